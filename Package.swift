@@ -1,0 +1,58 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "transdb",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "TransDB", targets: ["TransDB"]),
+        .executable(name: "transdb", targets: ["TransDBCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        // The SQL migrations and the seed bundles, compiled into the binary so that `transdb`
+        // works from any directory and after being copied elsewhere. The target sits at the
+        // package root because SwiftPM only embeds files below a target's own path.
+        .target(
+            name: "TransDBResources",
+            path: ".",
+            exclude: [
+                "Sources/TransDB", "Sources/TransDBCLI", "Sources/TransDBTestSupport", "Tests",
+                "Scripts", "README.md", "CHANGELOG.md", "CONTRIBUTING.md",
+            ],
+            sources: ["Sources/TransDBResources"],
+            resources: [.embedInCode("migrations"), .embedInCode("seed")]
+        ),
+        .target(
+            name: "TransDB",
+            dependencies: [
+                "TransDBResources",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .executableTarget(
+            name: "TransDBCLI",
+            dependencies: [
+                "TransDB",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "TransDBTestSupport",
+            dependencies: ["TransDB"]
+        ),
+        .testTarget(
+            name: "TransDBTests",
+            dependencies: ["TransDB", "TransDBTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "TransDBCLITests",
+            dependencies: ["TransDB", "TransDBTestSupport"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

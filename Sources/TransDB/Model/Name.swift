@@ -1,0 +1,72 @@
+import Foundation
+
+/// Validation of the names people give to libraries, curves, presets, screens, containers and
+/// delegates.
+///
+/// Names are data, not identifiers: quotes, emoji and right-to-left marks are kept as written.
+/// What is refused is what would make a name ambiguous or unprintable: control characters, the
+/// library separator `/`, surrounding white space, and more than 128 characters. Names are stored
+/// in Unicode NFC so that the same name typed on two keyboards is the same name.
+public enum Name {
+    /// The longest name accepted, in characters.
+    public static let maximumLength = 128
+
+    /// Returns `raw` in NFC, or throws when it is not an acceptable name.
+    ///
+    /// - Parameters:
+    ///   - raw: The name as given.
+    ///   - field: What the name is for, used in the error (`"preset name"`).
+    /// - Throws: ``CatalogError/invalidValue(field:value:reason:)``.
+    public static func validated(_ raw: String, field: String) throws -> String {
+        let name = raw.precomposedStringWithCanonicalMapping
+        func refuse(_ reason: String) -> CatalogError {
+            .invalidValue(field: field, value: raw, reason: reason)
+        }
+        if name.isEmpty { throw refuse("a name cannot be empty") }
+        if name.count > maximumLength { throw refuse("a name has at most \(maximumLength) characters") }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw refuse("a name cannot contain control characters")
+        }
+        if name.contains("/") { throw refuse("'/' separates a library from a name and cannot be part of one") }
+        if name.first?.isWhitespace == true || name.last?.isWhitespace == true {
+            throw refuse("a name cannot start or end with white space")
+        }
+        if name.unicodeScalars.contains(where: { $0.value == 0xFFFD }) {
+            throw refuse("a name cannot contain U+FFFD (it usually means the input was not valid UTF-8)")
+        }
+        return name
+    }
+}
+
+/// A reference to a named entry: `library/name`, or a bare `name` looked up across libraries.
+public struct QualifiedName: Hashable, Sendable, CustomStringConvertible {
+    /// The library, when the reference names one.
+    public var library: String?
+    /// The entry's name inside its library.
+    public var name: String
+
+    /// Creates a reference from its parts.
+    public init(library: String?, name: String) {
+        self.library = library
+        self.name = name
+    }
+
+    /// Parses `library/name` or `name`, validating both parts.
+    ///
+    /// - Throws: ``CatalogError/invalidValue(field:value:reason:)``.
+    public init(parsing text: String, field: String) throws {
+        let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        if parts.count == 2 {
+            library = try Name.validated(String(parts[0]), field: "\(field) library")
+            name = try Name.validated(String(parts[1]), field: field)
+        } else {
+            library = nil
+            name = try Name.validated(text, field: field)
+        }
+    }
+
+    /// `library/name`, or `name` for a bare reference.
+    public var description: String {
+        library.map { "\($0)/\(name)" } ?? name
+    }
+}

@@ -1,0 +1,15 @@
+/// The one way transdb prints a number: the shortest decimal that reads back as the same
+/// `Double`, without a trailing `.0`, so `1`, `0.35`, `1e-07`.
+enum NumberFormatting {
+    static func shortest(_ value: Double) -> String {
+        if value == 0 { return "0" }  // also turns -0 into 0
+        let text = value.description
+        if text.hasSuffix(".0") { return String(text.dropLast(2)) }
+        return text
+    }
+}
+
+extension Double {
+    /// This number printed the shortest way that round-trips (see ``NumberFormatting``).
+    var shortestDescription: String { NumberFormatting.shortest(self) }
+}

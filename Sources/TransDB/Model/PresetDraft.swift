@@ -1,0 +1,103 @@
+/// A preset as people describe it (kind, direction, duration, curve, overrides), before it is
+/// expanded into explicit tracks. The CLI and the bundle reader both build presets through it,
+/// so both apply the same defaults and the same validation.
+public struct PresetDraft: Sendable {
+    public var kind: PresetKind
+    public var direction: Direction?
+    public var duration: Double?
+    public var delay: Double = 0
+    /// A curve name or expression; `nil` means UIKit's default easeInOut.
+    public var curve: String?
+    /// Explicit tracks (bundles give these for `custom`); `nil` expands the kind.
+    public var tracks: ViewTracks?
+    public var overrides: [TrackOverride] = []
+    /// Interaction settings: any of these makes the preset interactive.
+    public var completionSpeed: Double?
+    public var completionCurve: String?
+    public var finishThreshold: Double?
+    public var reverse: String?
+    public var description: String = ""
+
+    /// Creates a draft of a kind.
+    public init(kind: PresetKind) {
+        self.kind = kind
+    }
+
+    /// The default curve: UIKit's `UIView.AnimationCurve.easeInOut`.
+    public static let defaultCurve = TimingCurve.cubicBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
+
+    /// Validates the draft and expands it into a preset.
+    ///
+    /// - Throws: ``CatalogError`` naming the field and the value.
+    public func preset(library: String, name: String) throws -> Preset {
+        let name = try Name.validated(name, field: "preset name")
+        let direction = try resolvedDirection()
+        let duration = self.duration ?? kind.defaultDuration
+        if kind == .none {
+            guard duration == 0 else {
+                throw CatalogError.invalidValue(
+                    field: "duration", value: duration.shortestDescription, reason: "a preset of kind 'none' is instant: its duration is 0")
+            }
+        } else if !(duration > 0 && duration <= Preset.maximumDuration) {
+            throw CatalogError.invalidValue(
+                field: "duration", value: duration.shortestDescription,
+                reason: "a duration is a number of seconds > 0 and ≤ \(Preset.maximumDuration.shortestDescription)")
+        }
+        guard delay >= 0 && delay <= Preset.maximumDuration else {
+            throw CatalogError.invalidValue(
+                field: "delay", value: delay.shortestDescription,
+                reason: "a delay is a number of seconds ≥ 0 and ≤ \(Preset.maximumDuration.shortestDescription)")
+        }
+        let curve = try curve.map { try Self.curveReference($0, field: "curve") } ?? .inline(Self.defaultCurve)
+        var tracks = self.tracks ?? kind.tracks(direction: direction)
+        for change in overrides { tracks = try change.apply(to: tracks) }
+
+        var interaction: InteractionSettings?
+        if completionSpeed != nil || completionCurve != nil || finishThreshold != nil {
+            var settings = InteractionSettings()
+            if let speed = completionSpeed {
+                guard speed > 0 && speed <= 100 else {
+                    throw CatalogError.invalidValue(
+                        field: "completion speed", value: speed.shortestDescription,
+                        reason: "completionSpeed must be > 0 and ≤ 100 (UIKit treats ≤ 0 as 1; transdb refuses it)")
+                }
+                settings.completionSpeed = speed
+            }
+            if let text = completionCurve { settings.completionCurve = try Self.curveReference(text, field: "completion curve") }
+            if let threshold = finishThreshold {
+                guard (0...1).contains(threshold) else {
+                    throw CatalogError.invalidValue(
+                        field: "finish threshold", value: threshold.shortestDescription, reason: "a threshold is a fraction in [0, 1]")
+                }
+                settings.finishThreshold = threshold
+            }
+            interaction = settings
+        }
+        let reverse = try reverse.map { try QualifiedName(parsing: $0, field: "reverse preset") }
+        return Preset(
+            library: library, name: name, kind: kind, direction: direction, duration: duration, delay: delay,
+            curve: curve, tracks: tracks, interaction: interaction, reverse: reverse, description: description)
+    }
+
+    private func resolvedDirection() throws -> Direction? {
+        guard let direction else { return kind.defaultDirection }
+        guard kind.allowedDirections.contains(direction) else {
+            let allowed = kind.allowedDirections.map(\.rawValue).joined(separator: ", ")
+            throw CatalogError.invalidValue(
+                field: "direction", value: direction.rawValue,
+                reason: allowed.isEmpty
+                    ? "a preset of kind '\(kind.rawValue)' has no direction"
+                    : "a preset of kind '\(kind.rawValue)' moves \(allowed)")
+        }
+        return direction
+    }
+
+    /// Reads a curve name or expression, turning expression errors into catalog errors.
+    static func curveReference(_ text: String, field: String) throws -> CurveReference {
+        do {
+            return try CurveReference(parsing: text, field: field)
+        } catch let error as CurveExpressionError {
+            throw CatalogError.invalidCurve(field: field, error: error)
+        }
+    }
+}

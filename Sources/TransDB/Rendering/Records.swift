@@ -1,0 +1,152 @@
+/// The machine-readable shape of every entry, shared by `list`, `show` and `resolve`. Keys and
+/// their order are part of transdb's stable output (documented in the README).
+extension NamedCurve {
+    /// `name, library, kind, expression, description`.
+    public var record: [(String, JSONValue)] {
+        [
+            ("name", .string(name)), ("library", .string(library)), ("kind", .string(curve.kind.rawValue)),
+            ("expression", .string(curve.expression)), ("description", .string(description)),
+        ]
+    }
+}
+
+extension ViewState {
+    var record: JSONValue {
+        .object([
+            ("frame", .string(frame.expression)), ("alpha", .number(alpha)), ("scaleX", .number(scaleX)),
+            ("scaleY", .number(scaleY)), ("rotation", .number(rotation)), ("rotationY", .number(rotationY)),
+            ("cornerRadius", .number(cornerRadius)),
+        ])
+    }
+}
+
+extension ViewTracks {
+    /// `{"onTop", "from": {"start", "end"}, "to": {…}}`.
+    public var record: JSONValue {
+        .object([
+            ("onTop", .string(onTop.rawValue)),
+            ("from", .object([("start", from.start.record), ("end", from.end.record)])),
+            ("to", .object([("start", to.start.record), ("end", to.end.record)])),
+        ])
+    }
+}
+
+extension Preset {
+    /// The preset's summary: `name, library, kind, direction, duration, delay, curve, interactive, reverse, description`.
+    /// `curve` is the curve's name when it is a named curve, else its expression.
+    public var record: [(String, JSONValue)] {
+        [
+            ("name", .string(name)), ("library", .string(library)), ("kind", .string(kind.rawValue)),
+            ("direction", .string(direction?.rawValue)), ("duration", .number(duration)), ("delay", .number(delay)),
+            ("curve", .string(curve.description)), ("interactive", .bool(interaction != nil)),
+            ("reverse", .string(reverse?.description)), ("description", .string(description)),
+        ]
+    }
+
+    /// The full preset: the summary plus the curve's expression, the interaction settings and the tracks.
+    public func detailedRecord(curveExpression: String, completionCurveExpression: String?) -> [(String, JSONValue)] {
+        var fields = record
+        fields.insert(("curveExpression", .string(curveExpression)), at: 7)
+        let interactionValue: JSONValue = interaction.map { settings in
+            .object([
+                ("completionSpeed", .number(settings.completionSpeed)),
+                ("completionCurve", .string(settings.completionCurve.description)),
+                ("completionCurveExpression", .string(completionCurveExpression)),
+                ("finishThreshold", .number(settings.finishThreshold)),
+            ])
+        } ?? .null
+        fields.append(("interaction", interactionValue))
+        fields.append(("tracks", tracks.record))
+        return fields
+    }
+}
+
+extension Screen {
+    /// `name, library, delegate, modalStyle, presentationStyle, description`.
+    public var record: [(String, JSONValue)] {
+        [
+            ("name", .string(name)), ("library", .string(library)), ("delegate", .string(delegate?.description)),
+            ("modalStyle", .string(modalStyle.rawValue)), ("presentationStyle", .string(presentationStyle.rawValue)),
+            ("description", .string(description)),
+        ]
+    }
+}
+
+extension Container {
+    /// `name, library, kind, delegate, description`.
+    public var record: [(String, JSONValue)] {
+        [
+            ("name", .string(name)), ("library", .string(library)), ("kind", .string(kind.rawValue)),
+            ("delegate", .string(delegate?.description)), ("description", .string(description)),
+        ]
+    }
+}
+
+extension Delegate {
+    /// `name, library, released, description`.
+    public var record: [(String, JSONValue)] {
+        [
+            ("name", .string(name)), ("library", .string(library)), ("released", .bool(released)),
+            ("description", .string(description)),
+        ]
+    }
+}
+
+extension RouteMapping {
+    /// `id, delegate, operation, from, to, preset, interaction`; `preset` null is an explicit nil.
+    public var record: [(String, JSONValue)] {
+        [
+            ("id", id.map(JSONValue.integer) ?? .null), ("delegate", .string(delegate.description)),
+            ("operation", .string(operation.rawValue)), ("from", .string(from.description)), ("to", .string(to.description)),
+            ("preset", .string(preset?.description)), ("interaction", .string(interaction?.description)),
+        ]
+    }
+}
+
+extension Library {
+    /// `name, version, description`.
+    public var record: [(String, JSONValue)] {
+        [("name", .string(name)), ("version", .string(version)), ("description", .string(description))]
+    }
+}
+
+extension Resolution {
+    /// The answer as documented for `transdb resolve --format json`.
+    ///
+    /// - Parameters:
+    ///   - curveExpressions: The expression of the animator's and interaction's curves by name.
+    ///   - includeExplanation: Whether to add the `explanation` array.
+    public func record(curveExpression: (CurveReference) -> String, includeExplanation: Bool = true) -> [(String, JSONValue)] {
+        func presetValue(_ preset: Preset?) -> JSONValue {
+            guard let preset else { return .null }
+            var fields: [(String, JSONValue)] = [
+                ("name", .string(preset.name)), ("library", .string(preset.library)), ("kind", .string(preset.kind.rawValue)),
+                ("direction", .string(preset.direction?.rawValue)), ("duration", .number(preset.duration)),
+                ("delay", .number(preset.delay)), ("curve", .string(preset.curve.description)),
+                ("curveExpression", .string(curveExpression(preset.curve))),
+            ]
+            if let interaction = preset.interaction {
+                fields.append(
+                    ("interaction", .object([
+                        ("completionSpeed", .number(interaction.completionSpeed)),
+                        ("completionCurve", .string(interaction.completionCurve.description)),
+                        ("completionCurveExpression", .string(curveExpression(interaction.completionCurve))),
+                        ("finishThreshold", .number(interaction.finishThreshold)),
+                    ])))
+            } else {
+                fields.append(("interaction", .null))
+            }
+            fields.append(("reverse", .string(preset.reverse?.description)))
+            return .object(fields)
+        }
+        var fields: [(String, JSONValue)] = [
+            ("operation", .string(operation.rawValue)), ("from", .string(from)), ("to", .string(to)),
+            ("container", .string(container?.description)), ("delegate", .string(delegate?.description)),
+            ("mapping", mapping.map { .object($0.record) } ?? .null), ("animator", presetValue(animator)),
+            ("interaction", presetValue(interaction)), ("systemDefault", .string(systemDefault?.rawValue)),
+            ("unknown", .array(unknownNames.map(JSONValue.string))),
+        ]
+        if includeExplanation { fields.append(("explanation", .array(explanation.map(JSONValue.string)))) }
+        return fields
+    }
+}

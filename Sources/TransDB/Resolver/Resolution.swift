@@ -1,0 +1,24 @@
+/// The answer to "which animator does UIKit use for this route?", with every step of the lookup.
+public struct Resolution: Hashable, Sendable {
+    public var operation: TransitionOperation
+    /// The screen being left, as given.
+    public var from: String
+    /// The screen being shown, as given.
+    public var to: String
+    /// The container asked (push, pop, tab), as resolved.
+    public var container: QualifiedName?
+    /// The delegate that was asked, or `nil` when there was none (or it was released).
+    public var delegate: QualifiedName?
+    /// The mapping whose answer was used, or `nil`.
+    public var mapping: RouteMapping?
+    /// The animator, or `nil` for the system default.
+    public var animator: Preset?
+    /// The interaction controller's preset, or `nil` for a non-interactive transition.
+    public var interaction: Preset?
+    /// The system default played when `animator` is `nil`.
+    public var systemDefault: SystemTransition?
+    /// Names the request used that are not in the catalog.
+    public var unknownNames: [String]
+    /// The lookup, one sentence a step, in order.
+    public var explanation: [String]
+}

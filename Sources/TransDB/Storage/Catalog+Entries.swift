@@ -1,0 +1,185 @@
+import GRDB
+
+/// Adding, listing, showing and removing entries. Each method is one transaction.
+extension Catalog {
+    // MARK: Add
+
+    /// Adds a library.
+    public func addLibrary(_ library: Library) throws {
+        try write { db in _ = try CatalogWriter(db: db).insertLibrary(library) }
+    }
+
+    /// Adds a named curve (its library is created if needed).
+    public func addCurve(_ curve: NamedCurve) throws {
+        try write { db in try CatalogWriter(db: db).insertCurve(curve) }
+    }
+
+    /// Adds a preset (its library is created if needed). Named curves and the reverse preset
+    /// must exist.
+    public func addPreset(_ preset: Preset) throws {
+        try write { db in try CatalogWriter(db: db).insertPreset(preset) }
+    }
+
+    /// Adds a screen.
+    public func addScreen(_ screen: Screen) throws {
+        try write { db in try CatalogWriter(db: db).insertScreen(screen) }
+    }
+
+    /// Adds a container.
+    public func addContainer(_ container: Container) throws {
+        try write { db in try CatalogWriter(db: db).insertContainer(container) }
+    }
+
+    /// Adds a delegate.
+    public func addDelegate(_ delegate: Delegate) throws {
+        try write { db in try CatalogWriter(db: db).insertDelegate(delegate) }
+    }
+
+    /// Marks a delegate released (a weak reference that is gone) or retained again.
+    public func setReleased(_ name: QualifiedName, _ released: Bool) throws -> Delegate {
+        try write { db in
+            let id = try CatalogLookup.id(.delegate, name, db)
+            try db.execute(sql: "UPDATE delegate SET released = ? WHERE id = ?", arguments: [released, id])
+            return try CatalogReader(db: db).delegate(id: id)
+        }
+    }
+
+    // MARK: List and show
+
+    /// Libraries with the number of entries of each kind.
+    public func libraries() throws -> [(library: Library, counts: [EntityKind: Int])] {
+        try read { db in try CatalogReader(db: db).libraries() }
+    }
+
+    /// Named curves, optionally of one library or kind, ordered by library and name.
+    public func curves(library: String? = nil, kind: TimingCurve.Kind? = nil) throws -> [NamedCurve] {
+        try read { db in try CatalogReader(db: db).curves(library: library, kind: kind) }
+    }
+
+    /// Presets, optionally of one library or kind, ordered by library and name.
+    public func presets(library: String? = nil, kind: PresetKind? = nil) throws -> [Preset] {
+        try read { db in try CatalogReader(db: db).presets(library: library, kind: kind) }
+    }
+
+    /// Screens, ordered by library and name.
+    public func screens(library: String? = nil) throws -> [Screen] {
+        try read { db in try CatalogReader(db: db).screens(library: library) }
+    }
+
+    /// Containers, ordered by library and name.
+    public func containers(library: String? = nil, kind: ContainerKind? = nil) throws -> [Container] {
+        try read { db in try CatalogReader(db: db).containers(library: library, kind: kind) }
+    }
+
+    /// Delegates, ordered by library and name.
+    public func delegates(library: String? = nil) throws -> [Delegate] {
+        try read { db in try CatalogReader(db: db).delegates(library: library) }
+    }
+
+    /// Route mappings, filtered by delegate, operation, the delegate's library, or a screen on either side.
+    public func routes(
+        delegate: QualifiedName? = nil, operation: TransitionOperation? = nil, library: String? = nil, screen: QualifiedName? = nil
+    ) throws -> [RouteMapping] {
+        try read { db in
+            let delegateID = try delegate.map { try CatalogLookup.id(.delegate, $0, db) }
+            let screenID = try screen.map { try CatalogLookup.id(.screen, $0, db) }
+            return try CatalogReader(db: db).routes(delegate: delegateID, operation: operation, library: library, screen: screenID)
+        }
+    }
+
+    /// The curve `name`, and the presets that use it.
+    public func curve(_ name: QualifiedName) throws -> (curve: NamedCurve, usedBy: [String]) {
+        try read { db in
+            let id = try CatalogLookup.id(.curve, name, db)
+            let reader = CatalogReader(db: db)
+            return (try reader.curve(id: id), try reader.users(of: .curve, id: id))
+        }
+    }
+
+    /// The preset `name`, and what uses it.
+    public func preset(_ name: QualifiedName) throws -> (preset: Preset, usedBy: [String]) {
+        try read { db in
+            let id = try CatalogLookup.id(.preset, name, db)
+            let reader = CatalogReader(db: db)
+            return (try reader.preset(id: id), try reader.users(of: .preset, id: id))
+        }
+    }
+
+    /// The route mapping with id `id`.
+    public func route(id: Int64) throws -> RouteMapping {
+        try read { db in try CatalogReader(db: db).route(id: id) }
+    }
+
+    /// The curve a reference stands for: the named curve's, or the inline one.
+    public func timingCurve(_ reference: CurveReference) throws -> TimingCurve {
+        switch reference {
+        case let .inline(curve): curve
+        case let .named(name): try curve(name).curve.curve
+        }
+    }
+
+    // MARK: Remove
+
+    /// Removes a curve, preset, screen, container, delegate or library by name, refusing when
+    /// something still uses it. Removing a delegate removes its mappings; removing a library
+    /// removes everything in it. Returns what else was removed or changed, as sentences.
+    @discardableResult
+    public func remove(_ kind: EntityKind, _ name: QualifiedName) throws -> [String] {
+        try write { db in
+            if kind == .library {
+                let id = try CatalogLookup.libraryID(name.description, create: false, db)
+                let outside = try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT 'preset ' || l.name || '/' || p.name FROM preset p JOIN library l ON l.id = p.library_id
+                        WHERE p.library_id <> ?1 AND (p.curve_id IN (SELECT id FROM curve WHERE library_id = ?1)
+                           OR p.completion_curve_id IN (SELECT id FROM curve WHERE library_id = ?1)
+                           OR p.reverse_id IN (SELECT id FROM preset WHERE library_id = ?1))
+                        UNION ALL
+                        SELECT 'route #' || r.id FROM route r JOIN delegate d ON d.id = r.delegate_id
+                        WHERE d.library_id <> ?1 AND (r.preset_id IN (SELECT id FROM preset WHERE library_id = ?1)
+                           OR r.interaction_id IN (SELECT id FROM preset WHERE library_id = ?1)
+                           OR r.from_screen_id IN (SELECT id FROM screen WHERE library_id = ?1)
+                           OR r.to_screen_id IN (SELECT id FROM screen WHERE library_id = ?1))
+                        """,
+                    arguments: [id])
+                if !outside.isEmpty { throw CatalogError.inUse(kind: .library, name: name.description, usedBy: outside) }
+                // Routes inside the library may point at its presets; drop them before the presets.
+                try db.execute(sql: "DELETE FROM route WHERE delegate_id IN (SELECT id FROM delegate WHERE library_id = ?)", arguments: [id])
+                try db.execute(sql: "UPDATE preset SET reverse_id = NULL WHERE library_id = ?", arguments: [id])
+                try db.execute(sql: "DELETE FROM preset WHERE library_id = ?", arguments: [id])
+                try db.execute(sql: "DELETE FROM library WHERE id = ?", arguments: [id])
+                return []
+            }
+            let id = try CatalogLookup.id(kind, name, db)
+            let qualified = try CatalogLookup.name(kind, id: id, db)
+            let users = try CatalogReader(db: db).users(of: kind, id: id)
+            if !users.isEmpty { throw CatalogError.inUse(kind: kind, name: qualified.description, usedBy: users) }
+            var notes: [String] = []
+            if kind == .delegate {
+                let routes = try Int.fetchOne(db, sql: "SELECT count(*) FROM route WHERE delegate_id = ?", arguments: [id]) ?? 0
+                if routes > 0 { notes.append("removed its \(routes) route\(routes == 1 ? "" : "s")") }
+                let owners = try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT 'screen ' || l.name || '/' || s.name FROM screen s JOIN library l ON l.id = s.library_id WHERE s.delegate_id = ?1
+                        UNION ALL SELECT 'container ' || l.name || '/' || c.name FROM container c JOIN library l ON l.id = c.library_id WHERE c.delegate_id = ?1
+                        """,
+                    arguments: [id])
+                notes += owners.map { "\($0) no longer has a delegate" }
+            }
+            try db.execute(sql: "DELETE FROM \(kind.table) WHERE id = ?", arguments: [id])
+            return notes
+        }
+    }
+
+    /// Removes the route mapping with id `id`, returning it.
+    @discardableResult
+    public func removeRoute(id: Int64) throws -> RouteMapping {
+        try write { db in
+            let route = try CatalogReader(db: db).route(id: id)
+            try db.execute(sql: "DELETE FROM route WHERE id = ?", arguments: [id])
+            return route
+        }
+    }
+}

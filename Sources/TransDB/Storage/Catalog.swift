@@ -1,0 +1,201 @@
+import Foundation
+import GRDB
+
+/// A transdb catalog: one SQLite file holding libraries of curves, presets, screens, containers,
+/// delegates and route mappings.
+///
+/// Opening checks that the file is a transdb catalog (`PRAGMA application_id`) of a schema this
+/// build knows, and brings an older schema up to date. Every write happens in one
+/// `BEGIN IMMEDIATE` transaction: it happens entirely or not at all.
+public final class Catalog: Sendable {
+    /// The path of the catalog file.
+    public let path: String
+    /// Whether the catalog was opened for reading only.
+    public let isReadOnly: Bool
+    let queue: DatabaseQueue
+
+    /// `PRAGMA application_id` of every transdb catalog: "TrDB".
+    public static let applicationID: Int32 = 0x5472_4442
+    /// The busy timeout used when none is given, in seconds.
+    public static let defaultBusyTimeout: Double = 5
+
+    /// How a catalog is opened.
+    public enum Mode: Sendable {
+        /// For reading; the file must exist.
+        case readOnly
+        /// For reading and writing; the file must exist.
+        case readWrite
+        /// For reading and writing; a missing file is created with the schema and the default library.
+        case createIfMissing
+    }
+
+    /// Opens the catalog at `path`.
+    ///
+    /// - Parameters:
+    ///   - path: The catalog file.
+    ///   - mode: Whether to write, and whether to create a missing catalog.
+    ///   - busyTimeout: How long to wait for another process's write lock, in seconds.
+    /// - Throws: ``CatalogError``: `.missingCatalog`, `.notACatalog`, `.newerSchema`,
+    ///   `.notWritable`, `.io`, `.busy`.
+    ///   - seed: Whether a created catalog gets the default library.
+    public init(path: String, mode: Mode, busyTimeout: Double = Catalog.defaultBusyTimeout, seed: Bool = true) throws {
+        self.path = path
+        let exists = FileManager.default.fileExists(atPath: path)
+        if !exists, case .createIfMissing = mode {
+            self.isReadOnly = false
+            self.queue = try Catalog.create(at: path, busyTimeout: busyTimeout, seed: seed)
+            return
+        }
+        guard exists else { throw CatalogError.missingCatalog(path: path) }
+        try Catalog.checkHeader(at: path)
+        let readOnly: Bool
+        if case .readOnly = mode { readOnly = true } else { readOnly = false }
+        self.isReadOnly = readOnly
+        self.queue = try Catalog.mapErrors(path: path) {
+            try DatabaseQueue(path: path, configuration: Catalog.configuration(readOnly: readOnly, busyTimeout: busyTimeout))
+        }
+        try checkIdentityAndMigrate(busyTimeout: busyTimeout)
+    }
+
+    /// Creates a new catalog file with the schema and the default library, in one transaction.
+    private static func create(at path: String, busyTimeout: Double, seed: Bool) throws -> DatabaseQueue {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
+            throw CatalogError.notWritable(path: path, reason: "the directory '\(directory)' does not exist")
+        }
+        return try mapErrors(path: path) {
+            var config = configuration(readOnly: false, busyTimeout: busyTimeout)
+            config.journalMode = .wal
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            do {
+                try queue.inTransaction(.immediate) { db in
+                    try CatalogMigrator.migrate(db, path: path)
+                    if seed { try SeedLoader.loadDefaultLibrary(into: db) }
+                    return .commit
+                }
+            } catch {
+                try? queue.close()
+                try? FileManager.default.removeItem(atPath: path)
+                for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+                throw error
+            }
+            return queue
+        }
+    }
+
+    private static func configuration(readOnly: Bool, busyTimeout: Double) -> Configuration {
+        var config = Configuration()
+        config.readonly = readOnly
+        config.foreignKeysEnabled = true
+        config.busyMode = .timeout(busyTimeout)
+        config.label = "transdb"
+        return config
+    }
+
+    /// Refuses files that are not SQLite databases before SQLite sees them, so that an empty
+    /// file is never silently turned into a database.
+    private static func checkHeader(at path: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw CatalogError.notACatalog(path: path, reason: "it is a directory")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw CatalogError.io(path: path, reason: "the file cannot be opened for reading")
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 100)) ?? Data()
+        if header.isEmpty {
+            throw CatalogError.notACatalog(path: path, reason: "the file is empty")
+        }
+        guard header.count == 100, header.starts(with: Array("SQLite format 3\u{0}".utf8)) else {
+            throw CatalogError.notACatalog(path: path, reason: "it is not an SQLite database")
+        }
+        // The application id is a big-endian integer at offset 68 of the header.
+        let id = header[68..<72].reduce(Int32(0)) { $0 << 8 | Int32($1) }
+        guard id == applicationID else {
+            throw CatalogError.notACatalog(
+                path: path,
+                reason: id == 0
+                    ? "it is an SQLite database without transdb's application id (another application's database?)"
+                    : "it is the SQLite database of another application (application id \(id))")
+        }
+    }
+
+    private func checkIdentityAndMigrate(busyTimeout: Double) throws {
+        let version = try read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+        let supported = CatalogMigrator.latestVersion
+        if version > supported {
+            throw CatalogError.newerSchema(path: path, found: version, supported: supported)
+        }
+        guard version < supported else { return }
+        if isReadOnly {
+            // An older catalog is upgraded even by a read, through a short-lived writer.
+            let writer = try Catalog.mapErrors(path: path) {
+                try DatabaseQueue(path: path, configuration: Catalog.configuration(readOnly: false, busyTimeout: busyTimeout))
+            }
+            try Catalog.mapErrors(path: path) {
+                try writer.inTransaction(.immediate) { db in
+                    try CatalogMigrator.migrate(db, path: self.path)
+                    return .commit
+                }
+            }
+        } else {
+            try write { db in try CatalogMigrator.migrate(db, path: self.path) }
+        }
+    }
+
+    /// The schema version of this catalog.
+    public func schemaVersion() throws -> Int {
+        try read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+    }
+
+    // MARK: Transactions
+
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction, committed when it returns.
+    @discardableResult
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        if isReadOnly {
+            throw CatalogError.notWritable(path: path, reason: "it was opened for reading only")
+        }
+        return try Catalog.mapErrors(path: path) {
+            var result: T?
+            try queue.inTransaction(.immediate) { db in
+                result = try body(db)
+                return .commit
+            }
+            guard let result else { throw CatalogError.conflict("the write did not complete") }
+            return result
+        }
+    }
+
+    /// Runs `body` for reading.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try Catalog.mapErrors(path: path) { try queue.read(body) }
+    }
+
+    /// Turns SQLite's errors into ``CatalogError``s that name the catalog.
+    static func mapErrors<T>(path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_BUSY, .SQLITE_LOCKED:
+                throw CatalogError.busy(path: path)
+            case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH:
+                throw CatalogError.notWritable(path: path, reason: error.message ?? "read-only")
+            case .SQLITE_CANTOPEN:
+                throw CatalogError.notWritable(path: path, reason: error.message ?? "cannot open the file")
+            case .SQLITE_FULL:
+                throw CatalogError.io(path: path, reason: "the disk is full")
+            case .SQLITE_IOERR:
+                throw CatalogError.io(path: path, reason: error.message ?? "input/output error")
+            case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+                throw CatalogError.notACatalog(path: path, reason: error.message ?? "the database is damaged")
+            case .SQLITE_CONSTRAINT:
+                throw CatalogError.conflict("the catalog refused the change: \(error.message ?? "constraint failed")")
+            default:
+                throw CatalogError.io(path: path, reason: error.message ?? "\(error.resultCode)")
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+/// Everything that can go wrong with a catalog, each case a whole sentence naming the value.
+public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file exists but is not a transdb catalog (empty, garbage, another application's database).
+    case notACatalog(path: String, reason: String)
+    /// The catalog was written by a newer transdb; it is left untouched.
+    case newerSchema(path: String, found: Int, supported: Int)
+    /// The catalog, or its directory, cannot be written.
+    case notWritable(path: String, reason: String)
+    /// Another process held the catalog's write lock for longer than the busy timeout.
+    case busy(path: String)
+    /// Reading or writing the file failed (disk full, I/O error).
+    case io(path: String, reason: String)
+    /// The catalog file does not exist.
+    case missingCatalog(path: String)
+    /// A value given by the user is not acceptable.
+    case invalidValue(field: String, value: String, reason: String)
+    /// A curve expression is invalid.
+    case invalidCurve(field: String, error: CurveExpressionError)
+    /// No entry of that kind has that name.
+    case notFound(kind: EntityKind, name: String, suggestion: String?)
+    /// A bare name matches entries in several libraries.
+    case ambiguous(kind: EntityKind, name: String, candidates: [String])
+    /// An entry with that name already exists in the library.
+    case alreadyExists(kind: EntityKind, name: String)
+    /// The entry is still referenced and cannot be removed.
+    case inUse(kind: EntityKind, name: String, usedBy: [String])
+    /// A new route would tie with an existing one for some route.
+    case routeTie(new: String, existing: String, example: String)
+    /// A request that is well formed but cannot be carried out as asked.
+    case conflict(String)
+    /// A bundle file is invalid.
+    case invalidBundle(file: String, path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .notACatalog(path, reason):
+            "'\(path)' is not a transdb catalog: \(reason)"
+        case let .newerSchema(path, found, supported):
+            "'\(path)' was written by a newer transdb (schema \(found); this transdb knows up to \(supported)); upgrade transdb to use it: the file was not modified"
+        case let .notWritable(path, reason):
+            "cannot write the catalog '\(path)': \(reason)"
+        case let .busy(path):
+            "the catalog '\(path)' is busy: another process holds its write lock; try again or raise --busy-timeout"
+        case let .io(path, reason):
+            "I/O error on the catalog '\(path)': \(reason)"
+        case let .missingCatalog(path):
+            "no catalog at '\(path)'; create one with `transdb init --db \(path)`"
+        case let .invalidValue(field, value, reason):
+            "invalid \(field) '\(value)': \(reason)"
+        case let .invalidCurve(field, error):
+            "invalid \(field): \(error)"
+        case let .notFound(kind, name, suggestion):
+            "no \(kind.rawValue) named '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+        case let .ambiguous(kind, name, candidates):
+            "the \(kind.rawValue) name '\(name)' is ambiguous: write one of \(candidates.map { "'\($0)'" }.joined(separator: ", "))"
+        case let .alreadyExists(kind, name):
+            "a \(kind.rawValue) named '\(name)' already exists"
+        case let .inUse(kind, name, usedBy):
+            "the \(kind.rawValue) '\(name)' is still used by \(usedBy.prefix(5).joined(separator: ", "))"
+                + (usedBy.count > 5 ? " and \(usedBy.count - 5) more" : "") + "; remove or change those first"
+        case let .routeTie(new, existing, example):
+            "the route \(new) ties with the existing route \(existing): both would match \(example) equally; remove the existing route or make one of them more specific"
+        case let .conflict(message):
+            message
+        case let .invalidBundle(file, path, reason):
+            "\(file): \(path): \(reason)"
+        }
+    }
+}
+
+/// The kinds of entry a catalog holds, as they are named in messages and on the command line.
+public enum EntityKind: String, CaseIterable, Sendable {
+    case library, curve, preset, screen, container, delegate, route
+
+    /// The table holding entries of this kind.
+    var table: String { rawValue }
+}

@@ -1,0 +1,89 @@
+import GRDB
+
+/// Finding entries by the names people write: `library/name`, or a bare `name` that must be
+/// unique across libraries (or found in the library the caller prefers).
+enum CatalogLookup {
+    /// The row id of the entry `reference` names.
+    ///
+    /// - Parameter prefer: For a bare name found in several libraries, the library to take it from.
+    /// - Throws: ``CatalogError/notFound(kind:name:suggestion:)`` or ``CatalogError/ambiguous(kind:name:candidates:)``.
+    static func id(_ kind: EntityKind, _ reference: QualifiedName, prefer: String? = nil, _ db: Database) throws -> Int64 {
+        if let id = try find(kind, reference, prefer: prefer, db) { return id }
+        throw CatalogError.notFound(kind: kind, name: reference.description, suggestion: try suggestion(kind, reference, db))
+    }
+
+    /// Like ``id(_:_:prefer:_:)`` but `nil` when nothing has that name.
+    static func find(_ kind: EntityKind, _ reference: QualifiedName, prefer: String? = nil, _ db: Database) throws -> Int64? {
+        let table = kind.table
+        if let library = reference.library {
+            return try Int64.fetchOne(
+                db,
+                sql: "SELECT e.id FROM \(table) e JOIN library l ON l.id = e.library_id WHERE l.name = ? AND e.name = ?",
+                arguments: [library, reference.name])
+        }
+        let rows = try Row.fetchAll(
+            db,
+            sql: "SELECT e.id, l.name AS library FROM \(table) e JOIN library l ON l.id = e.library_id WHERE e.name = ? ORDER BY l.name LIMIT 50",
+            arguments: [reference.name])
+        if rows.count == 1 { return rows[0]["id"] }
+        if rows.isEmpty { return nil }
+        if let prefer, let row = rows.first(where: { ($0["library"] as String) == prefer }) { return row["id"] }
+        throw CatalogError.ambiguous(
+            kind: kind, name: reference.name,
+            candidates: rows.map { "\($0["library"] as String)/\(reference.name)" })
+    }
+
+    /// The `library/name` of the entry with row id `id`.
+    static func name(_ kind: EntityKind, id: Int64, _ db: Database) throws -> QualifiedName {
+        guard let row = try Row.fetchOne(
+            db,
+            sql: "SELECT e.name, l.name AS library FROM \(kind.table) e JOIN library l ON l.id = e.library_id WHERE e.id = ?",
+            arguments: [id])
+        else { throw CatalogError.notFound(kind: kind, name: "#\(id)", suggestion: nil) }
+        return QualifiedName(library: row["library"], name: row["name"])
+    }
+
+    /// The id of the library `name`, created when `create` is set and it does not exist.
+    static func libraryID(_ name: String, create: Bool, _ db: Database) throws -> Int64 {
+        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM library WHERE name = ?", arguments: [name]) {
+            return id
+        }
+        guard create else {
+            throw CatalogError.notFound(kind: .library, name: name, suggestion: try suggestion(.library, QualifiedName(library: nil, name: name), db))
+        }
+        try db.execute(sql: "INSERT INTO library (name) VALUES (?)", arguments: [name])
+        return db.lastInsertedRowID
+    }
+
+    /// The closest existing name, for "did you mean" in errors.
+    static func suggestion(_ kind: EntityKind, _ reference: QualifiedName, _ db: Database) throws -> String? {
+        let names = try String.fetchAll(db, sql: "SELECT DISTINCT name FROM \(kind.table) LIMIT 100000")
+        let target = Array(reference.name.lowercased())
+        let limit = max(2, target.count / 3)
+        var best: (name: String, distance: Int)?
+        for name in names {
+            let distance = editDistance(target, Array(name.lowercased()), limit: limit)
+            if distance <= limit, distance < (best?.distance ?? .max) { best = (name, distance) }
+        }
+        return best?.name
+    }
+
+    /// Levenshtein distance, giving up (returning `limit + 1`) once it must exceed `limit`.
+    static func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            if rowMinimum > limit { return limit + 1 }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,294 @@
+import GRDB
+
+/// The reads of a catalog, turning rows into model values.
+struct CatalogReader {
+    let db: Database
+
+    // MARK: Curves
+
+    func curves(library: String? = nil, kind: TimingCurve.Kind? = nil) throws -> [NamedCurve] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT c.name, l.name AS library, c.expression, c.description FROM curve c JOIN library l ON l.id = c.library_id
+                WHERE (?1 IS NULL OR l.name = ?1) AND (?2 IS NULL OR c.kind = ?2) ORDER BY l.name, c.name
+                """,
+            arguments: [library, kind?.rawValue]
+        ).map(namedCurve)
+    }
+
+    func curve(id: Int64) throws -> NamedCurve {
+        guard let row = try Row.fetchOne(
+            db,
+            sql: "SELECT c.name, l.name AS library, c.expression, c.description FROM curve c JOIN library l ON l.id = c.library_id WHERE c.id = ?",
+            arguments: [id])
+        else { throw CatalogError.notFound(kind: .curve, name: "#\(id)", suggestion: nil) }
+        return try namedCurve(row)
+    }
+
+    private func namedCurve(_ row: Row) throws -> NamedCurve {
+        NamedCurve(library: row["library"], name: row["name"], curve: try storedCurve(row["expression"]), description: row["description"])
+    }
+
+    /// A stored expression; the schema holds only canonical expressions written by transdb.
+    private func storedCurve(_ expression: String) throws -> TimingCurve {
+        do { return try TimingCurve(expression: expression) } catch let error as CurveExpressionError {
+            throw CatalogError.invalidCurve(field: "stored curve", error: error)
+        }
+    }
+
+    // MARK: Presets
+
+    private static let presetColumns = """
+        SELECT p.id, p.name, l.name AS library, p.kind, p.direction, p.duration, p.delay, p.curve_id, p.curve_expression,
+            p.on_top, p.completion_speed, p.completion_curve_id, p.completion_curve_expression, p.finish_threshold,
+            p.reverse_id, p.description
+        FROM preset p JOIN library l ON l.id = p.library_id
+        """
+
+    func presets(library: String? = nil, kind: PresetKind? = nil) throws -> [Preset] {
+        try Row.fetchAll(
+            db,
+            sql: Self.presetColumns + " WHERE (?1 IS NULL OR l.name = ?1) AND (?2 IS NULL OR p.kind = ?2) ORDER BY l.name, p.name",
+            arguments: [library, kind?.rawValue]
+        ).map(preset)
+    }
+
+    func preset(id: Int64) throws -> Preset {
+        guard let row = try Row.fetchOne(db, sql: Self.presetColumns + " WHERE p.id = ?", arguments: [id]) else {
+            throw CatalogError.notFound(kind: .preset, name: "#\(id)", suggestion: nil)
+        }
+        return try preset(row)
+    }
+
+    private func curveReference(id: Int64?, expression: String?) throws -> CurveReference {
+        if let id { return .named(try CatalogLookup.name(.curve, id: id, db)) }
+        return .inline(try storedCurve(expression ?? ""))
+    }
+
+    private func preset(_ row: Row) throws -> Preset {
+        let id: Int64 = row["id"]
+        let kindText: String = row["kind"]
+        guard let kind = PresetKind(rawValue: kindText) else {
+            throw CatalogError.conflict("preset #\(id) has an unknown kind '\(kindText)'")
+        }
+        var interaction: InteractionSettings?
+        if let speed: Double = row["completion_speed"] {
+            interaction = InteractionSettings(
+                completionSpeed: speed,
+                completionCurve: try curveReference(id: row["completion_curve_id"], expression: row["completion_curve_expression"]),
+                finishThreshold: row["finish_threshold"] ?? 0.5)
+        }
+        let reverseID: Int64? = row["reverse_id"]
+        return Preset(
+            library: row["library"], name: row["name"], kind: kind,
+            direction: (row["direction"] as String?).flatMap(Direction.init(rawValue:)),
+            duration: row["duration"], delay: row["delay"],
+            curve: try curveReference(id: row["curve_id"], expression: row["curve_expression"]),
+            tracks: try tracks(presetID: id, onTop: ViewRole(rawValue: row["on_top"]) ?? .to),
+            interaction: interaction,
+            reverse: try reverseID.map { try CatalogLookup.name(.preset, id: $0, db) },
+            description: row["description"])
+    }
+
+    private func tracks(presetID: Int64, onTop: ViewRole) throws -> ViewTracks {
+        var tracks = ViewTracks(onTop: onTop)
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM preset_view WHERE preset_id = ?", arguments: [presetID]) {
+            var state = ViewState()
+            state.frame = RelativeFrame(
+                RelativeFrame.Reference(rawValue: row["frame_reference"]) ?? .container,
+                x: row["frame_x"], y: row["frame_y"], width: row["frame_width"], height: row["frame_height"])
+            state.alpha = row["alpha"]
+            state.scaleX = row["scale_x"]
+            state.scaleY = row["scale_y"]
+            state.rotation = row["rotation"]
+            state.rotationY = row["rotation_y"]
+            state.cornerRadius = row["corner_radius"]
+            let role = ViewRole(rawValue: row["view"]) ?? .to
+            if (row["phase"] as String) == "start" { tracks[role].start = state } else { tracks[role].end = state }
+        }
+        return tracks
+    }
+
+    // MARK: Screens, containers, delegates, libraries
+
+    func libraries() throws -> [(library: Library, counts: [EntityKind: Int])] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT l.name, l.version, l.description,
+                    (SELECT count(*) FROM curve WHERE library_id = l.id) AS curves,
+                    (SELECT count(*) FROM preset WHERE library_id = l.id) AS presets,
+                    (SELECT count(*) FROM screen WHERE library_id = l.id) AS screens,
+                    (SELECT count(*) FROM container WHERE library_id = l.id) AS containers,
+                    (SELECT count(*) FROM delegate WHERE library_id = l.id) AS delegates,
+                    (SELECT count(*) FROM route r JOIN delegate d ON d.id = r.delegate_id WHERE d.library_id = l.id) AS routes
+                FROM library l ORDER BY l.name
+                """
+        ).map { row in
+            let library = Library(name: row["name"], version: row["version"], description: row["description"])
+            var counts: [EntityKind: Int] = [:]
+            for kind in [EntityKind.curve, .preset, .screen, .container, .delegate, .route] {
+                counts[kind] = row[kind.rawValue + "s"] as Int
+            }
+            return (library, counts)
+        }
+    }
+
+    func screens(library: String? = nil) throws -> [Screen] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT s.id, s.name, l.name AS library, s.delegate_id, s.modal_style, s.presentation_style, s.description
+                FROM screen s JOIN library l ON l.id = s.library_id WHERE (?1 IS NULL OR l.name = ?1) ORDER BY l.name, s.name
+                """,
+            arguments: [library]
+        ).map(screen)
+    }
+
+    func screen(id: Int64) throws -> Screen {
+        guard let row = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT s.id, s.name, l.name AS library, s.delegate_id, s.modal_style, s.presentation_style, s.description
+                FROM screen s JOIN library l ON l.id = s.library_id WHERE s.id = ?
+                """,
+            arguments: [id])
+        else { throw CatalogError.notFound(kind: .screen, name: "#\(id)", suggestion: nil) }
+        return try screen(row)
+    }
+
+    private func screen(_ row: Row) throws -> Screen {
+        let delegateID: Int64? = row["delegate_id"]
+        return Screen(
+            library: row["library"], name: row["name"],
+            delegate: try delegateID.map { try CatalogLookup.name(.delegate, id: $0, db) },
+            modalStyle: ModalTransitionStyle(rawValue: row["modal_style"]) ?? .coverVertical,
+            presentationStyle: ModalPresentationStyle(rawValue: row["presentation_style"]) ?? .automatic,
+            description: row["description"])
+    }
+
+    func containers(library: String? = nil, kind: ContainerKind? = nil) throws -> [Container] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT c.id, c.name, l.name AS library, c.kind, c.delegate_id, c.description
+                FROM container c JOIN library l ON l.id = c.library_id
+                WHERE (?1 IS NULL OR l.name = ?1) AND (?2 IS NULL OR c.kind = ?2) ORDER BY l.name, c.name
+                """,
+            arguments: [library, kind?.rawValue]
+        ).map(container)
+    }
+
+    func container(id: Int64) throws -> Container {
+        guard let row = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT c.id, c.name, l.name AS library, c.kind, c.delegate_id, c.description
+                FROM container c JOIN library l ON l.id = c.library_id WHERE c.id = ?
+                """,
+            arguments: [id])
+        else { throw CatalogError.notFound(kind: .container, name: "#\(id)", suggestion: nil) }
+        return try container(row)
+    }
+
+    private func container(_ row: Row) throws -> Container {
+        let delegateID: Int64? = row["delegate_id"]
+        return Container(
+            library: row["library"], name: row["name"], kind: ContainerKind(rawValue: row["kind"]) ?? .navigation,
+            delegate: try delegateID.map { try CatalogLookup.name(.delegate, id: $0, db) }, description: row["description"])
+    }
+
+    func delegates(library: String? = nil) throws -> [Delegate] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT d.name, l.name AS library, d.released, d.description FROM delegate d JOIN library l ON l.id = d.library_id
+                WHERE (?1 IS NULL OR l.name = ?1) ORDER BY l.name, d.name
+                """,
+            arguments: [library]
+        ).map { Delegate(library: $0["library"], name: $0["name"], released: $0["released"], description: $0["description"]) }
+    }
+
+    func delegate(id: Int64) throws -> Delegate {
+        guard let row = try Row.fetchOne(
+            db,
+            sql: "SELECT d.name, l.name AS library, d.released, d.description FROM delegate d JOIN library l ON l.id = d.library_id WHERE d.id = ?",
+            arguments: [id])
+        else { throw CatalogError.notFound(kind: .delegate, name: "#\(id)", suggestion: nil) }
+        return Delegate(library: row["library"], name: row["name"], released: row["released"], description: row["description"])
+    }
+
+    // MARK: Routes
+
+    private static let routeColumns = """
+        SELECT r.id, d.name AS delegate, dl.name AS delegate_library, r.operation,
+            fs.name AS from_name, fl.name AS from_library, ts.name AS to_name, tl.name AS to_library,
+            p.name AS preset_name, pl.name AS preset_library, i.name AS interaction_name, il.name AS interaction_library
+        FROM route r
+        JOIN delegate d ON d.id = r.delegate_id JOIN library dl ON dl.id = d.library_id
+        LEFT JOIN screen fs ON fs.id = r.from_screen_id LEFT JOIN library fl ON fl.id = fs.library_id
+        LEFT JOIN screen ts ON ts.id = r.to_screen_id LEFT JOIN library tl ON tl.id = ts.library_id
+        LEFT JOIN preset p ON p.id = r.preset_id LEFT JOIN library pl ON pl.id = p.library_id
+        LEFT JOIN preset i ON i.id = r.interaction_id LEFT JOIN library il ON il.id = i.library_id
+        """
+
+    func route(id: Int64) throws -> RouteMapping {
+        guard let row = try Row.fetchOne(db, sql: Self.routeColumns + " WHERE r.id = ?", arguments: [id]) else {
+            throw CatalogError.notFound(kind: .route, name: "#\(id)", suggestion: nil)
+        }
+        return route(row)
+    }
+
+    /// Routes, filtered by delegate, operation, library (of the delegate) and a screen on either side.
+    func routes(delegate: Int64? = nil, operation: TransitionOperation? = nil, library: String? = nil, screen: Int64? = nil) throws -> [RouteMapping] {
+        try Row.fetchAll(
+            db,
+            sql: Self.routeColumns + """
+                 WHERE (?1 IS NULL OR r.delegate_id = ?1) AND (?2 IS NULL OR r.operation = ?2) AND (?3 IS NULL OR dl.name = ?3)
+                   AND (?4 IS NULL OR r.from_screen_id = ?4 OR r.to_screen_id = ?4)
+                 ORDER BY r.id
+                """,
+            arguments: [delegate, operation?.rawValue, library, screen]
+        ).map(route)
+    }
+
+    private func route(_ row: Row) -> RouteMapping {
+        func name(_ prefix: String) -> QualifiedName? {
+            guard let name: String = row["\(prefix)_name"] else { return nil }
+            return QualifiedName(library: row["\(prefix)_library"], name: name)
+        }
+        return RouteMapping(
+            id: row["id"], delegate: QualifiedName(library: row["delegate_library"], name: row["delegate"]),
+            operation: TransitionOperation(rawValue: row["operation"]) ?? .present,
+            from: name("from").map(ScreenPattern.screen) ?? .any, to: name("to").map(ScreenPattern.screen) ?? .any,
+            preset: name("preset"), interaction: name("interaction"))
+    }
+
+    /// Who uses a preset or curve, as `kind library/name` strings for error messages.
+    func users(of kind: EntityKind, id: Int64) throws -> [String] {
+        switch kind {
+        case .curve:
+            return try String.fetchAll(
+                db,
+                sql: """
+                    SELECT 'preset ' || l.name || '/' || p.name FROM preset p JOIN library l ON l.id = p.library_id
+                    WHERE p.curve_id = ?1 OR p.completion_curve_id = ?1 ORDER BY 1
+                    """,
+                arguments: [id])
+        case .preset:
+            let presets = try String.fetchAll(
+                db,
+                sql: "SELECT 'preset ' || l.name || '/' || p.name FROM preset p JOIN library l ON l.id = p.library_id WHERE p.reverse_id = ? ORDER BY 1",
+                arguments: [id])
+            let routes = try Int64.fetchAll(db, sql: "SELECT id FROM route WHERE preset_id = ?1 OR interaction_id = ?1 ORDER BY id", arguments: [id])
+            return presets + routes.map { "route #\($0)" }
+        case .screen:
+            return try Int64.fetchAll(
+                db, sql: "SELECT id FROM route WHERE from_screen_id = ?1 OR to_screen_id = ?1 ORDER BY id", arguments: [id]
+            ).map { "route #\($0)" }
+        default:
+            return []
+        }
+    }
+}

@@ -1,0 +1,238 @@
+import GRDB
+
+/// The writes of a catalog, on a connection already inside a transaction. ``Catalog``'s public
+/// methods wrap one call each in a transaction; the bundle loader makes many in one.
+struct CatalogWriter {
+    let db: Database
+
+    // MARK: Libraries
+
+    func insertLibrary(_ library: Library) throws -> Int64 {
+        let name = try Name.validated(library.name, field: "library name")
+        guard library.version.count <= 64, !library.version.isEmpty else {
+            throw CatalogError.invalidValue(field: "library version", value: library.version, reason: "a version has 1 to 64 characters")
+        }
+        if try Int64.fetchOne(db, sql: "SELECT id FROM library WHERE name = ?", arguments: [name]) != nil {
+            throw CatalogError.alreadyExists(kind: .library, name: name)
+        }
+        try db.execute(
+            sql: "INSERT INTO library (name, version, description) VALUES (?, ?, ?)",
+            arguments: [name, library.version, library.description])
+        return db.lastInsertedRowID
+    }
+
+    private func libraryID(_ name: String) throws -> Int64 {
+        try CatalogLookup.libraryID(try Name.validated(name, field: "library name"), create: true, db)
+    }
+
+    private func refuseDuplicate(_ kind: EntityKind, library: Int64, name: String, libraryName: String) throws {
+        if try Int64.fetchOne(db, sql: "SELECT id FROM \(kind.table) WHERE library_id = ? AND name = ?", arguments: [library, name]) != nil {
+            throw CatalogError.alreadyExists(kind: kind, name: "\(libraryName)/\(name)")
+        }
+    }
+
+    // MARK: Curves
+
+    @discardableResult
+    func insertCurve(_ curve: NamedCurve) throws -> Int64 {
+        let name = try Name.validated(curve.name, field: "curve name")
+        if name.contains("(") || name.contains(")") {
+            throw CatalogError.invalidValue(
+                field: "curve name", value: name, reason: "a curve name cannot contain parentheses: they mark a curve expression")
+        }
+        let library = try libraryID(curve.library)
+        try refuseDuplicate(.curve, library: library, name: name, libraryName: curve.library)
+        try db.execute(
+            sql: "INSERT INTO curve (library_id, name, kind, expression, description) VALUES (?, ?, ?, ?, ?)",
+            arguments: [library, name, curve.curve.kind.rawValue, curve.curve.expression, curve.description])
+        return db.lastInsertedRowID
+    }
+
+    /// The (curve_id, curve_expression) pair stored for a curve reference.
+    private func curveColumns(_ reference: CurveReference, prefer library: String) throws -> (Int64?, String?) {
+        switch reference {
+        case let .named(name): (try CatalogLookup.id(.curve, name, prefer: library, db), nil)
+        case let .inline(curve): (nil, curve.expression)
+        }
+    }
+
+    // MARK: Presets
+
+    /// Inserts a preset; its reverse, if any, must already exist (see ``setReverse(of:to:)``).
+    @discardableResult
+    func insertPreset(_ preset: Preset, resolveReverse: Bool = true) throws -> Int64 {
+        let library = try libraryID(preset.library)
+        try refuseDuplicate(.preset, library: library, name: preset.name, libraryName: preset.library)
+        let (curveID, curveExpression) = try curveColumns(preset.curve, prefer: preset.library)
+        var completion: (Int64?, String?) = (nil, nil)
+        if let interaction = preset.interaction {
+            completion = try curveColumns(interaction.completionCurve, prefer: preset.library)
+        }
+        let reverseID = try resolveReverse ? preset.reverse.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) } : nil
+        try db.execute(
+            sql: """
+                INSERT INTO preset (library_id, name, kind, direction, duration, delay, curve_id, curve_expression,
+                    on_top, completion_speed, completion_curve_id, completion_curve_expression, finish_threshold,
+                    reverse_id, description)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                library, preset.name, preset.kind.rawValue, preset.direction?.rawValue, preset.duration, preset.delay,
+                curveID, curveExpression, preset.tracks.onTop.rawValue, preset.interaction?.completionSpeed,
+                completion.0, completion.1, preset.interaction?.finishThreshold, reverseID, preset.description,
+            ])
+        let id = db.lastInsertedRowID
+        for role in ViewRole.allCases {
+            for (phase, state) in [("start", preset.tracks[role].start), ("end", preset.tracks[role].end)] {
+                try db.execute(
+                    sql: """
+                        INSERT INTO preset_view (preset_id, view, phase, frame_reference, frame_x, frame_y, frame_width,
+                            frame_height, alpha, scale_x, scale_y, rotation, rotation_y, corner_radius)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        id, role.rawValue, phase, state.frame.reference.rawValue, state.frame.x, state.frame.y,
+                        state.frame.width, state.frame.height, state.alpha, state.scaleX, state.scaleY, state.rotation,
+                        state.rotationY, state.cornerRadius,
+                    ])
+            }
+        }
+        return id
+    }
+
+    /// Points `preset`'s reverse at `reverse`.
+    func setReverse(of preset: QualifiedName, to reverse: QualifiedName) throws {
+        let id = try CatalogLookup.id(.preset, preset, db)
+        let reverseID = try CatalogLookup.id(.preset, reverse, prefer: preset.library, db)
+        if id == reverseID {
+            throw CatalogError.invalidValue(field: "reverse preset", value: reverse.description, reason: "a preset cannot be its own reverse")
+        }
+        try db.execute(sql: "UPDATE preset SET reverse_id = ? WHERE id = ?", arguments: [reverseID, id])
+    }
+
+    // MARK: Delegates, screens, containers
+
+    @discardableResult
+    func insertDelegate(_ delegate: Delegate) throws -> Int64 {
+        let name = try Name.validated(delegate.name, field: "delegate name")
+        let library = try libraryID(delegate.library)
+        try refuseDuplicate(.delegate, library: library, name: name, libraryName: delegate.library)
+        try db.execute(
+            sql: "INSERT INTO delegate (library_id, name, released, description) VALUES (?, ?, ?, ?)",
+            arguments: [library, name, delegate.released, delegate.description])
+        return db.lastInsertedRowID
+    }
+
+    @discardableResult
+    func insertScreen(_ screen: Screen) throws -> Int64 {
+        let name = try Name.validated(screen.name, field: "screen name")
+        if name == "*" {
+            throw CatalogError.invalidValue(field: "screen name", value: name, reason: "'*' stands for any screen in routes")
+        }
+        if screen.modalStyle == .partialCurl && screen.presentationStyle != .fullScreen {
+            throw CatalogError.invalidValue(
+                field: "modal style", value: "partialCurl",
+                reason: "UIKit allows a partial curl only with --presentation-style fullScreen (it raises an exception otherwise)")
+        }
+        let library = try libraryID(screen.library)
+        try refuseDuplicate(.screen, library: library, name: name, libraryName: screen.library)
+        let delegateID = try screen.delegate.map { try CatalogLookup.id(.delegate, $0, prefer: screen.library, db) }
+        try db.execute(
+            sql: "INSERT INTO screen (library_id, name, delegate_id, modal_style, presentation_style, description) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [library, name, delegateID, screen.modalStyle.rawValue, screen.presentationStyle.rawValue, screen.description])
+        return db.lastInsertedRowID
+    }
+
+    @discardableResult
+    func insertContainer(_ container: Container) throws -> Int64 {
+        let name = try Name.validated(container.name, field: "container name")
+        let library = try libraryID(container.library)
+        try refuseDuplicate(.container, library: library, name: name, libraryName: container.library)
+        let delegateID = try container.delegate.map { try CatalogLookup.id(.delegate, $0, prefer: container.library, db) }
+        try db.execute(
+            sql: "INSERT INTO container (library_id, name, kind, delegate_id, description) VALUES (?, ?, ?, ?, ?)",
+            arguments: [library, name, container.kind.rawValue, delegateID, container.description])
+        return db.lastInsertedRowID
+    }
+
+    // MARK: Routes
+
+    /// Inserts a mapping on an existing delegate, refusing duplicates and ties.
+    @discardableResult
+    func insertRoute(_ route: RouteMapping, prefer library: String) throws -> RouteMapping {
+        if route.operation == .dismiss, route.to != .any {
+            throw CatalogError.invalidValue(
+                field: "dismiss route", value: "\(route.from) → \(route.to)",
+                reason: "UIKit's animationController(forDismissed:) sees only the dismissed screen, so a dismiss route's destination is '*'")
+        }
+        if route.preset == nil, route.interaction != nil {
+            throw CatalogError.invalidValue(
+                field: "interaction", value: route.interaction?.description ?? "",
+                reason: "UIKit asks for an interaction controller only when the delegate returned an animator; give --preset too")
+        }
+        let delegateID = try CatalogLookup.id(.delegate, route.delegate, prefer: library, db)
+        let delegateName = try CatalogLookup.name(.delegate, id: delegateID, db)
+        func screenID(_ pattern: ScreenPattern) throws -> Int64? {
+            guard case let .screen(name) = pattern else { return nil }
+            return try CatalogLookup.id(.screen, name, prefer: library, db)
+        }
+        let fromID = try screenID(route.from)
+        let toID = try screenID(route.to)
+        let presetID = try route.preset.map { try CatalogLookup.id(.preset, $0, prefer: library, db) }
+        let interactionID = try route.interaction.map { try CatalogLookup.id(.preset, $0, prefer: library, db) }
+        if let interactionID {
+            let interactive = try Bool.fetchOne(
+                db, sql: "SELECT completion_speed IS NOT NULL FROM preset WHERE id = ?", arguments: [interactionID]) ?? false
+            if !interactive {
+                throw CatalogError.invalidValue(
+                    field: "interaction preset", value: route.interaction?.description ?? "",
+                    reason: "the preset has no interaction settings; give it --completion-speed or --finish-threshold")
+            }
+        }
+
+        var stored = route
+        stored.delegate = delegateName
+        stored.from = try fromID.map { .screen(try CatalogLookup.name(.screen, id: $0, db)) } ?? .any
+        stored.to = try toID.map { .screen(try CatalogLookup.name(.screen, id: $0, db)) } ?? .any
+        stored.preset = try presetID.map { try CatalogLookup.name(.preset, id: $0, db) }
+        stored.interaction = try interactionID.map { try CatalogLookup.name(.preset, id: $0, db) }
+
+        // The same key is a duplicate; a one-sided wildcard ties with any mapping wildcarded on the
+        // other side, since both match the route between their named screens.
+        let existing = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, from_screen_id, to_screen_id FROM route
+                WHERE delegate_id = ? AND operation = ?
+                  AND ((ifnull(from_screen_id, 0) = ? AND ifnull(to_screen_id, 0) = ?)
+                    OR (? != 0 AND ? = 0 AND from_screen_id IS NULL AND to_screen_id IS NOT NULL)
+                    OR (? = 0 AND ? != 0 AND from_screen_id IS NOT NULL AND to_screen_id IS NULL))
+                ORDER BY (ifnull(from_screen_id, 0) = ? AND ifnull(to_screen_id, 0) = ?) DESC, id LIMIT 1
+                """,
+            arguments: [
+                delegateID, route.operation.rawValue, fromID ?? 0, toID ?? 0,
+                fromID ?? 0, toID ?? 0, fromID ?? 0, toID ?? 0, fromID ?? 0, toID ?? 0,
+            ])
+        if let clash = existing.first {
+            let clashID: Int64 = clash["id"]
+            let clashFrom: Int64? = clash["from_screen_id"]
+            let clashTo: Int64? = clash["to_screen_id"]
+            let existingRoute = try CatalogReader(db: db).route(id: clashID)
+            if clashFrom == fromID && clashTo == toID {
+                throw CatalogError.conflict(
+                    "the route \(stored.routeDescription) already exists on delegate '\(delegateName)' as #\(clashID); remove it first (transdb rm route \(clashID))")
+            }
+            let exampleFrom = try (fromID ?? clashFrom).map { try CatalogLookup.name(.screen, id: $0, db).description } ?? "*"
+            let exampleTo = try (toID ?? clashTo).map { try CatalogLookup.name(.screen, id: $0, db).description } ?? "*"
+            throw CatalogError.routeTie(
+                new: stored.routeDescription,
+                existing: "#\(clashID) \(existingRoute.routeDescription) on delegate '\(delegateName)'",
+                example: "\(exampleFrom) → \(exampleTo)")
+        }
+        try db.execute(
+            sql: "INSERT INTO route (delegate_id, operation, from_screen_id, to_screen_id, preset_id, interaction_id) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [delegateID, route.operation.rawValue, fromID, toID, presetID, interactionID])
+        stored.id = db.lastInsertedRowID
+        return stored
+    }
+}

@@ -1,0 +1,39 @@
+/// The files compiled into the binary: the schema migrations and the default preset library.
+///
+/// SwiftPM generates one `PackageResources` constant per file, with a name derived from the file
+/// name (a leading digit becomes `_`). The lists below name each file once; a test compares
+/// them with the `migrations/` and `seed/` folders so a file cannot be added to one and not the
+/// other.
+public enum EmbeddedResources {
+    /// A file compiled into the binary.
+    public struct File: Sendable {
+        /// The file's name in its folder, e.g. `0001_catalog.sql`.
+        public let name: String
+        /// The file's bytes.
+        public let bytes: [UInt8]
+
+        /// The file decoded as UTF-8.
+        public var text: String { String(decoding: bytes, as: UTF8.self) }
+    }
+
+    /// The schema migrations, in the order they are applied.
+    public static var migrations: [File] {
+        [
+            File(name: "0001_catalog.sql", bytes: PackageResources._001_catalog_sql),
+        ]
+    }
+
+    /// The default library, one bundle per library, in the order they are loaded
+    /// (a library is loaded after the libraries it refers to).
+    public static var seeds: [File] {
+        [
+            File(name: "coreanimation.json", bytes: PackageResources.coreanimation_json),
+            File(name: "uikit.json", bytes: PackageResources.uikit_json),
+            File(name: "swiftui.json", bytes: PackageResources.swiftui_json),
+            File(name: "material.json", bytes: PackageResources.material_json),
+            File(name: "motion.json", bytes: PackageResources.motion_json),
+            File(name: "samples.json", bytes: PackageResources.samples_json),
+            File(name: "demo.json", bytes: PackageResources.demo_json),
+        ]
+    }
+}
