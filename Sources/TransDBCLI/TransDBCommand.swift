@@ -1,1 +1,24 @@
-@main struct M { static func main() {} }
+import ArgumentParser
+
+/// `transdb`: screen transitions as data.
+@main
+struct TransDBCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "transdb",
+        abstract: "Keep iOS screen transitions as data: presets, curves, delegates and routes, resolved as UIKit would.",
+        discussion: """
+            The catalog is --db PATH, else $TRANSDB_DB, else the nearest transdb.sqlite in this directory or a parent, \
+            else a per-user catalog under $XDG_DATA_HOME/transdb (created with the default library on first use).
+
+            Exit codes: 0 success (a nil answer too), 64 usage, 65 bad input data, 66 missing catalog or unknown name, \
+            74 I/O error, 75 catalog busy, 77 catalog not writable, 78 not a transdb catalog or one from a newer transdb.
+            """,
+        version: TransDBVersion.current,
+        subcommands: [Init.self, Add.self, Remove.self, List.self, Show.self, Resolve.self, Release.self, Retain.self]
+    )
+}
+
+/// The version `transdb --version` prints.
+enum TransDBVersion {
+    static let current = "0.1.0"
+}

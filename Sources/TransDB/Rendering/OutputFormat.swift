@@ -83,7 +83,7 @@ public struct Table: Sendable {
     }
 
     /// `text` with control characters shown as escapes, so a name cannot break the layout.
-    static func printable(_ text: String) -> String {
+    public static func printable(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             if scalar.properties.generalCategory == .control {

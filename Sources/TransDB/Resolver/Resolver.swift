@@ -161,9 +161,8 @@ private struct Lookup {
                 arguments: [kind.rawValue])
             guard candidates.count == 1 else {
                 let list = candidates.prefix(5).map { $0["name"] as String }.joined(separator: ", ")
-                throw CatalogError.invalidValue(
-                    field: "container", value: "",
-                    reason: candidates.isEmpty
+                throw CatalogError.conflict(
+                    candidates.isEmpty
                         ? "\(request.operation.rawValue) needs a \(kindName) container and the catalog has none; add one with `transdb add container NAME --kind \(kindName)`"
                         : "\(request.operation.rawValue) needs --container: the catalog has several \(kindName) containers (\(list)\(candidates.count > 5 ? ", …" : ""))")
             }

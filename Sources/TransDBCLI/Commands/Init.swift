@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import TransDB
+
+extension TransDBCommand {
+    /// `transdb init`: create a catalog with the schema and the default library.
+    struct Init: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create a catalog (./transdb.sqlite or --db PATH) with the default library.")
+
+        @Option(name: .long, help: ArgumentHelp("The catalog file to create.", valueName: "path"))
+        var db: String = "transdb.sqlite"
+
+        @Flag(name: .long, help: "Create the schema only, without the default library.")
+        var empty = false
+
+        func run() throws {
+            try reporting {
+                if FileManager.default.fileExists(atPath: db) {
+                    let catalog = try Catalog(path: db, mode: .readWrite)
+                    Output.line("catalog '\(db)' already exists (schema \(try catalog.schemaVersion())); nothing changed")
+                    return
+                }
+                let catalog = try Catalog(path: db, mode: .createIfMissing, seed: !empty)
+                let libraries = try catalog.libraries()
+                Output.line(
+                    "created catalog '\(db)' (schema \(try catalog.schemaVersion()))"
+                        + (libraries.isEmpty ? " with no library" : " with the default library:"))
+                let rows = libraries.map { entry in
+                    let counts = [EntityKind.curve, .preset, .screen, .container, .delegate, .route].compactMap { kind -> String? in
+                        let count = entry.counts[kind] ?? 0
+                        return count > 0 ? "\(count) \(kind.rawValue)\(count == 1 ? "" : "s")" : nil
+                    }
+                    return ["  " + entry.library.name, counts.isEmpty ? "empty" : counts.joined(separator: ", ")]
+                }
+                Output.print(Table(header: nil, rows: rows).rendered)
+            }
+        }
+    }
+}

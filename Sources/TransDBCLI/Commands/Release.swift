@@ -1,0 +1,42 @@
+import ArgumentParser
+import TransDB
+
+extension TransDBCommand {
+    /// `transdb release delegate D`: model a weak reference whose object is gone.
+    struct Release: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Mark a delegate released: its weak references are nil, so UIKit sees no delegate.")
+
+        @OptionGroup var catalog: CatalogOptions
+        @Argument(help: "delegate") var kind: DelegateKeyword
+        @Argument(help: "The delegate's name.") var name: String
+
+        func run() throws {
+            try reporting {
+                let delegate = try catalog.open(forWriting: true).setReleased(try qualifiedName(name, field: "delegate"), true)
+                Output.line("released delegate \(delegate.qualifiedName): UIKit now sees no delegate where it was set")
+            }
+        }
+    }
+
+    /// `transdb retain delegate D`: undo `release`.
+    struct Retain: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Mark a released delegate alive again.")
+
+        @OptionGroup var catalog: CatalogOptions
+        @Argument(help: "delegate") var kind: DelegateKeyword
+        @Argument(help: "The delegate's name.") var name: String
+
+        func run() throws {
+            try reporting {
+                let delegate = try catalog.open(forWriting: true).setReleased(try qualifiedName(name, field: "delegate"), false)
+                Output.line("retained delegate \(delegate.qualifiedName)")
+            }
+        }
+    }
+}
+
+/// The word `delegate` in `transdb release delegate D`, which reads as the issue spells it.
+enum DelegateKeyword: String, CaseIterable, ExpressibleByArgument {
+    case delegate
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import TransDB
+
+extension TransDBCommand {
+    /// `transdb resolve`: which animator UIKit uses for a route.
+    struct Resolve: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Answer which animator UIKit uses for a route (nil = the system default), and why.",
+            discussion: """
+                Follows UIKit's lookup: the presented screen's transitioningDelegate (present), the dismissed screen's \
+                (dismiss), the navigation controller's delegate (push, pop) or the tab bar controller's (tab). Screens not \
+                in the catalog are treated as controllers without a delegate; --strict refuses them (exit 66).
+                """)
+
+        @OptionGroup var catalog: CatalogOptions
+        @Option(name: .long, help: "present, dismiss, push, pop or tab.") var op: TransitionOperation
+        @Option(name: .long, help: "The screen being left.") var from: String
+        @Option(name: .long, help: "The screen being shown.") var to: String
+        @Option(name: .long, help: "The navigation or tab container (push, pop, tab).") var container: String?
+        @Flag(name: .long, help: "Print the lookup step by step.") var explain = false
+        @Flag(name: .long, help: "Refuse screens and containers that are not in the catalog.") var strict = false
+        @OptionGroup var output: FormatOptions
+
+        func validate() throws {
+            if container != nil && op.containerKind == nil {
+                throw ValidationError("--container is for push, pop and tab; \(op.rawValue) asks the screen's transitioningDelegate")
+            }
+        }
+
+        func run() throws {
+            try reporting {
+                let catalog = try catalog.open(forWriting: false)
+                let resolution = try Resolver(catalog: catalog).resolve(
+                    Resolver.Request(operation: op, from: from, to: to, container: container), strict: strict)
+                let expression = { (reference: CurveReference) in
+                    (try? catalog.timingCurve(reference).expression) ?? reference.description
+                }
+                switch output.format {
+                case .json, .ndjson, .csv:
+                    let listing = Listing(records: [resolution.record(curveExpression: expression)])
+                    Output.print(output.format == .json ? JSONValue.object(listing.records[0]).pretty + "\n" : listing.rendered(as: output.format))
+                case .table:
+                    Output.print(ResolutionText(resolution: resolution).summary)
+                    if explain { Output.print(ResolutionText(resolution: resolution).explanation) }
+                }
+            }
+        }
+    }
+}
+
+/// `resolve`'s output for people.
+struct ResolutionText {
+    let resolution: Resolution
+
+    var summary: String {
+        let r = resolution
+        var rows: [[String]] = [["route", "\(r.operation.rawValue) \(r.from) → \(r.to)"]]
+        if let container = r.container { rows.append(["container", container.description]) }
+        rows.append(["delegate", r.delegate?.description ?? "nil"])
+        rows.append(["mapping", r.mapping.map { "#\($0.id ?? 0) \($0.routeDescription)" } ?? "-"])
+        if let animator = r.animator {
+            rows.append(["animator", "\(animator.qualifiedName) (\(animator.kind.rawValue), \(animator.duration.formatted) s, \(animator.curve))"])
+            rows.append(["interaction", r.interaction.map { $0.qualifiedName.description } ?? "nil"])
+        } else {
+            rows.append(["animator", "nil → system default \(r.systemDefault?.rawValue ?? "-")"])
+        }
+        if !r.unknownNames.isEmpty { rows.append(["not in catalog", r.unknownNames.joined(separator: ", ")]) }
+        return Table(header: nil, rows: rows.map { [$0[0], Table.printable($0[1])] }).rendered
+    }
+
+    /// The steps, numbered, then one line in the manner of `git check-ignore -v`:
+    /// `DELEGATE:#MAPPING:ROUTE<TAB>ANSWER`, with empty fields where there was none.
+    var explanation: String {
+        let r = resolution
+        var text = "\n"
+        for (i, step) in r.explanation.enumerated() { text += "\(String(i + 1).leftPadded(to: 3)). \(Table.printable(step))\n" }
+        let answer = r.animator.map { $0.qualifiedName.description } ?? "nil (\(r.systemDefault?.rawValue ?? "-"))"
+        let source = r.delegate?.description ?? ""
+        let mapping = r.mapping.map { "#\($0.id ?? 0)" } ?? ""
+        let route = r.mapping?.routeDescription ?? ""
+        text += "\n\(Table.printable(source)):\(mapping):\(Table.printable(route))\t\(Table.printable(answer))\n"
+        return text
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

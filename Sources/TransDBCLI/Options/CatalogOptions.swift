@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import TransDB
+
+/// `--db` and `--busy-timeout`, and how a command finds its catalog.
+struct CatalogOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The catalog file.", valueName: "path"))
+    var db: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Seconds to wait for another process's write lock (default \(Catalog.defaultBusyTimeout.formatted)).", valueName: "seconds"))
+    var busyTimeout: Double = Catalog.defaultBusyTimeout
+
+    func validate() throws {
+        guard busyTimeout.isFinite, busyTimeout >= 0, busyTimeout <= 3600 else {
+            throw ValidationError("--busy-timeout must be a number of seconds from 0 to 3600, got \(busyTimeout)")
+        }
+    }
+
+    /// Opens the catalog: `--db`, else `$TRANSDB_DB`, else the nearest `transdb.sqlite` upwards,
+    /// else the per-user catalog, created and seeded on first use.
+    func open(forWriting: Bool) throws -> Catalog {
+        let environment = ProcessInfo.processInfo.environment
+        let mode: Catalog.Mode = forWriting ? .readWrite : .readOnly
+        if let db { return try Catalog(path: db, mode: mode, busyTimeout: busyTimeout) }
+        if let path = environment["TRANSDB_DB"], !path.isEmpty {
+            return try Catalog(path: path, mode: mode, busyTimeout: busyTimeout)
+        }
+        if let found = Self.nearestCatalog(from: FileManager.default.currentDirectoryPath) {
+            return try Catalog(path: found, mode: mode, busyTimeout: busyTimeout)
+        }
+        let path = try Self.userCatalogPath(environment: environment)
+        let exists = FileManager.default.fileExists(atPath: path)
+        return try Catalog(path: path, mode: exists ? mode : .createIfMissing, busyTimeout: busyTimeout)
+    }
+
+    /// The nearest `transdb.sqlite` in `directory` or one of its parents.
+    static func nearestCatalog(from directory: String) -> String? {
+        var current = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
+        while true {
+            let candidate = current.appendingPathComponent("transdb.sqlite").path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path { return nil }
+            current = parent
+        }
+    }
+
+    /// `$XDG_DATA_HOME/transdb/transdb.sqlite`, or `~/.local/share/transdb/transdb.sqlite`; the
+    /// directory is created.
+    static func userCatalogPath(environment: [String: String]) throws -> String {
+        let base: String
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            base = xdg
+        } else {
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            base = (home as NSString).appendingPathComponent(".local/share")
+        }
+        let directory = (base as NSString).appendingPathComponent("transdb")
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw CatalogError.notWritable(path: directory, reason: "cannot create the per-user catalog directory")
+        }
+        return (directory as NSString).appendingPathComponent("transdb.sqlite")
+    }
+}
+
+/// `--format`.
+struct FormatOptions: ParsableArguments {
+    @Option(name: .long, help: "Output format: table (for people), json, ndjson or csv (for scripts).")
+    var format: OutputFormat = .table
+}
+
+extension Double {
+    /// The number as transdb prints numbers: `0.35`, `1`.
+    var formatted: String {
+        let text = description
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+}

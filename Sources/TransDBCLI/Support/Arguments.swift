@@ -1,0 +1,17 @@
+import ArgumentParser
+import TransDB
+
+// Command-line spellings of the library's enums: their raw values.
+extension TransitionOperation: ExpressibleByArgument {}
+extension PresetKind: ExpressibleByArgument {}
+extension Direction: ExpressibleByArgument {}
+extension ModalTransitionStyle: ExpressibleByArgument {}
+extension ModalPresentationStyle: ExpressibleByArgument {}
+extension ContainerKind: ExpressibleByArgument {}
+extension OutputFormat: ExpressibleByArgument {}
+extension TimingCurve.Kind: ExpressibleByArgument {}
+
+/// Parses a name argument, turning validation failures into usage errors that name the value.
+func qualifiedName(_ text: String, field: String) throws -> QualifiedName {
+    try QualifiedName(parsing: text, field: field)
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import TransDB
+
+/// Where commands write: results to stdout, errors and notes to stderr.
+enum Output {
+    static func print(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func line(_ text: String) {
+        print(text + "\n")
+    }
+
+    static func note(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
+
+/// The exit code for each failure, as documented in the README (sysexits.h values).
+extension CatalogError {
+    var exitCode: Int32 {
+        switch self {
+        case .notACatalog, .newerSchema: 78
+        case .notWritable: 77
+        case .busy: 75
+        case .io: 74
+        case .missingCatalog, .notFound: 66
+        case .invalidValue, .invalidCurve, .ambiguous, .alreadyExists, .inUse, .routeTie, .conflict, .invalidBundle: 65
+        }
+    }
+}
+
+/// Runs a command's work, printing a failure as one line on stderr and exiting with its code.
+func reporting(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as CatalogError {
+        Output.note("transdb: error: " + oneLine(error.description))
+        throw ExitCode(error.exitCode)
+    } catch let error as CurveExpressionError {
+        Output.note("transdb: error: " + oneLine(error.description))
+        throw ExitCode(65)
+    }
+}
+
+/// `text` with line breaks shown as `\n`, so every error is exactly one line.
+func oneLine(_ text: String) -> String {
+    text.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
+}
