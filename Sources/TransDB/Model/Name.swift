@@ -5,10 +5,10 @@ import Foundation
 ///
 /// Names are data, not identifiers: quotes, emoji and right-to-left marks are kept as written.
 /// What is refused is what would make a name ambiguous or unprintable: control characters, the
-/// library separator `/`, surrounding white space, and more than 128 characters. Names are stored
+/// library separator `/`, surrounding white space, and more than 128 Unicode code points. Names are stored
 /// in Unicode NFC so that the same name typed on two keyboards is the same name.
 public enum Name {
-    /// The longest name accepted, in characters.
+    /// The longest name accepted, in Unicode code points.
     public static let maximumLength = 128
 
     /// Returns `raw` in NFC, or throws when it is not an acceptable name.
@@ -23,7 +23,10 @@ public enum Name {
             .invalidValue(field: field, value: raw, reason: reason)
         }
         if name.isEmpty { throw refuse("a name cannot be empty") }
-        if name.count > maximumLength { throw refuse("a name has at most \(maximumLength) characters") }
+        // Counted in code points, as SQLite's length() in the schema's CHECK counts them.
+        if name.unicodeScalars.count > maximumLength {
+            throw refuse("a name has at most \(maximumLength) Unicode code points")
+        }
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             throw refuse("a name cannot contain control characters")
         }

@@ -71,7 +71,9 @@ public struct TrackOverride: Hashable, Sendable, CustomStringConvertible {
         case let .property(view, phase, property):
             var state = phase == .start ? tracks[view].start : tracks[view].end
             switch property {
-            case .frame: state.frame = try RelativeFrame(parsing: value, field: description)
+            case .frame:
+                guard let frame = RelativeFrame(parsing: value) else { throw refuse(RelativeFrame.syntax) }
+                state.frame = frame
             case .alpha: state.alpha = try number(0...1, "a number in [0, 1]")
             case .scale:
                 state.scaleX = try number(-100...100, "a number within ±100")
@@ -89,13 +91,13 @@ public struct TrackOverride: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension RelativeFrame {
-    /// Parses `container`, `origin`, `container(x, y, width, height)` or `origin(x, y, width, height)`.
-    init(parsing text: String, field: String) throws {
-        func refuse() -> CatalogError {
-            .invalidValue(
-                field: field, value: text,
-                reason: "a frame is container, origin, container(x, y, width, height) or origin(x, y, width, height), in units of that rect, within ±100")
-        }
+    /// How a frame is written, for error messages.
+    static let syntax =
+        "a frame is container, origin, container(x, y, width, height) or origin(x, y, width, height), in units of that rect, within ±100"
+
+    /// Parses `container`, `origin`, `container(x, y, width, height)` or `origin(x, y, width, height)`;
+    /// `nil` when `text` is none of these or a number is out of range.
+    init?(parsing text: String) {
         let trimmed = text.trimmingWhitespace()
         if let reference = Reference(rawValue: trimmed) {
             self.init(reference, x: 0, y: 0, width: 1, height: 1)
@@ -103,15 +105,15 @@ extension RelativeFrame {
         }
         guard let open = trimmed.firstIndex(of: "("), trimmed.hasSuffix(")"),
             let reference = Reference(rawValue: String(trimmed[..<open]).trimmingWhitespace())
-        else { throw refuse() }
+        else { return nil }
         let inner = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
         let numbers = inner.split(separator: ",", omittingEmptySubsequences: false).map {
             Double(String($0).trimmingWhitespace())
         }
-        guard numbers.count == 4 else { throw refuse() }
+        guard numbers.count == 4 else { return nil }
         var values: [Double] = []
         for case let value? in numbers where value.isFinite && abs(value) <= 100 { values.append(value == 0 ? 0 : value) }
-        guard values.count == 4, values[2] >= 0, values[3] >= 0 else { throw refuse() }
+        guard values.count == 4, values[2] >= 0, values[3] >= 0 else { return nil }
         self.init(reference, x: values[0], y: values[1], width: values[2], height: values[3])
     }
 

@@ -60,7 +60,9 @@ struct CatalogWriter {
 
     /// Inserts a preset; its reverse, if any, must already exist (see ``setReverse(of:to:)``).
     @discardableResult
-    func insertPreset(_ preset: Preset, resolveReverse: Bool = true) throws -> Int64 {
+    func insertPreset(_ preset: Preset) throws -> Int64 {
+        var preset = preset
+        preset.name = try Name.validated(preset.name, field: "preset name")
         let library = try libraryID(preset.library)
         try refuseDuplicate(.preset, library: library, name: preset.name, libraryName: preset.library)
         let (curveID, curveExpression) = try curveColumns(preset.curve, prefer: preset.library)
@@ -68,7 +70,7 @@ struct CatalogWriter {
         if let interaction = preset.interaction {
             completion = try curveColumns(interaction.completionCurve, prefer: preset.library)
         }
-        let reverseID = try resolveReverse ? preset.reverse.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) } : nil
+        let reverseID = try preset.reverse.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
         try db.execute(
             sql: """
                 INSERT INTO preset (library_id, name, kind, direction, duration, delay, curve_id, curve_expression,

@@ -1,0 +1,146 @@
+import Testing
+import TransDB
+
+@Suite("Names and qualified names")
+struct NameTests {
+    // MARK: Name.validated
+
+    @Test("a decomposed name is stored in NFC")
+    func normalisesToNFC() throws {
+        let decomposed = "caf" + "e\u{301}"
+        #expect(Array(decomposed.unicodeScalars) == ["c", "a", "f", "e", "\u{301}"])
+        let name = try Name.validated(decomposed, field: "preset name")
+        // Compare scalars: Swift's String == already treats NFD and NFC as equal.
+        #expect(Array(name.unicodeScalars) == ["c", "a", "f", "\u{e9}"])
+        #expect(Array(try Name.validated("e\u{301}", field: "x").unicodeScalars) == ["\u{e9}"])
+        // Hangul jamo compose too.
+        #expect(Array(try Name.validated("\u{1100}\u{1161}", field: "x").unicodeScalars) == ["\u{AC00}"])
+    }
+
+    @Test("an NFC name comes back unchanged, scalar for scalar")
+    func keepsNFC() throws {
+        let name = "Zo\u{eb} \u{2192} Detail"
+        #expect(Array(try Name.validated(name, field: "screen name").unicodeScalars) == Array(name.unicodeScalars))
+    }
+
+    struct Refused: Sendable, CustomTestStringConvertible {
+        var raw: String
+        var reason: String
+        var testDescription: String { raw.debugDescription }
+    }
+
+    static let refused: [Refused] = [
+        Refused(raw: "", reason: "a name cannot be empty"),
+        Refused(raw: String(repeating: "a", count: 129), reason: "a name has at most 128 Unicode code points"),
+        Refused(raw: String(repeating: "e\u{301}", count: 129), reason: "a name has at most 128 Unicode code points"),
+        Refused(raw: "a\u{0}b", reason: "a name cannot contain control characters"),
+        Refused(raw: "line\nbreak", reason: "a name cannot contain control characters"),
+        Refused(raw: "tab\there", reason: "a name cannot contain control characters"),
+        Refused(raw: "del\u{7f}", reason: "a name cannot contain control characters"),
+        Refused(raw: "c1\u{85}next", reason: "a name cannot contain control characters"),
+        Refused(raw: "\u{1b}[31mred", reason: "a name cannot contain control characters"),
+        Refused(raw: "lib/name", reason: "'/' separates a library from a name and cannot be part of one"),
+        Refused(raw: "/", reason: "'/' separates a library from a name and cannot be part of one"),
+        Refused(raw: " leading", reason: "a name cannot start or end with white space"),
+        Refused(raw: "trailing ", reason: "a name cannot start or end with white space"),
+        Refused(raw: "\u{a0}nbsp", reason: "a name cannot start or end with white space"),
+        Refused(raw: "ideographic\u{3000}", reason: "a name cannot start or end with white space"),
+        Refused(raw: "bad\u{fffd}utf8", reason: "a name cannot contain U+FFFD (it usually means the input was not valid UTF-8)"),
+    ]
+
+    @Test("unacceptable names are refused with the field, the raw value and the reason", arguments: refused)
+    func refuses(_ case_: Refused) {
+        #expect(throws: CatalogError.invalidValue(field: "screen name", value: case_.raw, reason: case_.reason)) {
+            try Name.validated(case_.raw, field: "screen name")
+        }
+    }
+
+    @Test("the length limit counts code points after NFC, as SQLite's length() does")
+    func lengthLimit() throws {
+        #expect(Name.maximumLength == 128)
+        let ascii = String(repeating: "a", count: 128)
+        #expect(try Name.validated(ascii, field: "x") == ascii)
+        // 128 decomposed characters: 256 scalars, but 128 characters once composed.
+        let accented = String(repeating: "e\u{301}", count: 128)
+        #expect(try Name.validated(accented, field: "x").unicodeScalars.count == 128)
+        // 26 family emoji are 130 code points (5 each): refused, though only 26 characters.
+        let family = String(repeating: "👨‍👩‍👧", count: 26)
+        #expect(throws: CatalogError.invalidValue(field: "x", value: family, reason: "a name has at most 128 Unicode code points")) {
+            try Name.validated(family, field: "x")
+        }
+        #expect(try Name.validated(String(repeating: "👨‍👩‍👧", count: 25), field: "x").unicodeScalars.count == 125)
+    }
+
+    static let hostile: [String] = [
+        "x'); DROP TABLE preset; --",
+        "Robert\"); DELETE FROM route; --",
+        "🚀 Launch",
+        "👨‍👩‍👧",
+        "\u{5e9}\u{5dc}\u{5d5}\u{5dd}\u{200F}Detail",
+        "it's \"quoted\"",
+        "back\\slash",
+        "50% * ? [a-z] $HOME `id`",
+        "*",
+        "名前",
+    ]
+
+    @Test("hostile but printable names are kept exactly as written", arguments: hostile)
+    func acceptsHostileNames(_ raw: String) throws {
+        let name = try Name.validated(raw, field: "preset name")
+        #expect(Array(name.unicodeScalars) == Array(raw.unicodeScalars))
+    }
+
+    // MARK: QualifiedName
+
+    @Test("library/name parses into both parts")
+    func qualified() throws {
+        let name = try QualifiedName(parsing: "uikit/easeInOut", field: "curve")
+        #expect(name == QualifiedName(library: "uikit", name: "easeInOut"))
+        #expect(name.library == "uikit")
+        #expect(name.name == "easeInOut")
+        #expect(name.description == "uikit/easeInOut")
+    }
+
+    @Test("a bare name has no library")
+    func bare() throws {
+        let name = try QualifiedName(parsing: "easeInOut", field: "curve")
+        #expect(name == QualifiedName(library: nil, name: "easeInOut"))
+        #expect(name.library == nil)
+        #expect(name.description == "easeInOut")
+    }
+
+    @Test("both parts are normalised to NFC")
+    func qualifiedNFC() throws {
+        let name = try QualifiedName(parsing: "caf" + "e\u{301}/r" + "e\u{301}sum" + "e\u{301}", field: "preset")
+        #expect(Array(try #require(name.library).unicodeScalars) == ["c", "a", "f", "\u{e9}"])
+        #expect(Array(name.name.unicodeScalars) == ["r", "\u{e9}", "s", "u", "m", "\u{e9}"])
+    }
+
+    @Test("only the first '/' separates: the rest belongs to the name, which refuses it")
+    func secondSlash() {
+        #expect(
+            throws: CatalogError.invalidValue(
+                field: "preset", value: "b/c", reason: "'/' separates a library from a name and cannot be part of one")
+        ) {
+            try QualifiedName(parsing: "a/b/c", field: "preset")
+        }
+    }
+
+    @Test("an empty library or name is refused with the field of that part")
+    func emptyParts() {
+        #expect(throws: CatalogError.invalidValue(field: "preset library", value: "", reason: "a name cannot be empty")) {
+            try QualifiedName(parsing: "/name", field: "preset")
+        }
+        #expect(throws: CatalogError.invalidValue(field: "preset", value: "", reason: "a name cannot be empty")) {
+            try QualifiedName(parsing: "lib/", field: "preset")
+        }
+        #expect(throws: CatalogError.invalidValue(field: "preset", value: "", reason: "a name cannot be empty")) {
+            try QualifiedName(parsing: "", field: "preset")
+        }
+        #expect(
+            throws: CatalogError.invalidValue(field: "delegate library", value: "lib ", reason: "a name cannot start or end with white space")
+        ) {
+            try QualifiedName(parsing: "lib /D", field: "delegate")
+        }
+    }
+}
