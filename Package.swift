@@ -51,7 +51,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TransDBCLITests",
-            dependencies: ["TransDB", "TransDBTestSupport"]
+            dependencies: ["TransDB", "TransDBTestSupport"],
+            exclude: ["Snapshots"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `transdb`: screen transitions as data.
 @main
@@ -16,6 +17,26 @@ struct TransDBCommand: ParsableCommand {
         version: TransDBVersion.current,
         subcommands: [Init.self, Add.self, Remove.self, List.self, Show.self, Resolve.self, Release.self, Retain.self]
     )
+}
+
+extension TransDBCommand {
+    /// Parses and runs a command, reporting argument errors like every other error: one line,
+    /// `transdb: error: …`, exit 64. Help and version requests print as ArgumentParser does.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let code as ExitCode {
+            exit(withError: code)  // the failure was already reported by `reporting`
+        } catch {
+            guard exitCode(for: error) != .success else { exit(withError: error) }
+            let lines = message(for: error).split(whereSeparator: \.isNewline)
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let hint = "(see 'transdb --help')"
+            Output.note("transdb: error: " + lines.joined(separator: " ") + " " + hint)
+            exit(withError: ExitCode(exitCode(for: error).rawValue == 0 ? 64 : exitCode(for: error).rawValue))
+        }
+    }
 }
 
 /// The version `transdb --version` prints.

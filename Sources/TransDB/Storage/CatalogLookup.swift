@@ -57,13 +57,25 @@ enum CatalogLookup {
 
     /// The closest existing name, for "did you mean" in errors.
     static func suggestion(_ kind: EntityKind, _ reference: QualifiedName, _ db: Database) throws -> String? {
+        if let library = reference.library, kind != .library {
+            // Suggest within the library that was named, keeping it in the suggestion.
+            let names = try String.fetchAll(
+                db, sql: "SELECT e.name FROM \(kind.table) e JOIN library l ON l.id = e.library_id WHERE l.name = ? LIMIT 100000",
+                arguments: [library])
+            return closest(to: reference.name, in: names).map { "\(library)/\($0)" }
+        }
         let names = try String.fetchAll(db, sql: "SELECT DISTINCT name FROM \(kind.table) LIMIT 100000")
-        let target = Array(reference.name.lowercased())
+        return closest(to: reference.name, in: names)
+    }
+
+    /// The name within a small edit distance of `name`, if any.
+    static func closest(to name: String, in names: [String]) -> String? {
+        let target = Array(name.lowercased())
         let limit = max(2, target.count / 3)
         var best: (name: String, distance: Int)?
-        for name in names {
-            let distance = editDistance(target, Array(name.lowercased()), limit: limit)
-            if distance <= limit, distance < (best?.distance ?? .max) { best = (name, distance) }
+        for candidate in names {
+            let distance = editDistance(target, Array(candidate.lowercased()), limit: limit)
+            if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }
         return best?.name
     }

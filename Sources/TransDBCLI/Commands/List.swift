@@ -28,6 +28,9 @@ extension TransDBCommand {
         func run() throws {
             try reporting {
                 let catalog = try catalog.open(forWriting: false)
+                if let library, try !catalog.libraries().contains(where: { $0.library.name == library }) {
+                    throw CatalogError.notFound(kind: .library, name: library, suggestion: nil)
+                }
                 let listing = try kind.listing(of: catalog, options: self)
                 Output.print(listing.rendered(as: output.format))
             }

@@ -9,7 +9,7 @@ struct CatalogOptions: ParsableArguments {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Seconds to wait for another process's write lock (default \(Catalog.defaultBusyTimeout.formatted)).", valueName: "seconds"))
+        help: ArgumentHelp("Seconds to wait for another process's write lock.", valueName: "seconds"))
     var busyTimeout: Double = Catalog.defaultBusyTimeout
 
     func validate() throws {

@@ -369,13 +369,13 @@ struct CatalogTests {
                 try $0.addPreset(
                     Preset(library: "fresh", name: "p", kind: .fade, duration: 0.3, curve: .named(qn(nil, "snapy")), tracks: fade))
             },
-            Violation(label: "unknown completion curve", error: .notFound(kind: .curve, name: "app/snapp", suggestion: "snappy")) {
+            Violation(label: "unknown completion curve", error: .notFound(kind: .curve, name: "app/snapp", suggestion: "app/snappy")) {
                 try $0.addPreset(
                     Preset(
                         library: "app", name: "p", kind: .fade, duration: 0.3, curve: .inline(.linear), tracks: fade,
                         interaction: InteractionSettings(completionCurve: .named(qn("app", "snapp")))))
             },
-            Violation(label: "unknown reverse preset", error: .notFound(kind: .preset, name: "app/cardUpp", suggestion: "cardUp")) {
+            Violation(label: "unknown reverse preset", error: .notFound(kind: .preset, name: "app/cardUpp", suggestion: "app/cardUp")) {
                 try $0.addPreset(
                     Preset(
                         library: "app", name: "p", kind: .fade, duration: 0.3, curve: .inline(.linear), tracks: fade,

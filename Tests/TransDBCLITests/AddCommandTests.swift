@@ -1,0 +1,238 @@
+import Foundation
+import Testing
+import TransDBTestSupport
+
+@Suite("transdb add")
+struct AddCommandTests {
+    @Test("walkthrough: add a curve, presets, a delegate, screens, a container and routes, then list and resolve them")
+    func walkthrough() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        // Adding: each command prints one line saying what it added.
+        let steps: [([String], String)] = [
+            (["add", "curve", "snappy", "cubic-bezier(0.2, 0.9, 0.1, 1)", "--library", "app"],
+             "added curve app/snappy = cubic-bezier(0.2, 0.9, 0.1, 1)\n"),
+            (["add", "preset", "slideUp", "--kind", "slide", "--direction", "up", "--duration", "0.3", "--curve", "app/snappy", "--library", "app"],
+             "added preset app/slideUp (slide up, 0.3 s, app/snappy)\n"),
+            (["add", "preset", "dragDown", "--kind", "slide", "--direction", "down", "--completion-speed", "1.5", "--library", "app"],
+             "added preset app/dragDown (slide down, 0.35 s, cubic-bezier(0.42, 0, 0.58, 1))\n"),
+            (["add", "delegate", "CardTransitions", "--library", "app"], "added delegate app/CardTransitions\n"),
+            (["add", "screen", "Home", "--library", "app"], "added screen app/Home\n"),
+            (["add", "screen", "Card", "--delegate", "app/CardTransitions", "--modal-style", "crossDissolve", "--library", "app"],
+             "added screen app/Card (transitioningDelegate app/CardTransitions)\n"),
+            (["add", "container", "AppNav", "--kind", "navigation", "--library", "app"], "added navigation container app/AppNav\n"),
+            (["add", "route", "--op", "present", "--from", "Home", "--to", "Card", "--preset", "app/slideUp", "--delegate", "app/CardTransitions"],
+             "added route #16: present app/Home → app/Card on app/CardTransitions returns app/slideUp\n"),
+            (["add", "route", "--op", "dismiss", "--from", "Card", "--preset", "app/dragDown", "--interaction", "app/dragDown"],
+             "added to 'app/CardTransitions', the transitioningDelegate of screen 'app/Card'\n"
+                + "added route #17: dismiss app/Card → * on app/CardTransitions returns app/dragDown, interaction app/dragDown\n"),
+            (["add", "route", "--op", "push", "--from", "Home", "--to", "Card", "--container", "AppNav", "--preset", "app/slideUp"],
+             "container 'app/AppNav' had no delegate: created delegate 'app/AppNavDelegate' and set it\n"
+                + "added route #18: push app/Home → app/Card on app/AppNavDelegate returns app/slideUp\n"),
+        ]
+        for (arguments, expected) in steps {
+            let result = try cli(arguments)
+            expectSuccess(result)
+            #expect(result.stdout == expected, "\(arguments.joined(separator: " "))")
+        }
+
+        // Listing, for people: a header row and one aligned row per preset.
+        let table = try cli(["list", "presets", "--library", "app"])
+        expectSuccess(table)
+        #expect(table.stdout == """
+            library  name      kind   direction  duration  curve                           interactive  reverse
+            app      dragDown  slide  down       0.35      cubic-bezier(0.42, 0, 0.58, 1)  true         -
+            app      slideUp   slide  up         0.3       app/snappy                      false        -
+
+            """)
+
+        // Listing, for scripts.
+        let presets = try cli(["list", "presets", "--library", "app", "--format", "json"]).jsonArray()
+        #expect(presets.count == 2)
+        for preset in presets {
+            #expect(Set(preset.keys) == ListCommandTests.presetKeys)
+        }
+        let slideUp = try #require(presets.first { $0["name"] as? String == "slideUp" })
+        #expect(slideUp["library"] as? String == "app")
+        #expect(slideUp["kind"] as? String == "slide")
+        #expect(slideUp["direction"] as? String == "up")
+        #expect(slideUp["duration"] as? Double == 0.3)
+        #expect(slideUp["delay"] as? Double == 0)
+        #expect(slideUp["curve"] as? String == "app/snappy")
+        #expect(slideUp["interactive"] as? Bool == false)
+        #expect(isNull(slideUp["reverse"]))
+        let dragDown = try #require(presets.first { $0["name"] as? String == "dragDown" })
+        #expect(dragDown["interactive"] as? Bool == true)
+        #expect(dragDown["duration"] as? Double == 0.35)
+
+        let curves = try cli(["list", "curves", "--library", "app", "--format", "json"]).jsonArray()
+        #expect(curves.count == 1)
+        #expect(Set(curves[0].keys) == ListCommandTests.curveKeys)
+        #expect(curves[0]["name"] as? String == "snappy")
+        #expect(curves[0]["library"] as? String == "app")
+        #expect(curves[0]["kind"] as? String == "cubic-bezier")
+        #expect(curves[0]["expression"] as? String == "cubic-bezier(0.2, 0.9, 0.1, 1)")
+
+        let routes = try cli(["list", "routes", "--library", "app", "--format", "json"]).jsonArray()
+        #expect(routes.compactMap { $0["id"] as? Int } == [16, 17, 18])
+        #expect(routes.compactMap { $0["delegate"] as? String } == ["app/CardTransitions", "app/CardTransitions", "app/AppNavDelegate"])
+
+        // Resolving what was added, step by step.
+        let explained = try cli(["resolve", "--op", "present", "--from", "Home", "--to", "Card", "--explain"])
+        expectSuccess(explained)
+        #expect(explained.stdoutLines.last == "app/CardTransitions:#16:present app/Home → app/Card\tapp/slideUp")
+        let dismissed = try cli(["resolve", "--op", "dismiss", "--from", "Card", "--to", "Home", "--format", "json"]).jsonObject()
+        #expect((dismissed["animator"] as? [String: Any])?["name"] as? String == "dragDown")
+        #expect((dismissed["interaction"] as? [String: Any])?["name"] as? String == "dragDown")
+        let pushed = try cli(["resolve", "--op", "push", "--from", "Home", "--to", "Card", "--container", "app/AppNav", "--format", "json"])
+            .jsonObject()
+        #expect(pushed["delegate"] as? String == "app/AppNavDelegate")
+        #expect((pushed["animator"] as? [String: Any])?["curveExpression"] as? String == "cubic-bezier(0.2, 0.9, 0.1, 1)")
+    }
+
+    @Test("the README's walkthrough, in a project directory without --db")
+    func readmeWalkthrough() throws {
+        let runner = try TransDBRunner()
+        defer { runner.remove() }
+        func run(_ arguments: String...) throws -> TransDBRunner.Result {
+            let result = try runner.run(arguments)
+            expectSuccess(result)
+            return result
+        }
+
+        _ = try run("init")
+        #expect(try run("list", "libraries").stdoutLines.first?.hasPrefix("name  ") == true)
+        #expect(try run("list", "presets", "--library", "motion").stdoutLines.count == 20)
+        #expect(try run("show", "preset", "samples/popAnimator").stdoutLines.first == "name               popAnimator")
+        #expect(try run("add", "screen", "Inbox").stdout == "added screen local/Inbox\n")
+        #expect(try run("add", "screen", "Message", "--modal-style", "crossDissolve").stdout == "added screen local/Message\n")
+        _ = try run(
+            "add", "preset", "messageIn", "--kind", "cover", "--direction", "up", "--duration", "0.45", "--curve",
+            "spring(duration: 0.45, bounce: 0.15)")
+        #expect(try run("add", "route", "--op", "present", "--from", "Inbox", "--to", "Message", "--preset", "messageIn").stdoutLines == [
+            "screen 'local/Message' had no transitioningDelegate: created delegate 'local/MessageTransitioningDelegate' and set it",
+            "added route #16: present local/Inbox → local/Message on local/MessageTransitioningDelegate returns local/messageIn",
+        ])
+        #expect(try run("resolve", "--op", "present", "--from", "Inbox", "--to", "Message", "--explain").stdoutLines.last
+            == "local/MessageTransitioningDelegate:#16:present local/Inbox → local/Message\tlocal/messageIn")
+        let dismiss = try run("resolve", "--op", "dismiss", "--from", "Message", "--to", "Inbox", "--format", "json").jsonObject()
+        #expect(dismiss["delegate"] as? String == "local/MessageTransitioningDelegate")
+        #expect(isNull(dismiss["animator"]))
+        #expect(dismiss["systemDefault"] as? String == "crossDissolve")
+        _ = try run("release", "delegate", "MessageTransitioningDelegate")
+        let released = try run("resolve", "--op", "present", "--from", "Inbox", "--to", "Message", "--format", "json").jsonObject()
+        #expect(isNull(released["delegate"]))
+        #expect(released["systemDefault"] as? String == "crossDissolve")
+        // Everything went to ./transdb.sqlite, nothing to the per-user catalog.
+        #expect(FileManager.default.fileExists(atPath: runner.file("transdb.sqlite")))
+        #expect(!FileManager.default.fileExists(atPath: runner.userCatalog))
+    }
+
+    @Test("add route without --delegate on a screen with none creates a delegate, sets it, and the route resolves")
+    func routeCreatesDelegate() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        try cli.setUp([["add", "screen", "Inbox"], ["add", "screen", "Message"]])
+
+        let added = try cli(["add", "route", "--op", "present", "--from", "Inbox", "--to", "Message", "--preset", "motion/zoom"])
+
+        expectSuccess(added)
+        #expect(added.stdoutLines == [
+            "screen 'local/Message' had no transitioningDelegate: created delegate 'local/MessageTransitioningDelegate' and set it",
+            "added route #16: present local/Inbox → local/Message on local/MessageTransitioningDelegate returns motion/zoom",
+        ])
+        let screens = try cli(["list", "screens", "--library", "local", "--format", "json"]).jsonArray()
+        let message = try #require(screens.first { $0["name"] as? String == "Message" })
+        #expect(message["delegate"] as? String == "local/MessageTransitioningDelegate")
+
+        let resolved = try cli(["resolve", "--op", "present", "--from", "Inbox", "--to", "Message", "--format", "json"])
+        expectSuccess(resolved)
+        let answer = try resolved.jsonObject()
+        #expect(answer["delegate"] as? String == "local/MessageTransitioningDelegate")
+        #expect((answer["animator"] as? [String: Any])?["library"] as? String == "motion")
+        #expect((answer["animator"] as? [String: Any])?["name"] as? String == "zoom")
+        #expect((answer["mapping"] as? [String: Any])?["id"] as? Int == 16)
+    }
+
+    @Test("a created delegate's name does not collide with an existing one")
+    func createdDelegateNameIsFree() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        try cli.setUp([["add", "delegate", "MessageTransitioningDelegate"], ["add", "screen", "Message"]])
+
+        let added = try cli(["add", "route", "--op", "present", "--from", "*", "--to", "Message", "--preset", "motion/zoom"])
+
+        expectSuccess(added)
+        #expect(added.stdoutLines.first
+            == "screen 'local/Message' had no transitioningDelegate: created delegate 'local/MessageTransitioningDelegate2' and set it")
+    }
+
+    @Test("add route with a delegate the screen does not use adds a note that UIKit will not ask it")
+    func unreachableDelegateNote() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        try cli.setUp([["add", "delegate", "Spare"]])
+
+        let added = try cli([
+            "add", "route", "--op", "present", "--from", "Feed", "--to", "Profile", "--preset", "motion/fade", "--delegate", "Spare",
+        ])
+
+        expectSuccess(added)
+        #expect(added.stdoutLines == [
+            "note: screen 'Profile' does not have 'Spare' as its transitioningDelegate, so UIKit will not ask it for this route",
+            "added route #16: present demo/Feed → demo/Profile on local/Spare returns motion/fade",
+        ])
+        let resolved = try cli(["resolve", "--op", "present", "--from", "Feed", "--to", "Profile", "--format", "json"]).jsonObject()
+        #expect(isNull(resolved["animator"]))
+        #expect(resolved["systemDefault"] as? String == "coverVertical")
+    }
+
+    @Test("add route --nil stores an explicit nil that resolves to the system default")
+    func explicitNil() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let added = try cli(["add", "route", "--op", "present", "--from", "Settings", "--to", "Detail", "--nil"])
+
+        expectSuccess(added)
+        #expect(added.stdoutLines == [
+            "added to 'demo/DetailTransitions', the transitioningDelegate of screen 'demo/Detail'",
+            "added route #16: present demo/Settings → demo/Detail on demo/DetailTransitions returns nil",
+        ])
+        let resolved = try cli(["resolve", "--op", "present", "--from", "Settings", "--to", "Detail", "--format", "json"]).jsonObject()
+        #expect((resolved["mapping"] as? [String: Any])?["id"] as? Int == 16)
+        #expect(isNull(resolved["animator"]))
+        #expect(resolved["systemDefault"] as? String == "coverVertical")
+    }
+
+    @Test("add library and add preset with a curve expression and overrides")
+    func libraryAndPresetOptions() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let library = try cli(["add", "library", "brand", "--version", "2.1.0", "--description", "Our brand's motion"])
+        expectSuccess(library)
+        #expect(library.stdout == "added library brand 2.1.0\n")
+
+        let preset = try cli([
+            "add", "preset", "pop", "--kind", "zoom", "--duration", "0.25", "--curve", "spring(duration: 0.3, bounce: 0.2)",
+            "--set", "to.start.alpha=0", "--set", "on-top=from", "--library", "brand",
+        ])
+        expectSuccess(preset)
+        #expect(preset.stdout == "added preset brand/pop (zoom, 0.25 s, spring(duration: 0.3, bounce: 0.2))\n")
+
+        let shown = try cli(["show", "preset", "brand/pop", "--format", "json"]).jsonObject()
+        #expect(shown["curveExpression"] as? String == "spring(duration: 0.3, bounce: 0.2)")
+        let tracks = try #require(shown["tracks"] as? [String: Any])
+        #expect(tracks["onTop"] as? String == "from")
+        let toStart = ((tracks["to"] as? [String: Any])?["start"] as? [String: Any])
+        #expect(toStart?["alpha"] as? Double == 0)
+
+        let libraries = try cli(["list", "libraries", "--format", "json"]).jsonArray()
+        let brand = try #require(libraries.first { $0["name"] as? String == "brand" })
+        #expect(brand["version"] as? String == "2.1.0")
+        #expect(brand["description"] as? String == "Our brand's motion")
+        #expect(brand["presets"] as? Int == 1)
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import TransDBTestSupport
+
+@Suite("transdb list")
+struct ListCommandTests {
+    /// The keys of a preset in `list presets --format json`, as documented.
+    static let presetKeys: Set<String> = [
+        "name", "library", "kind", "direction", "duration", "delay", "curve", "interactive", "reverse", "description",
+    ]
+    /// The keys of a curve in `list curves --format json`, as documented.
+    static let curveKeys: Set<String> = ["name", "library", "kind", "expression", "description"]
+
+    @Test("presets as JSON: every preset has the documented keys; uikit/coverVertical is seeded")
+    func presetsJSON() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let result = try cli(["list", "presets", "--format", "json"])
+
+        expectSuccess(result)
+        let presets = try result.jsonArray()
+        #expect(presets.count == 39)
+        for preset in presets {
+            #expect(Set(preset.keys) == Self.presetKeys, "\(preset)")
+            #expect(preset["duration"] is NSNumber)
+            #expect(preset["curve"] is String)
+        }
+        let names = qualifiedNames(presets)
+        #expect(names.contains("uikit/coverVertical"))
+        #expect(names.contains("motion/zoom"))
+        #expect(topLevelKeys(ofPrettyJSON: result.stdout).isEmpty, "an array, not an object")
+        let zoom = try #require(presets.first { $0["library"] as? String == "motion" && $0["name"] as? String == "zoom" })
+        #expect(zoom["kind"] as? String == "zoom")
+        #expect(zoom["duration"] as? Double == 0.4)
+        #expect(zoom["curve"] as? String == "motion/gentleSpring")
+    }
+
+    @Test("curves as JSON: every curve has the documented keys")
+    func curvesJSON() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let result = try cli(["list", "curves", "--format", "json"])
+
+        expectSuccess(result)
+        let curves = try result.jsonArray()
+        #expect(curves.count == 35)
+        for curve in curves {
+            #expect(Set(curve.keys) == Self.curveKeys, "\(curve)")
+        }
+        let standard = try #require(curves.first { $0["library"] as? String == "motion" && $0["name"] as? String == "standard" })
+        #expect(standard["kind"] as? String == "cubic-bezier")
+        #expect(standard["expression"] as? String == "cubic-bezier(0.4, 0, 0.2, 1)")
+    }
+
+    @Test("the formats agree: ndjson has one line per JSON element, csv a header row and one row each")
+    func formatsAgree() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let json = try cli(["list", "curves", "--library", "motion", "--format", "json"]).jsonArray()
+        let ndjson = try cli(["list", "curves", "--library", "motion", "--format", "ndjson"])
+        let csv = try cli(["list", "curves", "--library", "motion", "--format", "csv"])
+
+        expectSuccess(ndjson)
+        expectSuccess(csv)
+        #expect(json.count == 4)
+        #expect(ndjson.stdoutLines.count == json.count)
+        let parsed = try ndjson.stdoutLines.map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        #expect(qualifiedNames(parsed) == qualifiedNames(json))
+
+        let rows = csv.stdout.components(separatedBy: "\r\n")
+        #expect(rows.first == "name,library,kind,expression,description")
+        #expect(rows.last == "", "ends with CRLF")
+        #expect(rows.count == json.count + 2)
+        // Expressions hold commas, so they are quoted.
+        #expect(rows.contains { $0.hasPrefix("standard,motion,cubic-bezier,\"cubic-bezier(0.4, 0, 0.2, 1)\",") })
+    }
+
+    @Test("the table has a header row of the chosen columns")
+    func table() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let result = try cli(["list", "containers"])
+
+        expectSuccess(result)
+        #expect(result.stdout == """
+            library  name         kind        delegate
+            demo     MainNav      navigation  demo/MainNavDelegate
+            demo     MainTabs     tab         demo/MainTabsDelegate
+            demo     SettingsNav  navigation  -
+
+            """)
+    }
+
+    @Test("filters: --library, --kind, and --delegate/--op/--screen for routes")
+    func filters() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let uikit = try cli(["list", "presets", "--library", "uikit", "--format", "json"]).jsonArray()
+        #expect(!uikit.isEmpty)
+        #expect(uikit.allSatisfy { $0["library"] as? String == "uikit" })
+
+        let springs = try cli(["list", "curves", "--kind", "spring", "--format", "json"]).jsonArray()
+        #expect(!springs.isEmpty)
+        #expect(springs.allSatisfy { $0["kind"] as? String == "spring" })
+
+        let tabs = try cli(["list", "containers", "--kind", "tab", "--format", "json"]).jsonArray()
+        #expect(qualifiedNames(tabs) == ["demo/MainTabs"])
+
+        let pops = try cli(["list", "routes", "--delegate", "demo/MainNavDelegate", "--op", "pop", "--format", "json"]).jsonArray()
+        #expect(pops.compactMap { $0["id"] as? Int } == [11, 12, 13])
+        #expect(pops.allSatisfy { $0["operation"] as? String == "pop" })
+        #expect(pops.contains { $0["from"] as? String == "demo/Settings" && isNull($0["preset"]) })
+
+        let login = try cli(["list", "routes", "--screen", "Login", "--format", "json"]).jsonArray()
+        #expect(login.count == 1)
+        #expect(login.first?["delegate"] as? String == "demo/LegacyTransitions")
+        #expect(login.first?["preset"] as? String == "motion/flipLeft")
+    }
+
+    @Test("an empty listing: nothing as a table, [] as JSON, the header alone as CSV")
+    func emptyListing() throws {
+        let cli = try CLIFixture.initialized(empty: true)
+        defer { cli.remove() }
+
+        let table = try cli(["list", "routes"])
+        expectSuccess(table)
+        #expect(table.stdout == "")
+
+        let json = try cli(["list", "routes", "--format", "json"])
+        expectSuccess(json)
+        #expect(try json.jsonArray().isEmpty)
+
+        let csv = try cli(["list", "routes", "--format", "csv"])
+        expectSuccess(csv)
+        #expect(csv.stdout == "id,delegate,operation,from,to,preset,interaction\r\n")
+    }
+
+    @Test("a filter that does not apply to the kind is a usage error", arguments: [
+        ["list", "screens", "--kind", "fade"],
+        ["list", "presets", "--op", "push"],
+    ])
+    func misplacedFilter(arguments: [String]) throws {
+        let cli = try CLIFixture.initialized(empty: true)
+        defer { cli.remove() }
+
+        let result = try cli(arguments)
+
+        #expect(result.exitCode == 64, "\(result)")
+        #expect(result.stdout == "")
+    }
+}

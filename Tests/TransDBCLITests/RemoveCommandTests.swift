@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import TransDBTestSupport
+
+@Suite("transdb rm")
+struct RemoveCommandTests {
+    @Test("rm route by id: the route is gone and the resolver falls back to the wildcard")
+    func route() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let result = try cli(["rm", "route", "1"])
+
+        expectSuccess(result)
+        #expect(result.stdout == "removed route #1: present demo/Feed → demo/Detail on demo/DetailTransitions\n")
+        let routes = try cli(["list", "routes", "--format", "json"]).jsonArray()
+        #expect(routes.count == 14)
+        #expect(!routes.contains { $0["id"] as? Int == 1 })
+        let answer = try cli(["resolve", "--op", "present", "--from", "Feed", "--to", "Detail", "--format", "json"]).jsonObject()
+        #expect((answer["mapping"] as? [String: Any])?["id"] as? Int == 2)
+        #expect((answer["animator"] as? [String: Any])?["name"] as? String == "coverUp")
+    }
+
+    @Test("rm delegate removes its routes and unsets it where it was set")
+    func delegate() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let result = try cli(["rm", "delegate", "demo/DetailTransitions"])
+
+        expectSuccess(result)
+        #expect(result.stdout.hasPrefix("removed delegate demo/DetailTransitions; removed its 4 routes"))
+        let routes = try cli(["list", "routes", "--format", "json"]).jsonArray()
+        #expect(routes.count == 11)
+        #expect(!routes.contains { $0["delegate"] as? String == "demo/DetailTransitions" })
+        let screens = try cli(["list", "screens", "--format", "json"]).jsonArray()
+        let detail = try #require(screens.first { $0["name"] as? String == "Detail" })
+        #expect(isNull(detail["delegate"]))
+    }
+
+    @Test("rm of an unused curve, preset and screen")
+    func unused() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        try cli.setUp([
+            ["add", "curve", "c", "linear"], ["add", "preset", "p", "--kind", "fade", "--curve", "c"], ["add", "screen", "S"],
+        ])
+
+        let preset = try cli(["rm", "preset", "p"])
+        expectSuccess(preset)
+        #expect(preset.stdout == "removed preset p\n")
+        let curve = try cli(["rm", "curve", "local/c"])
+        expectSuccess(curve)
+        #expect(curve.stdout == "removed curve local/c\n")
+        let screen = try cli(["rm", "screen", "S"])
+        expectSuccess(screen)
+
+        let libraries = try cli(["list", "libraries", "--format", "json"]).jsonArray()
+        let local = try #require(libraries.first { $0["name"] as? String == "local" })
+        #expect(local["curves"] as? Int == 0)
+        #expect(local["presets"] as? Int == 0)
+        #expect(local["screens"] as? Int == 0)
+    }
+
+    @Test("rm library removes everything in it")
+    func library() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let result = try cli(["rm", "library", "demo"])
+
+        expectSuccess(result)
+        let libraries = try cli(["list", "libraries", "--format", "json"]).jsonArray()
+        #expect(!libraries.contains { $0["name"] as? String == "demo" })
+        #expect(try cli(["list", "routes", "--format", "json"]).jsonArray().isEmpty)
+        #expect(try cli(["list", "screens", "--format", "json"]).jsonArray().isEmpty)
+    }
+
+    @Test("entries in use are refused with exit 65 naming their users, and nothing changes", arguments: [
+        (["rm", "curve", "motion/standard"], ["'motion/standard'", "preset motion/fade", "and 5 more"]),
+        (["rm", "preset", "motion/zoom"], ["'motion/zoom'", "route #1"]),
+        (["rm", "library", "motion"], ["'motion'", "route #"]),
+    ])
+    func inUse(arguments: [String], fragments: [String]) throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let before = try cli.state()
+
+        let result = try cli(arguments)
+
+        expectError(result, exitCode: 65, mentioning: fragments + ["still used by"])
+        #expect(try cli.state() == before)
+    }
+
+    @Test("rm of an unknown name exits 66", arguments: [
+        (["rm", "curve", "nosuch"], "no curve named 'nosuch'"),
+        (["rm", "library", "nosuch"], "no library named 'nosuch'"),
+        (["rm", "route", "999"], "999"),
+    ])
+    func unknown(arguments: [String], fragment: String) throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        expectError(try cli(arguments), exitCode: 66, mentioning: [fragment])
+    }
+
+    @Test("rm route with a name instead of an id is a usage error")
+    func routeByName() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let result = try cli(["rm", "route", "abc"])
+
+        #expect(result.exitCode == 64, "\(result)")
+        #expect(result.stderr.contains("'abc'"))
+    }
+}

@@ -1,0 +1,340 @@
+import Foundation
+import Testing
+import TransDBTestSupport
+
+@Suite("transdb resolve")
+struct ResolveCommandTests {
+    /// The keys of `resolve --format json`, in their documented order.
+    static let answerKeys = [
+        "operation", "from", "to", "container", "delegate", "mapping", "animator", "interaction", "systemDefault", "unknown",
+        "explanation",
+    ]
+
+    /// One path through the resolver over the seeded `demo` library, and what it must answer.
+    struct DemoCase: Sendable, CustomTestStringConvertible {
+        var title: String
+        var arguments: [String]
+        var container: String? = nil
+        var delegate: String?
+        var mapping: Int? = nil
+        /// `library/name` of the animator, `nil` for none.
+        var animator: String? = nil
+        var interaction: String? = nil
+        var systemDefault: String? = nil
+        var unknown: [String] = []
+        /// A step the explanation must contain.
+        var step: String
+
+        var testDescription: String { title }
+    }
+
+    static let demoCases: [DemoCase] = [
+        DemoCase(
+            title: "present Feed→Detail: the exact mapping wins over the wildcard",
+            arguments: ["--op", "present", "--from", "Feed", "--to", "Detail"],
+            delegate: "demo/DetailTransitions", mapping: 1, animator: "motion/zoom",
+            step: "mapping #1 present demo/Feed → demo/Detail matches (exact); it is more specific than #2 present * → demo/Detail"),
+        DemoCase(
+            title: "present Settings→Detail: the wildcard mapping",
+            arguments: ["--op", "present", "--from", "Settings", "--to", "Detail"],
+            delegate: "demo/DetailTransitions", mapping: 2, animator: "motion/coverUp",
+            step: "mapping #2 present * → demo/Detail matches (one side a wildcard)"),
+        DemoCase(
+            title: "present Feed→Help: an explicit nil plays the screen's modal style",
+            arguments: ["--op", "present", "--from", "Feed", "--to", "Help"],
+            delegate: "demo/ModalTransitions", mapping: 6, systemDefault: "crossDissolve",
+            step: "mapping #6 returns nil explicitly"),
+        DemoCase(
+            title: "present Feed→Compose: the delegate does not implement the present method",
+            arguments: ["--op", "present", "--from", "Feed", "--to", "Compose"],
+            delegate: "demo/ComposeTransitions", systemDefault: "coverVertical",
+            step: "'demo/ComposeTransitions' does not implement animationController(forPresented:presenting:source:) (it has no present mappings)"),
+        DemoCase(
+            title: "present Feed→Login: a released delegate is no delegate",
+            arguments: ["--op", "present", "--from", "Feed", "--to", "Login"],
+            delegate: nil, systemDefault: "flipHorizontal",
+            step: "screen 'demo/Login''s transitioningDelegate 'demo/LegacyTransitions' has been released: the weak reference is nil, as if there were no delegate"),
+        DemoCase(
+            title: "present Feed→Profile: no delegate",
+            arguments: ["--op", "present", "--from", "Feed", "--to", "Profile"],
+            delegate: nil, systemDefault: "coverVertical",
+            step: "screen 'demo/Profile' has no transitioningDelegate"),
+        DemoCase(
+            title: "present Feed→Photo: a custom presentation style is noted",
+            arguments: ["--op", "present", "--from", "Feed", "--to", "Photo"],
+            delegate: "demo/DetailTransitions", mapping: 3, animator: "samples/popAnimator",
+            step: "'Photo' has modalPresentationStyle custom: its delegate's presentationController(forPresented:presenting:source:) supplies the presentation controller"),
+        DemoCase(
+            title: "dismiss Detail→Feed: animator and interaction",
+            arguments: ["--op", "dismiss", "--from", "Detail", "--to", "Feed"],
+            delegate: "demo/DetailTransitions", mapping: 4, animator: "motion/uncoverDown", interaction: "motion/uncoverDown",
+            step: "it returns the interaction controller 'motion/uncoverDown': the transition is interactive (percent-driven)"),
+        DemoCase(
+            title: "dismiss Compose→Feed: the dismiss method is implemented",
+            arguments: ["--op", "dismiss", "--from", "Compose", "--to", "Feed"],
+            delegate: "demo/ComposeTransitions", mapping: 7, animator: "motion/uncoverDown",
+            step: "it returns nil: the transition is not interactive"),
+        DemoCase(
+            title: "push Feed→Detail on MainNav",
+            arguments: ["--op", "push", "--from", "Feed", "--to", "Detail", "--container", "MainNav"],
+            container: "demo/MainNav", delegate: "demo/MainNavDelegate", mapping: 9, animator: "motion/pushLeft",
+            step: "push: UIKit asks the navigation controller 'demo/MainNav' for its delegate"),
+        DemoCase(
+            title: "pop Detail→Feed on MainNav: interactive",
+            arguments: ["--op", "pop", "--from", "Detail", "--to", "Feed", "--container", "MainNav"],
+            container: "demo/MainNav", delegate: "demo/MainNavDelegate", mapping: 11, animator: "motion/pullRight",
+            interaction: "motion/pullRight",
+            step: "it returns the interaction controller 'motion/pullRight': the transition is interactive (percent-driven)"),
+        DemoCase(
+            title: "pop Profile→Detail on MainNav: a custom pop without interaction is warned about",
+            arguments: ["--op", "pop", "--from", "Profile", "--to", "Detail", "--container", "MainNav"],
+            container: "demo/MainNav", delegate: "demo/MainNavDelegate", mapping: 12, animator: "motion/pageOut",
+            step: "warning: a custom pop without an interaction controller disables the system's swipe-back gesture for this route (radar 15215690)"),
+        DemoCase(
+            title: "pop Settings→Feed on MainNav: an explicit nil plays the system pop",
+            arguments: ["--op", "pop", "--from", "Settings", "--to", "Feed", "--container", "MainNav"],
+            container: "demo/MainNav", delegate: "demo/MainNavDelegate", mapping: 13, systemDefault: "navigationPop",
+            step: "mapping #13 returns nil explicitly"),
+        DemoCase(
+            title: "push on SettingsNav: no delegate, the system push",
+            arguments: ["--op", "push", "--from", "Feed", "--to", "Detail", "--container", "SettingsNav"],
+            container: "demo/SettingsNav", delegate: nil, systemDefault: "navigationPush",
+            step: "container 'demo/SettingsNav' has no delegate"),
+        DemoCase(
+            title: "tab Feed→Profile on MainTabs",
+            arguments: ["--op", "tab", "--from", "Feed", "--to", "Profile", "--container", "MainTabs"],
+            container: "demo/MainTabs", delegate: "demo/MainTabsDelegate", mapping: 14, animator: "motion/fade",
+            step: "mapping #14 tab demo/Feed → demo/Profile matches (exact)"),
+        DemoCase(
+            title: "tab Profile→Detail on MainTabs: no mapping, no animation",
+            arguments: ["--op", "tab", "--from", "Profile", "--to", "Detail", "--container", "MainTabs"],
+            container: "demo/MainTabs", delegate: "demo/MainTabsDelegate", systemDefault: "none",
+            step: "no tab mapping of 'demo/MainTabsDelegate' matches Profile → Detail: the method returns nil"),
+        DemoCase(
+            title: "present Feed→Ghost: an unknown screen is a controller without a delegate",
+            arguments: ["--op", "present", "--from", "Feed", "--to", "Ghost"],
+            delegate: nil, systemDefault: "coverVertical", unknown: ["Ghost"],
+            step: "'Ghost' is not in the catalog: it is treated as a controller with no transitioningDelegate and UIKit's default styles"),
+        DemoCase(
+            title: "present Ghost→Detail: an unknown screen matches only wildcards",
+            arguments: ["--op", "present", "--from", "Ghost", "--to", "Detail"],
+            delegate: "demo/DetailTransitions", mapping: 2, animator: "motion/coverUp", unknown: ["Ghost"],
+            step: "mapping #2 present * → demo/Detail matches (one side a wildcard)"),
+        DemoCase(
+            title: "push on an unknown container: a navigation controller without a delegate",
+            arguments: ["--op", "push", "--from", "Feed", "--to", "Detail", "--container", "GhostNav"],
+            delegate: nil, systemDefault: "navigationPush", unknown: ["GhostNav"],
+            step: "push: the container 'GhostNav' is not in the catalog: it is treated as a navigation controller with no delegate"),
+    ]
+
+    @Test("the demo library's paths, as JSON", arguments: demoCases)
+    func demoPath(_ expected: DemoCase) throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let result = try cli(["resolve"] + expected.arguments + ["--format", "json"])
+
+        expectSuccess(result)
+        #expect(topLevelKeys(ofPrettyJSON: result.stdout) == Self.answerKeys)
+        let answer = try result.jsonObject()
+        func qualified(_ value: Any?) -> String? {
+            guard let object = value as? [String: Any] else { return nil }
+            return "\(object["library"] as? String ?? "?")/\(object["name"] as? String ?? "?")"
+        }
+        #expect(answer["container"] as? String == expected.container)
+        #expect(isNull(answer["container"]) == (expected.container == nil))
+        #expect(answer["delegate"] as? String == expected.delegate)
+        #expect(isNull(answer["delegate"]) == (expected.delegate == nil))
+        #expect((answer["mapping"] as? [String: Any])?["id"] as? Int == expected.mapping)
+        #expect(isNull(answer["mapping"]) == (expected.mapping == nil))
+        #expect(qualified(answer["animator"]) == expected.animator)
+        #expect(isNull(answer["animator"]) == (expected.animator == nil))
+        #expect(qualified(answer["interaction"]) == expected.interaction)
+        #expect(isNull(answer["interaction"]) == (expected.interaction == nil))
+        #expect(answer["systemDefault"] as? String == expected.systemDefault)
+        #expect(isNull(answer["systemDefault"]) == (expected.systemDefault == nil))
+        #expect(answer["unknown"] as? [String] == expected.unknown)
+        let explanation = try #require(answer["explanation"] as? [String])
+        #expect(explanation.contains(expected.step), "\(explanation)")
+        if expected.animator == nil {
+            #expect(explanation.last?.hasPrefix("animator is nil: UIKit plays the system default \(expected.systemDefault ?? "?")") == true)
+        }
+    }
+
+    @Test("the table answer for people")
+    func table() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let animator = try cli(["resolve", "--op", "pop", "--from", "Detail", "--to", "Feed", "--container", "MainNav"])
+        expectSuccess(animator)
+        #expect(animator.stdout == """
+            route        pop Detail → Feed
+            container    demo/MainNav
+            delegate     demo/MainNavDelegate
+            mapping      #11 pop demo/Detail → demo/Feed
+            animator     motion/pullRight (pull, 0.35 s, motion/standard)
+            interaction  motion/pullRight
+
+            """)
+
+        let unknown = try cli(["resolve", "--op", "present", "--from", "Feed", "--to", "Ghost"])
+        expectSuccess(unknown)
+        #expect(unknown.stdout == """
+            route           present Feed → Ghost
+            delegate        nil
+            mapping         -
+            animator        nil → system default coverVertical
+            not in catalog  Ghost
+
+            """)
+    }
+
+    @Test("--explain numbers the steps and ends with DELEGATE:#ID:ROUTE<TAB>ANSWER")
+    func explain() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let route = ["resolve", "--op", "present", "--from", "Feed", "--to", "Detail"]
+
+        let result = try cli(route + ["--explain"])
+        let steps = try cli(route + ["--format", "json"]).jsonObject()["explanation"] as? [String]
+
+        expectSuccess(result)
+        let lines = result.stdoutLines
+        #expect(lines.last == "demo/DetailTransitions:#1:present demo/Feed → demo/Detail\tmotion/zoom")
+        #expect(lines.dropLast().last == "", "a blank line before the summary line")
+        // The summary table, a blank line, the numbered steps, a blank line, the summary line.
+        let numbered = lines.filter { $0.range(of: #"^ *[0-9]+\. "#, options: .regularExpression) != nil }
+        #expect(numbered.count == 7)
+        for (index, line) in numbered.enumerated() {
+            let number = String(index + 1)
+            let prefix = String(repeating: " ", count: 3 - number.count) + number + ". "
+            #expect(line.hasPrefix(prefix), "\(line)")
+            #expect(String(line.dropFirst(prefix.count)) == steps?[index])
+        }
+        #expect(numbered.first == "  1. present: UIKit asks the presented screen 'Detail' for its transitioningDelegate (presenting: 'Feed')")
+        #expect(numbered.last == "  7. it returns nil: the transition is not interactive")
+        #expect(lines.prefix(5) == [
+            "route        present Feed → Detail",
+            "delegate     demo/DetailTransitions",
+            "mapping      #1 present demo/Feed → demo/Detail",
+            "animator     motion/zoom (zoom, 0.4 s, motion/gentleSpring)",
+            "interaction  nil",
+        ])
+    }
+
+    @Test("--explain's summary line for a nil answer: empty fields where there was none", arguments: [
+        (["--op", "present", "--from", "Feed", "--to", "Help"], "demo/ModalTransitions:#6:present * → demo/Help\tnil (crossDissolve)"),
+        (["--op", "present", "--from", "Feed", "--to", "Profile"], "::\tnil (coverVertical)"),
+        (["--op", "present", "--from", "Feed", "--to", "Compose"], "demo/ComposeTransitions::\tnil (coverVertical)"),
+        (["--op", "tab", "--from", "Profile", "--to", "Detail", "--container", "MainTabs"], "demo/MainTabsDelegate::\tnil (none)"),
+    ])
+    func explainNil(arguments: [String], summary: String) throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let result = try cli(["resolve"] + arguments + ["--explain"])
+
+        expectSuccess(result)
+        #expect(result.stdoutLines.last == summary)
+    }
+
+    @Test("--format ndjson is one line and csv a header row and one row")
+    func scriptFormats() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let route = ["resolve", "--op", "dismiss", "--from", "Detail", "--to", "Feed"]
+
+        let json = try cli(route + ["--format", "json"])
+        let ndjson = try cli(route + ["--format", "ndjson"])
+        let csv = try cli(route + ["--format", "csv"])
+
+        expectSuccess(ndjson)
+        #expect(ndjson.stdoutLines.count == 1)
+        #expect(ndjson.stdout.hasSuffix("}\n"))
+        let compact = try ndjson.jsonObject()
+        let pretty = try json.jsonObject()
+        #expect(NSDictionary(dictionary: compact).isEqual(to: pretty))
+        #expect(ndjson.stdout.hasPrefix(#"{"operation":"dismiss","from":"Detail","to":"Feed","container":null,"delegate":"demo/DetailTransitions","#))
+
+        expectSuccess(csv)
+        let rows = csv.stdout.components(separatedBy: "\r\n")
+        #expect(rows.first == Self.answerKeys.joined(separator: ","))
+        #expect(rows.count == 3, "a header, one row and the final CRLF: \(rows)")
+        #expect(rows.dropFirst().first?.hasPrefix("dismiss,Detail,Feed,,demo/DetailTransitions,") == true)
+    }
+
+    @Test("an unknown screen exits 0; with --strict it exits 66 with one line naming it")
+    func strict() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let lenient = try cli(["resolve", "--op", "present", "--from", "Feed", "--to", "Ghost", "--format", "json"])
+        expectSuccess(lenient)
+        #expect(try lenient.jsonObject()["unknown"] as? [String] == ["Ghost"])
+
+        let strict = try cli(["resolve", "--op", "present", "--from", "Feed", "--to", "Ghost", "--strict"])
+        expectError(strict, exitCode: 66, mentioning: ["'Ghost'", "screen"])
+
+        let container = try cli(["resolve", "--op", "push", "--from", "Feed", "--to", "Detail", "--container", "GhostNav", "--strict"])
+        expectError(container, exitCode: 66, mentioning: ["'GhostNav'", "container"])
+    }
+
+    @Test("push without --container when there are two navigation containers exits 65 naming them")
+    func pushNeedsContainer() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let result = try cli(["resolve", "--op", "push", "--from", "Feed", "--to", "Detail"])
+
+        expectError(result, exitCode: 65, mentioning: ["--container", "demo/MainNav", "demo/SettingsNav"])
+    }
+
+    @Test("with one container of the kind, --container may be left out")
+    func onlyContainer() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let result = try cli(["resolve", "--op", "tab", "--from", "Feed", "--to", "Profile", "--format", "json"])
+
+        expectSuccess(result)
+        let answer = try result.jsonObject()
+        #expect(answer["container"] as? String == "demo/MainTabs")
+        #expect((answer["animator"] as? [String: Any])?["name"] as? String == "fade")
+        #expect((answer["explanation"] as? [String])?.first == "no --container given: using the only tab container, 'demo/MainTabs'")
+    }
+
+    @Test("a container of the wrong kind exits 65")
+    func wrongContainerKind() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let result = try cli(["resolve", "--op", "push", "--from", "Feed", "--to", "Detail", "--container", "MainTabs"])
+
+        expectError(result, exitCode: 65, mentioning: ["'demo/MainTabs'", "tab container"])
+    }
+
+    @Test("'*' is not a screen to resolve: exit 65")
+    func wildcardIsNotAScreen() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let result = try cli(["resolve", "--op", "present", "--from", "*", "--to", "Detail"])
+
+        expectError(result, exitCode: 65, mentioning: ["'*'", "from screen"])
+    }
+
+    @Test("a bare name in two libraries is ambiguous: exit 65 naming both")
+    func ambiguous() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        try cli.setUp([["add", "screen", "Feed"]])
+
+        let result = try cli(["resolve", "--op", "present", "--from", "Feed", "--to", "Detail"])
+        expectError(result, exitCode: 65, mentioning: ["'Feed'", "ambiguous", "'demo/Feed'", "'local/Feed'"])
+
+        let qualified = try cli(["resolve", "--op", "present", "--from", "demo/Feed", "--to", "Detail", "--format", "json"])
+        expectSuccess(qualified)
+        #expect((try qualified.jsonObject()["mapping"] as? [String: Any])?["id"] as? Int == 1)
+    }
+}

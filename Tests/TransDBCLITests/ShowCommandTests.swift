@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import TransDBTestSupport
+
+@Suite("transdb show")
+struct ShowCommandTests {
+    @Test("show preset as JSON: the summary keys plus the curve's expression, interaction, tracks and users")
+    func presetJSON() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let result = try cli(["show", "preset", "motion/uncoverDown", "--format", "json"])
+
+        expectSuccess(result)
+        #expect(topLevelKeys(ofPrettyJSON: result.stdout) == [
+            "name", "library", "kind", "direction", "duration", "delay", "curve", "curveExpression", "interactive", "reverse",
+            "description", "interaction", "tracks", "usedBy",
+        ])
+        let preset = try result.jsonObject()
+        #expect(preset["kind"] as? String == "uncover")
+        #expect(preset["direction"] as? String == "down")
+        #expect(preset["duration"] as? Double == 0.35)
+        #expect(preset["curve"] as? String == "motion/accelerate")
+        #expect(preset["interactive"] as? Bool == true)
+        let interaction = try #require(preset["interaction"] as? [String: Any])
+        #expect(Set(interaction.keys) == ["completionSpeed", "completionCurve", "completionCurveExpression", "finishThreshold"])
+        let tracks = try #require(preset["tracks"] as? [String: Any])
+        #expect(Set(tracks.keys) == ["onTop", "from", "to"])
+        #expect(preset["reverse"] as? String == "motion/coverUp")
+        #expect(preset["usedBy"] as? [String] == ["preset motion/coverUp", "route #4", "route #7"])
+    }
+
+    @Test("show curve as a table lists the presets using it")
+    func curveTable() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let result = try cli(["show", "curve", "motion/decelerate"])
+
+        expectSuccess(result)
+        let rows = Dictionary(
+            result.stdoutLines.map { line -> (String, String) in
+                let key = String(line.prefix { $0 != " " })
+                return (key, String(line.dropFirst(key.count).drop { $0 == " " }))
+            }, uniquingKeysWith: { first, _ in first })
+        #expect(rows["name"] == "decelerate")
+        #expect(rows["library"] == "motion")
+        #expect(rows["kind"] == "cubic-bezier")
+        #expect(rows["usedBy"]?.contains("preset motion/coverUp") == true)
+    }
+
+    @Test("show route by id")
+    func route() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let result = try cli(["show", "route", "1", "--format", "json"])
+
+        expectSuccess(result)
+        #expect(result.stdout == """
+            {
+              "id": 1,
+              "delegate": "demo/DetailTransitions",
+              "operation": "present",
+              "from": "demo/Feed",
+              "to": "demo/Detail",
+              "preset": "motion/zoom",
+              "interaction": null
+            }
+
+            """)
+        let ndjson = try cli(["show", "route", "6", "--format", "ndjson"])
+        expectSuccess(ndjson)
+        #expect(ndjson.stdout == #"{"id":6,"delegate":"demo/ModalTransitions","operation":"present","from":"*","to":"demo/Help","preset":null,"interaction":null}"# + "\n")
+    }
+
+    @Test("show of an unknown name exits 66 naming it")
+    func unknown() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        expectError(try cli(["show", "preset", "nosuch"]), exitCode: 66, mentioning: ["'nosuch'", "preset"])
+        expectError(try cli(["show", "curve", "motion/nosuch"]), exitCode: 66, mentioning: ["'motion/nosuch'", "curve"])
+        expectError(try cli(["show", "route", "999"]), exitCode: 66, mentioning: ["999"])
+    }
+
+    @Test("a near miss gets a suggestion")
+    func suggestion() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        expectError(try cli(["show", "preset", "zooom"]), exitCode: 66, mentioning: ["'zooom'", "did you mean", "zoom"])
+    }
+
+    @Test("show route with a name instead of an id is a usage error")
+    func routeByName() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let result = try cli(["show", "route", "abc"])
+
+        #expect(result.exitCode == 64, "\(result)")
+        #expect(result.stderr.contains("'abc'"))
+    }
+}
