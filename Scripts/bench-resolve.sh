@@ -48,7 +48,8 @@ query="SELECT p.name FROM screen s JOIN route r ON r.delegate_id = s.delegate_id
   JOIN preset p ON p.id = r.preset_id WHERE s.name = 'Screen450'
   ORDER BY (r.from_screen_id IS NOT NULL) + (r.to_screen_id IS NOT NULL) DESC LIMIT 1"
 echo "sqlite3 answers:  $(sqlite3 "$db" "$query")"
-echo "transdb answers:  $("$bin" resolve --db "$db" --op present --from Screen500 --to Screen450 --format csv | tail -1 | cut -c1-120)"
+echo "transdb answers:  $("$bin" resolve --db "$db" --op present --from Screen500 --to Screen450 --format json \
+    | python3 -c 'import json, sys; print(json.load(sys.stdin)["animator"]["name"])')"
 
 hyperfine --runs "$runs" --warmup 3 -N --export-json "$work/results.json" \
     -n "transdb resolve" "$bin resolve --db $db --op present --from Screen500 --to Screen450 --format json" \
