@@ -18,25 +18,9 @@ extension TransDBCommand {
             }
         }
     }
-
-    /// `transdb retain delegate D`: undo `release`.
-    struct Retain: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Mark a released delegate alive again.")
-
-        @OptionGroup var catalog: CatalogOptions
-        @Argument(help: "delegate") var kind: DelegateKeyword
-        @Argument(help: "The delegate's name.") var name: String
-
-        func run() throws {
-            try reporting {
-                let delegate = try catalog.open(forWriting: true).setReleased(try qualifiedName(name, field: "delegate"), false)
-                Output.line("retained delegate \(delegate.qualifiedName)")
-            }
-        }
-    }
 }
 
-/// The word `delegate` in `transdb release delegate D`, which reads as the issue spells it.
+/// The word `delegate` in `transdb release delegate D` and `transdb retain delegate D`.
 enum DelegateKeyword: String, CaseIterable, ExpressibleByArgument {
     case delegate
 }

@@ -1,0 +1,14 @@
+import ArgumentParser
+import TransDB
+
+extension TransDBCommand {
+    /// `transdb add …`.
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a library, curve, preset, screen, container, delegate or route.",
+            subcommands: [
+                AddLibrary.self, AddCurve.self, AddPreset.self, AddScreen.self, AddContainer.self, AddDelegate.self,
+                AddRoute.self,
+            ])
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import TransDB
+
+struct AddContainer: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "container", abstract: "Add a navigation or tab bar controller.")
+
+    @OptionGroup var catalog: CatalogOptions
+    @Argument(help: "The container's name.") var name: String
+    @Option(name: .long, help: "navigation or tab.") var kind: ContainerKind
+    @Option(name: .long, help: "Its delegate.") var delegate: String?
+    @OptionGroup var library: LibraryOption
+    @OptionGroup var text: DescriptionOption
+
+    func run() throws {
+        try reporting {
+            let container = Container(
+                library: try library.name(), name: try Name.validated(name, field: "container name"), kind: kind,
+                delegate: try delegate.map { try qualifiedName($0, field: "delegate") }, description: text.description)
+            try catalog.open(forWriting: true).addContainer(container)
+            Output.line(
+                "added \(kind.rawValue) container \(container.qualifiedName)" + (container.delegate.map { " (delegate \($0))" } ?? ""))
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+import TransDB
+
+struct AddDelegate: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "delegate", abstract: "Add a delegate object.")
+
+    @OptionGroup var catalog: CatalogOptions
+    @Argument(help: "The delegate's name.") var name: String
+    @Flag(name: .long, help: "Add it already released (a weak reference that is gone).") var released = false
+    @OptionGroup var library: LibraryOption
+    @OptionGroup var text: DescriptionOption
+
+    func run() throws {
+        try reporting {
+            let delegate = Delegate(
+                library: try library.name(), name: try Name.validated(name, field: "delegate name"), released: released,
+                description: text.description)
+            try catalog.open(forWriting: true).addDelegate(delegate)
+            Output.line("added delegate \(delegate.qualifiedName)" + (released ? " (released)" : ""))
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import ArgumentParser
+import TransDB
+
+struct AddLibrary: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "library", abstract: "Add an empty library.")
+
+    @OptionGroup var catalog: CatalogOptions
+    @Argument(help: "The library's name.") var name: String
+    @Option(name: .customLong("version"), help: "The library's version.") var libraryVersion: String = "1.0.0"
+    @OptionGroup var text: DescriptionOption
+
+    func run() throws {
+        try reporting {
+            let library = Library(
+                name: try Name.validated(name, field: "library name"), version: libraryVersion, description: text.description)
+            try catalog.open(forWriting: true).addLibrary(library)
+            Output.line("added library \(library.name) \(library.version)")
+        }
+    }
+}

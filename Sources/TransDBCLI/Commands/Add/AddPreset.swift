@@ -1,0 +1,57 @@
+import ArgumentParser
+import TransDB
+
+struct AddPreset: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preset", abstract: "Add an animator preset.",
+        discussion: """
+            The kind expands to explicit tracks for the from-view and the to-view; --set changes one value of them: \
+            VIEW.PHASE.PROPERTY=VALUE with VIEW from|to, PHASE start|end, PROPERTY frame (container, origin, \
+            container(x, y, w, h) or origin(x, y, w, h) in units of that rect), alpha, scale, scaleX, scaleY, rotation, \
+            rotationY (degrees), cornerRadius (points); or on-top=from|to.
+            """)
+
+    @OptionGroup var catalog: CatalogOptions
+    @Argument(help: "The preset's name.") var name: String
+    @Option(name: .long, help: "none, fade, push, pull, cover, uncover, slide, zoom, flip, sheet or custom.")
+    var kind: PresetKind
+    @Option(name: .long, help: "Seconds (default: the kind's).") var duration: Double?
+    @Option(name: .long, help: "Seconds before the animation starts.") var delay: Double = 0
+    @Option(name: .long, help: "A curve name or expression (default: UIKit's easeInOut).") var curve: String?
+    @Option(name: .long, help: "left, right, up or down, for the kinds that move.") var direction: Direction?
+    @Option(
+        name: .customLong("set"),
+        help: ArgumentHelp("Change one track value (repeatable).", valueName: "view.phase.property=value"))
+    var overrides: [String] = []
+    @Option(name: .long, help: "Make it interactive: UIPercentDrivenInteractiveTransition.completionSpeed (> 0).")
+    var completionSpeed: Double?
+    @Option(name: .long, help: "Make it interactive: the completion curve (default easeInOut).")
+    var completionCurve: String?
+    @Option(name: .long, help: "Make it interactive: finish when progress at release is above this (default 0.5).")
+    var finishThreshold: Double?
+    @Option(name: .long, help: "The preset for the opposite operation (default: this one played backwards).")
+    var reverse: String?
+    @OptionGroup var library: LibraryOption
+    @OptionGroup var text: DescriptionOption
+
+    func run() throws {
+        try reporting {
+            var draft = PresetDraft(kind: kind)
+            draft.direction = direction
+            draft.duration = duration
+            draft.delay = delay
+            draft.curve = curve
+            draft.overrides = try overrides.map(TrackOverride.init(parsing:))
+            draft.completionSpeed = completionSpeed
+            draft.completionCurve = completionCurve
+            draft.finishThreshold = finishThreshold
+            draft.reverse = reverse
+            draft.description = text.description
+            let preset = try draft.preset(library: try library.name(), name: name)
+            try catalog.open(forWriting: true).addPreset(preset)
+            let direction = preset.direction.map { " \($0.rawValue)" } ?? ""
+            Output.line(
+                "added preset \(preset.qualifiedName) (\(preset.kind.rawValue)\(direction), \(preset.duration.formatted) s, \(preset.curve))")
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import TransDB
+
+struct AddScreen: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "screen", abstract: "Add a screen (a view controller).")
+
+    @OptionGroup var catalog: CatalogOptions
+    @Argument(help: "The screen's name.") var name: String
+    @Option(name: .long, help: "Its transitioningDelegate.") var delegate: String?
+    @Option(name: .long, help: "modalTransitionStyle: coverVertical, flipHorizontal, crossDissolve or partialCurl.")
+    var modalStyle: ModalTransitionStyle = .coverVertical
+    @Option(name: .long, help: "modalPresentationStyle (default automatic).")
+    var presentationStyle: ModalPresentationStyle = .automatic
+    @OptionGroup var library: LibraryOption
+    @OptionGroup var text: DescriptionOption
+
+    func run() throws {
+        try reporting {
+            let screen = Screen(
+                library: try library.name(), name: try Name.validated(name, field: "screen name"),
+                delegate: try delegate.map { try qualifiedName($0, field: "delegate") }, modalStyle: modalStyle,
+                presentationStyle: presentationStyle, description: text.description)
+            try catalog.open(forWriting: true).addScreen(screen)
+            Output.line("added screen \(screen.qualifiedName)" + (screen.delegate.map { " (transitioningDelegate \($0))" } ?? ""))
+        }
+    }
+}
