@@ -80,11 +80,11 @@ private struct Lookup {
                 say("dismiss: UIKit asks the dismissed screen '\(askedName)' for its transitioningDelegate; animationController(forDismissed:) sees only '\(askedName)', not the destination '\(request.to)'")
             }
             if let asked {
-                modalStyle = asked.screen.modalStyle
-                if asked.screen.presentationStyle == .custom {
+                modalStyle = asked.modalStyle
+                if asked.presentationStyle == .custom {
                     say("'\(askedName)' has modalPresentationStyle custom: its delegate's presentationController(forPresented:presenting:source:) supplies the presentation controller")
                 }
-                delegateID = try delegate(of: asked.delegateID, owner: "screen '\(asked.screen.qualifiedName)'", property: "transitioningDelegate")
+                delegateID = try delegate(of: asked.delegateID, owner: "screen '\(asked.qualifiedName)'", property: "transitioningDelegate")
             } else {
                 delegateID = nil
                 say("'\(askedName)' is not in the catalog: it is treated as a controller with no transitioningDelegate and UIKit's default styles")
@@ -118,9 +118,12 @@ private struct Lookup {
 
     // MARK: Steps
 
+    /// What the lookup needs of a screen, read in one query.
     private struct FoundScreen {
         var id: Int64
-        var screen: Screen
+        var qualifiedName: QualifiedName
+        var modalStyle: ModalTransitionStyle
+        var presentationStyle: ModalPresentationStyle
         var delegateID: Int64?
     }
 
@@ -136,9 +139,19 @@ private struct Lookup {
             result.unknownNames.append(name)
             return nil
         }
-        let screen = try CatalogReader(db: db).screen(id: id)
-        let delegateID = try Int64.fetchOne(db, sql: "SELECT delegate_id FROM screen WHERE id = ?", arguments: [id])
-        return FoundScreen(id: id, screen: screen, delegateID: delegateID)
+        guard let row = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT s.name, l.name AS library, s.delegate_id, s.modal_style, s.presentation_style
+                FROM screen s JOIN library l ON l.id = s.library_id WHERE s.id = ?
+                """,
+            arguments: [id])
+        else { return nil }
+        return FoundScreen(
+            id: id, qualifiedName: QualifiedName(library: row["library"], name: row["name"]),
+            modalStyle: ModalTransitionStyle(rawValue: row["modal_style"]) ?? .coverVertical,
+            presentationStyle: ModalPresentationStyle(rawValue: row["presentation_style"]) ?? .automatic,
+            delegateID: row["delegate_id"])
     }
 
     private mutating func container(kind: ContainerKind) throws -> (name: QualifiedName, delegateID: Int64?)? {
@@ -169,14 +182,19 @@ private struct Lookup {
             id = candidates[0]["id"]
             say("no --container given: using the only \(kindName) container, '\(candidates[0]["name"] as String)'")
         }
-        let container = try CatalogReader(db: db).container(id: id)
-        guard container.kind == kind else {
+        guard let row = try Row.fetchOne(
+            db,
+            sql: "SELECT c.name, l.name AS library, c.kind, c.delegate_id FROM container c JOIN library l ON l.id = c.library_id WHERE c.id = ?",
+            arguments: [id])
+        else { return nil }
+        let name = QualifiedName(library: row["library"], name: row["name"])
+        let actualKind: String = row["kind"]
+        guard actualKind == kind.rawValue else {
             throw CatalogError.invalidValue(
-                field: "container", value: container.qualifiedName.description,
-                reason: "it is a \(container.kind.rawValue) container; \(request.operation.rawValue) needs a \(kindName) container")
+                field: "container", value: name.description,
+                reason: "it is a \(actualKind) container; \(request.operation.rawValue) needs a \(kindName) container")
         }
-        let delegateID = try Int64.fetchOne(db, sql: "SELECT delegate_id FROM container WHERE id = ?", arguments: [id])
-        return (container.qualifiedName, delegateID)
+        return (name, row["delegate_id"])
     }
 
     /// The delegate UIKit reaches through a weak reference, or `nil`.
