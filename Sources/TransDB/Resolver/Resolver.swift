@@ -217,11 +217,12 @@ private struct Lookup {
         let operation = request.operation
         let delegateName = result.delegate?.description ?? "#\(delegateID)"
         let methodOperations = operation.sameMethod.map(\.rawValue)
-        let implemented = try Int.fetchOne(
+        // EXISTS stops at the first mapping: a delegate with many routes costs one index probe.
+        let implemented = try Bool.fetchOne(
             db,
-            sql: "SELECT count(*) FROM route WHERE delegate_id = ? AND operation IN (\(methodOperations.map { _ in "?" }.joined(separator: ", ")))",
-            arguments: StatementArguments([delegateID] + methodOperations.map { $0 as (any DatabaseValueConvertible) })) ?? 0
-        guard implemented > 0 else {
+            sql: "SELECT EXISTS (SELECT 1 FROM route WHERE delegate_id = ? AND operation IN (\(methodOperations.map { _ in "?" }.joined(separator: ", "))))",
+            arguments: StatementArguments([delegateID] + methodOperations.map { $0 as (any DatabaseValueConvertible) })) ?? false
+        guard implemented else {
             say("'\(delegateName)' does not implement \(operation.animatorMethod) (it has no \(methodOperations.joined(separator: "/")) mappings)")
             return
         }
