@@ -16,8 +16,14 @@ extension Catalog {
 
     /// Adds a preset (its library is created if needed). Named curves and the reverse preset
     /// must exist.
-    public func addPreset(_ preset: Preset) throws {
-        try write { db in try CatalogWriter(db: db).insertPreset(preset) }
+    ///
+    /// - Returns: The preset as stored, with its name in NFC and its references qualified.
+    @discardableResult
+    public func addPreset(_ preset: Preset) throws -> Preset {
+        try write { db in
+            let id = try CatalogWriter(db: db).insertPreset(preset)
+            return try CatalogReader(db: db).preset(id: id)
+        }
     }
 
     /// Adds a screen.

@@ -48,10 +48,10 @@ struct AddPreset: ParsableCommand {
             draft.reverse = reverse
             draft.description = text.description
             let preset = try draft.preset(library: try library.name(), name: name)
-            try catalog.open(forWriting: true).addPreset(preset)
-            let direction = preset.direction.map { " \($0.rawValue)" } ?? ""
+            let stored = try catalog.open(forWriting: true).addPreset(preset)
+            let direction = stored.direction.map { " \($0.rawValue)" } ?? ""
             Output.line(
-                "added preset \(preset.qualifiedName) (\(preset.kind.rawValue)\(direction), \(preset.duration.formatted) s, \(preset.curve))")
+                "added preset \(stored.qualifiedName) (\(stored.kind.rawValue)\(direction), \(stored.duration.formatted) s, \(stored.curve))")
         }
     }
 }
