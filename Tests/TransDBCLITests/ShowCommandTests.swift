@@ -27,7 +27,7 @@ struct ShowCommandTests {
         let tracks = try #require(preset["tracks"] as? [String: Any])
         #expect(Set(tracks.keys) == ["onTop", "from", "to"])
         #expect(preset["reverse"] as? String == "motion/coverUp")
-        #expect(preset["usedBy"] as? [String] == ["preset motion/coverUp", "route #4", "route #7"])
+        #expect(preset["usedBy"] as? [String] == ["preset motion/coverUp", "route #4"])
     }
 
     @Test("show curve as a table lists the presets using it")

@@ -263,6 +263,11 @@ private struct Lookup {
         let animator = try reader.preset(id: presetID)
         result.animator = animator
         say("it returns the animator '\(presetName)' (\(animator.kind.rawValue), \(animator.duration.shortestDescription) s, \(animator.curve))")
+        if operation == .dismiss || operation == .pop {
+            say(
+                animator.reverse.map { "for a \(operation.rawValue), the engine plays its reverse preset '\($0)'" }
+                    ?? "for a \(operation.rawValue), the engine plays it backwards (it names no reverse preset)")
+        }
         say("UIKit calls '\(delegateName)'.\(operation.interactionMethod) with that animator")
         if let interactionName = mapping.interaction {
             result.interaction = try reader.preset(id: try CatalogLookup.id(.preset, interactionName, db))
