@@ -15,7 +15,9 @@ struct TransDBCommand: ParsableCommand {
             74 I/O error, 75 catalog busy, 77 catalog not writable, 78 not a transdb catalog or one from a newer transdb.
             """,
         version: TransDBVersion.current,
-        subcommands: [Init.self, Add.self, Remove.self, List.self, Show.self, Resolve.self, Release.self, Retain.self]
+        subcommands: [
+            Init.self, Add.self, Remove.self, List.self, Show.self, Resolve.self, Eval.self, Sample.self, Release.self, Retain.self,
+        ]
     )
 }
 

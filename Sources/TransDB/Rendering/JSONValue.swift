@@ -99,7 +99,7 @@ public indirect enum JSONValue: Hashable, Sendable {
 
 extension JSONValue {
     /// A string, or null.
-    static func string(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+    public static func string(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
     /// A number, or null.
-    static func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
+    public static func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
 }

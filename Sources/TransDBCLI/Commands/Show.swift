@@ -26,7 +26,7 @@ extension TransDBCommand {
                 switch kind {
                 case .curve:
                     let (curve, users) = try catalog.curve(try qualifiedName(name, field: "curve"))
-                    record = curve.record + [("usedBy", .array(users.map(JSONValue.string)))]
+                    record = curve.record + curve.curve.springFacts + [("usedBy", .array(users.map(JSONValue.string)))]
                 case .preset:
                     let (preset, users) = try catalog.preset(try qualifiedName(name, field: "preset"))
                     let expression = try catalog.timingCurve(preset.curve).expression
@@ -77,6 +77,24 @@ extension TransDBCommand {
             }
             return parts.joined(separator: ", ")
         }
+    }
+}
+
+extension TimingCurve {
+    /// For a spring: its physical form, damping ratio, settling duration, overshoot and every
+    /// equivalent spelling; nothing for other curves.
+    var springFacts: [(String, JSONValue)] {
+        guard case let .spring(spring) = self else { return [] }
+        let physical = spring.physical
+        let settling = physical.settlingDuration()
+        return [
+            ("physical", .string(TimingCurve.spring(.physical(
+                mass: physical.mass, stiffness: physical.stiffness, damping: physical.damping, velocity: physical.velocity)).expression)),
+            ("dampingRatio", .number(physical.dampingRatio)),
+            ("settlingDuration", settling.isFinite ? .number(settling) : .null),
+            ("overshoot", .number(physical.overshoot)),
+            ("equivalents", .array((equivalentSpringExpressions ?? []).map(JSONValue.string))),
+        ]
     }
 }
 

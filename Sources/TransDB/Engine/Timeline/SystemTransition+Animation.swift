@@ -1,0 +1,51 @@
+/// What UIKit plays for a `nil` animator, as presets the engine can evaluate. Apple documents
+/// the styles, not their timing: durations, curves and the navigation parallax and dimming are
+/// inferred (`uikit-semantics.md`), and each default says so in ``notes``.
+extension SystemTransition {
+    /// The default's forward animation (present, push, tab); dismiss and pop play it backwards.
+    public var forwardPreset: Preset {
+        let easeInOut = CurveReference.inline(PresetDraft.defaultCurve)
+        // A critically damped spring settling in the 0.4 s the modal animator reports (inferred).
+        // UISpringTimingParameters()'s own spring (mass 3, stiffness 1000, damping 500) settles in
+        // seconds, so over a fixed 0.4 s it would stop half way.
+        let modalSpring = CurveReference.inline(.spring(.uikit(duration: 0.4, dampingRatio: 1, velocity: 0)))
+        func preset(_ kind: PresetKind, _ direction: Direction?, _ duration: Double, _ curve: CurveReference) -> Preset {
+            Preset(
+                library: "system", name: rawValue, kind: kind, direction: direction, duration: duration, curve: curve,
+                tracks: kind.tracks(direction: direction), description: summary)
+        }
+        switch self {
+        case .coverVertical: return preset(.cover, .up, 0.4, modalSpring)
+        case .crossDissolve: return preset(.fade, nil, 0.4, easeInOut)
+        case .flipHorizontal: return preset(.flip, .left, 0.4, easeInOut)
+        case .partialCurl:
+            var curl = preset(.uncover, .up, 0.4, easeInOut)
+            curl.tracks.from.end.frame = RelativeFrame(.container, x: 0, y: -0.6, width: 1, height: 1)
+            return curl
+        case .navigationPush, .navigationPop: return preset(.push, .left, 0.35, easeInOut)
+        case .none: return preset(.none, nil, 0, .inline(.linear))
+        }
+    }
+
+    /// Opacity of the dimming overlay over the lower view at the end of the forward animation.
+    var dimming: Double {
+        switch self {
+        case .navigationPush, .navigationPop: 0.1
+        default: 0
+        }
+    }
+
+    /// Which of the default's facts are inferred rather than documented.
+    public var notes: [String] {
+        switch self {
+        case .coverVertical, .crossDissolve, .flipHorizontal:
+            ["system default \(rawValue): 0.4 s (inferred from the built-in modal animator) with \(self == .coverVertical ? "a critically damped spring, spring(duration: 0.4, dampingRatio: 1, velocity: 0) (inferred)" : "easeInOut (inferred)")"]
+        case .partialCurl:
+            ["system default partialCurl: 0.4 s (inferred); the page curl is approximated as the presenting view lifting 60% of the way"]
+        case .navigationPush, .navigationPop:
+            ["system default \(rawValue): 0.35 s easeInOut, the lower view moving a third of the width with a dimming overlay up to 0.1 (all inferred)"]
+        case .none:
+            ["system default none: a tab switch is instant (inferred)"]
+        }
+    }
+}
