@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import TransDBTestSupport
+
+/// `transdb eval` and `transdb sample` as scripts use them.
+@Suite("transdb eval and sample")
+struct EvalCommandTests {
+    @Test("eval of a preset as JSON: the documented keys, the start and the end state")
+    func evalPresetJSON() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let result = try cli(["eval", "motion/pushLeft", "--at", "0", "--at", "0.35", "--format", "json"])
+        expectSuccess(result)
+        let document = try result.jsonObject()
+        #expect(Array(document.keys).sorted() == ["animator", "duration", "notes", "operation", "played", "samples", "systemDefault"])
+        #expect(document["animator"] as? String == "motion/pushLeft")
+        #expect(isNull(document["systemDefault"]))
+        #expect(document["duration"] as? Double == 0.35)
+        let samples = try #require(document["samples"] as? [[String: Any]])
+        #expect(samples.count == 2)
+        let start = try #require(samples[0]["to"] as? [String: Any])
+        #expect(Set(start.keys) == ["x", "y", "width", "height", "alpha", "scaleX", "scaleY", "rotation", "rotationY", "cornerRadius", "zIndex"])
+        #expect(start["x"] as? Double == 390)
+        #expect(start["zIndex"] as? Int == 1)
+        let endFrom = try #require(samples[1]["from"] as? [String: Any])
+        #expect(endFrom["x"] as? Double == -130)
+        #expect(samples[1]["progress"] as? Double == 1)
+    }
+
+    @Test("eval of a route that resolves to nil evaluates the system default")
+    func evalSystemDefault() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let result = try cli(["eval", "--op", "present", "--from", "Feed", "--to", "Help", "--fps", "10", "--format", "json"])
+        expectSuccess(result)
+        let document = try result.jsonObject()
+        #expect(isNull(document["animator"]))
+        #expect(document["systemDefault"] as? String == "crossDissolve")
+        let samples = try #require(document["samples"] as? [[String: Any]])
+        #expect(samples.count == 5)  // 0, 0.1, 0.2, 0.3, 0.4
+        let notes = try #require(document["notes"] as? [String])
+        #expect(notes.contains { $0.contains("inferred") })
+        let middle = try #require(samples[2]["to"] as? [String: Any])
+        #expect(middle["alpha"] as? Double == 0.5)  // easeInOut is symmetric: half way at half time
+    }
+
+    @Test("eval with a gesture: outcome, completion duration and samples to the end of the completion")
+    func evalGesture() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        // Detail's dismiss: coverUp's reverse uncoverDown (0.35 s), interaction from uncoverDown: speed 1.5, threshold 0.35.
+        let finish = try cli([
+            "eval", "--op", "dismiss", "--from", "Detail", "--to", "Feed", "--gesture", "update 0.2@0.1, update 0.6@0.3, release@0.4",
+            "--format", "json",
+        ])
+        expectSuccess(finish)
+        let document = try finish.jsonObject()
+        #expect(document["outcome"] as? String == "finish")
+        let completion = try #require(document["completionDuration"] as? Double)
+        #expect(abs(completion - 0.4 * 0.35 / 1.5) < 1e-12)
+        let samples = try #require(document["samples"] as? [[String: Any]])
+        let last = try #require(samples.last)
+        #expect(abs((last["time"] as? Double ?? 0) - (0.4 + completion)) < 1e-12)
+        #expect(last["progress"] as? Double == 1)
+
+        let cancel = try cli([
+            "eval", "--op", "dismiss", "--from", "Detail", "--to", "Feed", "--gesture", "update 0.3@0.1, release@0.2", "--format", "json",
+        ])
+        expectSuccess(cancel)
+        let cancelled = try cancel.jsonObject()
+        #expect(cancelled["outcome"] as? String == "cancel")
+        #expect(abs((cancelled["completionDuration"] as? Double ?? 0) - 0.3 * 0.35 / 1.5) < 1e-12)
+    }
+
+    @Test("eval in CSV: one header, one row per frame, every property of both views")
+    func evalCSV() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let result = try cli(["eval", "uikit/crossDissolve", "--fps", "20", "--format", "csv"])
+        expectSuccess(result)
+        let lines = result.stdout.split(whereSeparator: \.isNewline).map(String.init)  // CSV lines end in CRLF
+        #expect(lines.count == 1 + 9)  // header + 0…0.4 s at 20 fps
+        #expect(lines.first?.hasPrefix("time,progress,from.x,from.y,from.width,from.height,from.alpha") == true)
+        #expect(lines.first?.hasSuffix("to.zIndex,dimming") == true)
+    }
+
+    @Test("eval refuses bad input with one line and exit 64 or 65", arguments: [
+        (["eval", "motion/zoom", "--screen", "390by844"], Int32(64), "--screen must be WIDTHxHEIGHT"),
+        (["eval", "motion/zoom", "--origin", "1,2,3"], Int32(64), "--origin must be X,Y,WIDTH,HEIGHT"),
+        (["eval", "motion/zoom", "--fps", "0"], Int32(64), "--fps must be > 0"),
+        (["eval", "--op", "present", "--from", "Feed"], Int32(64), "give a PRESET, or --op, --from and --to"),
+        (["eval", "motion/zoom", "--gesture", "update 0.5@0.2"], Int32(65), "a gesture ends with finish@T, cancel@T or release@T"),
+        (["eval", "motion/zooom"], Int32(66), "did you mean 'motion/zoom'"),
+    ])
+    func evalErrors(_ arguments: [String], _ code: Int32, _ fragment: String) throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        expectError(try cli(arguments), exitCode: code, mentioning: [fragment])
+    }
+
+    @Test("sample of an expression needs no catalog and prints the documented JSON")
+    func sampleExpression() throws {
+        let runner = try TransDBRunner()
+        defer { runner.remove() }
+        let result = try runner.run(["sample", "cubic-bezier(0.42, 0, 0.58, 1)", "--count", "4", "--format", "json"])
+        expectSuccess(result)
+        let document = try result.jsonObject()
+        #expect(document["curve"] as? String == "cubic-bezier(0.42, 0, 0.58, 1)")
+        #expect(isNull(document["duration"]))
+        let samples = try #require(document["samples"] as? [[String: Any]])
+        #expect(samples.map { $0["at"] as? Double } == [0, 0.25, 0.5, 0.75, 1])
+        #expect(samples[2]["progress"] as? Double == 0.5)
+        #expect(isNull(samples[2]["time"]))
+        // No per-user catalog was created for an expression.
+        #expect(!FileManager.default.fileExists(atPath: runner.userCatalog))
+    }
+
+    @Test("sample of a named spring has a duration: its settling time")
+    func sampleNamedSpring() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let result = try cli(["sample", "uikit/caSpringDefault", "--at", "0", "--at", "1", "--format", "json"])
+        expectSuccess(result)
+        let document = try result.jsonObject()
+        let duration = try #require(document["duration"] as? Double)
+        // m 1, k 100, c 10: ζ = 0.5, ω0 = 10, ωd = √75; t = [ln 1000 + ln(1 + ζω0/ωd)] / (ζω0).
+        let expected = (log(1000) + log(1 + 5 / 75.0.squareRoot())) / 5
+        #expect(abs(duration - expected) < 1e-12)
+        let samples = try #require(document["samples"] as? [[String: Any]])
+        #expect(samples[1]["time"] as? Double == duration)
+    }
+}
