@@ -20,8 +20,8 @@ let package = Package(
             name: "TransDBResources",
             path: ".",
             exclude: [
-                "Sources/TransDB", "Sources/TransDBCLI", "Sources/TransDBTestSupport", "Tests",
-                "Scripts", "README.md", "CHANGELOG.md", "CONTRIBUTING.md",
+                "Sources/TransDB", "Sources/TransDBCLI", "Sources/TransDBTestSupport", "Sources/TransDBBench", "Tests",
+                "Scripts", "Benchmarks", "README.md", "CHANGELOG.md", "CONTRIBUTING.md",
             ],
             sources: ["Sources/TransDBResources"],
             resources: [.embedInCode("migrations"), .embedInCode("seed")]
@@ -40,6 +40,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Engine benchmark (Scripts/bench-engine.sh); deliberately not a product.
+        .executableTarget(name: "TransDBBench", dependencies: ["TransDB"]),
         .target(
             name: "TransDBTestSupport",
             dependencies: ["TransDB"]
