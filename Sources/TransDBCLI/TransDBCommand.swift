@@ -16,7 +16,8 @@ struct TransDBCommand: ParsableCommand {
             """,
         version: TransDBVersion.current,
         subcommands: [
-            Init.self, Add.self, Remove.self, List.self, Show.self, Resolve.self, Eval.self, Sample.self, Release.self, Retain.self,
+            Init.self, Add.self, Remove.self, List.self, Show.self, Resolve.self, Eval.self, Sample.self, Export.self, Import.self,
+            Release.self, Retain.self,
         ]
     )
 }

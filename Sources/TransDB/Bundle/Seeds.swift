@@ -23,6 +23,6 @@ extension Catalog {
     /// - Throws: ``CatalogError/invalidBundle(file:path:reason:)`` naming the JSON path; the
     ///   catalog is unchanged.
     public func importBundle(_ data: [UInt8], file: String) throws {
-        try write { db in try BundleLoader(db: db, file: file).load(Data(data)) }
+        _ = try importBundles([(try BundleFormat.decode(data, file: file), file)], policy: .fail)
     }
 }

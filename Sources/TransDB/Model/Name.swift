@@ -11,6 +11,9 @@ public enum Name {
     /// The longest name accepted, in Unicode code points.
     public static let maximumLength = 128
 
+    /// `text` in Unicode NFC.
+    public static func nfc(_ text: String) -> String { text.precomposedStringWithCanonicalMapping }
+
     /// Returns `raw` in NFC, or throws when it is not an acceptable name.
     ///
     /// - Parameters:

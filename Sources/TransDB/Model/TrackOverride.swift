@@ -135,3 +135,42 @@ extension String {
         return String(scalars[first...last])
     }
 }
+
+extension TrackOverride {
+    /// An override of `target` to `value`, as written after `=`.
+    init(target: Target, value: String) {
+        self.target = target
+        self.value = value
+    }
+
+    /// The overrides that turn `base` into `target`, in a fixed order (views from, to; phases
+    /// start, end; properties as declared; on-top last), so that applying them in order to `base`
+    /// gives `target` exactly. Bundles write a preset as its kind plus these.
+    public static func differences(from base: ViewTracks, to target: ViewTracks) -> [TrackOverride] {
+        var changes: [TrackOverride] = []
+        func add(_ view: ViewRole, _ phase: Phase, _ property: Property, _ value: String) {
+            changes.append(TrackOverride(target: .property(view: view, phase: phase, property: property), value: value))
+        }
+        for view in ViewRole.allCases {
+            for phase in Phase.allCases {
+                let a = phase == .start ? base[view].start : base[view].end
+                let b = phase == .start ? target[view].start : target[view].end
+                if a.frame != b.frame { add(view, phase, .frame, b.frame.expression) }
+                if a.alpha != b.alpha { add(view, phase, .alpha, b.alpha.shortestDescription) }
+                if a.scaleX != b.scaleX || a.scaleY != b.scaleY {
+                    if b.scaleX == b.scaleY {
+                        add(view, phase, .scale, b.scaleX.shortestDescription)
+                    } else {
+                        if a.scaleX != b.scaleX { add(view, phase, .scaleX, b.scaleX.shortestDescription) }
+                        if a.scaleY != b.scaleY { add(view, phase, .scaleY, b.scaleY.shortestDescription) }
+                    }
+                }
+                if a.rotation != b.rotation { add(view, phase, .rotation, b.rotation.shortestDescription) }
+                if a.rotationY != b.rotationY { add(view, phase, .rotationY, b.rotationY.shortestDescription) }
+                if a.cornerRadius != b.cornerRadius { add(view, phase, .cornerRadius, b.cornerRadius.shortestDescription) }
+            }
+        }
+        if base.onTop != target.onTop { changes.append(TrackOverride(target: .onTop, value: target.onTop.rawValue)) }
+        return changes
+    }
+}

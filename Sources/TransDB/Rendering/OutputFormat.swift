@@ -51,6 +51,7 @@ public struct Listing: Sendable {
 
     private static func tableCell(_ value: JSONValue) -> String {
         if case .null = value { return "-" }
+        if case let .array(items) = value { return items.isEmpty ? "-" : Table.printable(items.map(\.cell).joined(separator: ", ")) }
         return Table.printable(value.cell)
     }
 }

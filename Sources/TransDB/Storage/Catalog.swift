@@ -168,6 +168,21 @@ public final class Catalog: Sendable {
         }
     }
 
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction, committed when `commit` is set and
+    /// rolled back otherwise (a dry run sees exactly what the write would do).
+    func transaction<T>(commit: Bool, _ body: (Database) throws -> T) throws -> T {
+        if commit { return try write(body) }
+        return try Catalog.mapErrors(path: path) {
+            var result: T?
+            try queue.inTransaction(.immediate) { db in
+                result = try body(db)
+                return .rollback
+            }
+            guard let result else { throw CatalogError.conflict("the dry run did not complete") }
+            return result
+        }
+    }
+
     /// Runs `body` for reading.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         try Catalog.mapErrors(path: path) { try queue.read(body) }

@@ -30,6 +30,12 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case conflict(String)
     /// A bundle file is invalid.
     case invalidBundle(file: String, path: String, reason: String)
+    /// Imported files refer to entries that are neither in them nor in the catalog.
+    case missingReferences([String])
+    /// Imported entries differ from the catalog's and the policy is to fail.
+    case importConflicts([String])
+    /// An input file is missing.
+    case missingInput(path: String)
 
     public var description: String {
         switch self {
@@ -64,6 +70,16 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
             message
         case let .invalidBundle(file, path, reason):
             "\(file): \(path): \(reason)"
+        case let .missingReferences(names):
+            "\(names.count) reference\(names.count == 1 ? " is" : "s are") neither in the imported files nor in the catalog: "
+                + names.prefix(10).joined(separator: "; ") + (names.count > 10 ? "; and \(names.count - 10) more" : "")
+                + "; import the libraries they belong to in the same command"
+        case let .importConflicts(entries):
+            "\(entries.count) entr\(entries.count == 1 ? "y differs" : "ies differ") from the catalog: "
+                + entries.prefix(10).joined(separator: "; ") + (entries.count > 10 ? "; and \(entries.count - 10) more" : "")
+                + "; use --on-conflict skip or replace, or --dry-run to see every change"
+        case let .missingInput(path):
+            "no file at '\(path)'"
         }
     }
 }

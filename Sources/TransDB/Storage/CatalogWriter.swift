@@ -65,12 +65,6 @@ struct CatalogWriter {
         preset.name = try Name.validated(preset.name, field: "preset name")
         let library = try libraryID(preset.library)
         try refuseDuplicate(.preset, library: library, name: preset.name, libraryName: preset.library)
-        let (curveID, curveExpression) = try curveColumns(preset.curve, prefer: preset.library)
-        var completion: (Int64?, String?) = (nil, nil)
-        if let interaction = preset.interaction {
-            completion = try curveColumns(interaction.completionCurve, prefer: preset.library)
-        }
-        let reverseID = try preset.reverse.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
         try db.execute(
             sql: """
                 INSERT INTO preset (library_id, name, kind, direction, duration, delay, curve_id, curve_expression,
@@ -78,14 +72,44 @@ struct CatalogWriter {
                     reverse_id, description)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [
-                library, preset.name, preset.kind.rawValue, preset.direction?.rawValue, preset.duration, preset.delay,
-                curveID, curveExpression, preset.tracks.onTop.rawValue, preset.interaction?.completionSpeed,
-                completion.0, completion.1, preset.interaction?.finishThreshold, reverseID, preset.description,
-            ])
+            arguments: StatementArguments([library, preset.name] + (try presetValues(preset))))
         let id = db.lastInsertedRowID
+        try writeTracks(preset.tracks, presetID: id)
+        return id
+    }
+
+    /// Replaces every value of the preset with row id `id` (its name and library stay).
+    func updatePreset(id: Int64, _ preset: Preset) throws {
+        try db.execute(
+            sql: """
+                UPDATE preset SET kind = ?, direction = ?, duration = ?, delay = ?, curve_id = ?, curve_expression = ?,
+                    on_top = ?, completion_speed = ?, completion_curve_id = ?, completion_curve_expression = ?,
+                    finish_threshold = ?, reverse_id = ?, description = ?
+                WHERE id = ?
+                """,
+            arguments: StatementArguments(try presetValues(preset) + [id]))
+        try db.execute(sql: "DELETE FROM preset_view WHERE preset_id = ?", arguments: [id])
+        try writeTracks(preset.tracks, presetID: id)
+    }
+
+    /// The preset's column values from `kind` to `description`, references resolved.
+    private func presetValues(_ preset: Preset) throws -> [(any DatabaseValueConvertible)?] {
+        let (curveID, curveExpression) = try curveColumns(preset.curve, prefer: preset.library)
+        var completion: (Int64?, String?) = (nil, nil)
+        if let interaction = preset.interaction {
+            completion = try curveColumns(interaction.completionCurve, prefer: preset.library)
+        }
+        let reverseID = try preset.reverse.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
+        return [
+            preset.kind.rawValue, preset.direction?.rawValue, preset.duration, preset.delay, curveID, curveExpression,
+            preset.tracks.onTop.rawValue, preset.interaction?.completionSpeed, completion.0, completion.1,
+            preset.interaction?.finishThreshold, reverseID, preset.description,
+        ]
+    }
+
+    private func writeTracks(_ tracks: ViewTracks, presetID id: Int64) throws {
         for role in ViewRole.allCases {
-            for (phase, state) in [("start", preset.tracks[role].start), ("end", preset.tracks[role].end)] {
+            for (phase, state) in [("start", tracks[role].start), ("end", tracks[role].end)] {
                 try db.execute(
                     sql: """
                         INSERT INTO preset_view (preset_id, view, phase, frame_reference, frame_x, frame_y, frame_width,
@@ -99,7 +123,6 @@ struct CatalogWriter {
                     ])
             }
         }
-        return id
     }
 
     /// Points `preset`'s reverse at `reverse`.
@@ -159,6 +182,25 @@ struct CatalogWriter {
 
     // MARK: Routes
 
+    /// Changes what an existing route returns.
+    func updateRoute(id: Int64, preset: QualifiedName?, interaction: QualifiedName?) throws {
+        let presetID = try preset.map { try CatalogLookup.id(.preset, $0, db) }
+        let interactionID = try interaction.map { try CatalogLookup.id(.preset, $0, db) }
+        try checkInteraction(interactionID, name: interaction)
+        try db.execute(sql: "UPDATE route SET preset_id = ?, interaction_id = ? WHERE id = ?", arguments: [presetID, interactionID, id])
+    }
+
+    /// An interaction preset must have interaction settings.
+    private func checkInteraction(_ id: Int64?, name: QualifiedName?) throws {
+        guard let id else { return }
+        let interactive = try Bool.fetchOne(db, sql: "SELECT completion_speed IS NOT NULL FROM preset WHERE id = ?", arguments: [id]) ?? false
+        if !interactive {
+            throw CatalogError.invalidValue(
+                field: "interaction preset", value: name?.description ?? "",
+                reason: "the preset has no interaction settings; give it --completion-speed or --finish-threshold")
+        }
+    }
+
     /// Inserts a mapping on an existing delegate, refusing duplicates and ties.
     @discardableResult
     func insertRoute(_ route: RouteMapping, prefer library: String) throws -> RouteMapping {
@@ -182,15 +224,7 @@ struct CatalogWriter {
         let toID = try screenID(route.to)
         let presetID = try route.preset.map { try CatalogLookup.id(.preset, $0, prefer: library, db) }
         let interactionID = try route.interaction.map { try CatalogLookup.id(.preset, $0, prefer: library, db) }
-        if let interactionID {
-            let interactive = try Bool.fetchOne(
-                db, sql: "SELECT completion_speed IS NOT NULL FROM preset WHERE id = ?", arguments: [interactionID]) ?? false
-            if !interactive {
-                throw CatalogError.invalidValue(
-                    field: "interaction preset", value: route.interaction?.description ?? "",
-                    reason: "the preset has no interaction settings; give it --completion-speed or --finish-threshold")
-            }
-        }
+        try checkInteraction(interactionID, name: route.interaction)
 
         var stored = route
         stored.delegate = delegateName

@@ -25,8 +25,10 @@ extension CatalogError {
         case .notWritable: 77
         case .busy: 75
         case .io: 74
-        case .missingCatalog, .notFound: 66
-        case .invalidValue, .invalidCurve, .ambiguous, .alreadyExists, .inUse, .routeTie, .conflict, .invalidBundle: 65
+        case .missingCatalog, .notFound, .missingInput: 66
+        case .invalidValue, .invalidCurve, .ambiguous, .alreadyExists, .inUse, .routeTie, .conflict, .invalidBundle, .missingReferences,
+            .importConflicts:
+            65
         }
     }
 }

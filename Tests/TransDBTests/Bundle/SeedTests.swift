@@ -92,8 +92,7 @@ struct SeedTests {
         let catalog = try Catalog(path: directory.file("catalog.sqlite"), mode: .createIfMissing, seed: false)
         // samples.json uses uikit/easeInOut.
         #expect(
-            throws: CatalogError.invalidBundle(
-                file: "seed/samples.json", path: "$.presets[0]", reason: "no curve named 'uikit/easeInOut'")
+            throws: CatalogError.missingReferences(["curve uikit/easeInOut (used by preset samples/hsLeftPresent and 4 more)"])
         ) {
             try catalog.importBundle(try Self.seedBytes("samples.json"), file: "seed/samples.json")
         }
@@ -241,11 +240,11 @@ struct SeedTests {
         BadBundle(
             label: "presets that are not an array",
             json: #"{"transdb": 1, "library": {"name": "x"}, "presets": {"name": "p"}}"#,
-            path: "$.presets", reason: "expected an array"),
+            path: "$.presets", reason: #"expected an array, found {"name":"p"}"#),
         BadBundle(
             label: "a released flag that is not a boolean",
             json: #"{"transdb": 1, "library": {"name": "x"}, "delegates": [{"name": "D", "released": "yes"}]}"#,
-            path: "$.delegates[0].released", reason: "expected true or false"),
+            path: "$.delegates[0].released", reason: #"expected true or false, found "yes""#),
         BadBundle(
             label: "a route without a preset key",
             json: #"{"transdb": 1, "library": {"name": "x"}, "routes": [{"delegate": "D", "op": "present", "from": "A", "to": "B"}]}"#,
@@ -265,39 +264,35 @@ struct SeedTests {
         BadBundle(
             label: "an invalid curve expression",
             json: #"{"transdb": 1, "library": {"name": "x"}, "curves": [{"name": "c", "expression": "steps(0)"}]}"#,
-            path: "$.curves[0]",
+            path: "$.curves[0].expression",
             reason: "invalid curve expression 'steps(0)' at column 7: the number of steps must be a whole number from 1 to 100000, got 0"),
         BadBundle(
             label: "a zero duration in the second preset",
             json: #"{"transdb": 1, "library": {"name": "x"}, "presets": [{"name": "a", "kind": "fade"}, {"name": "b", "kind": "fade", "duration": 0}]}"#,
-            path: "$.presets[1]", reason: "invalid duration '0': a duration is a number of seconds > 0 and ≤ 60"),
+            path: "$.presets[1].duration", reason: "invalid duration '0': a duration is a number of seconds > 0 and ≤ 60"),
         BadBundle(
             label: "an unknown kind",
             json: #"{"transdb": 1, "library": {"name": "x"}, "presets": [{"name": "p", "kind": "spin"}]}"#,
-            path: "$.presets[0]",
-            reason: "invalid kind 'spin': expected one of none, fade, push, pull, cover, uncover, slide, zoom, flip, sheet, custom"),
+            path: "$.presets[0].kind",
+            reason: "'spin' is not one of none, fade, push, pull, cover, uncover, slide, zoom, flip, sheet, custom"),
         BadBundle(
             label: "an invalid track override",
             json: #"{"transdb": 1, "library": {"name": "x"}, "presets": [{"name": "p", "kind": "custom", "set": ["to.start.alpha=2"]}]}"#,
-            path: "$.presets[0]", reason: "invalid track 'to.start.alpha=2': the value must be a number in [0, 1]"),
-        BadBundle(
-            label: "an unknown reverse preset",
-            json: #"{"transdb": 1, "library": {"name": "x"}, "presets": [{"name": "p", "kind": "fade", "reverse": "ghost"}]}"#,
-            path: "$.presets[0].reverse", reason: "no preset named 'ghost'"),
+            path: "$.presets[0].set[0]", reason: "invalid track 'to.start.alpha=2': the value must be a number in [0, 1]"),
         BadBundle(
             label: "a preset that is its own reverse",
             json: #"{"transdb": 1, "library": {"name": "x"}, "presets": [{"name": "p", "kind": "fade", "reverse": "p"}]}"#,
-            path: "$.presets[0].reverse", reason: "invalid reverse preset 'p': a preset cannot be its own reverse"),
+            path: "$.presets[0].reverse", reason: "a preset cannot be its own reverse"),
         BadBundle(
             label: "an unknown modal style",
             json: #"{"transdb": 1, "library": {"name": "x"}, "screens": [{"name": "S", "modalStyle": "pageCurl"}]}"#,
-            path: "$.screens[0]",
-            reason: "invalid modalStyle 'pageCurl': expected one of coverVertical, flipHorizontal, crossDissolve, partialCurl"),
+            path: "$.screens[0].modalStyle",
+            reason: "'pageCurl' is not one of coverVertical, flipHorizontal, crossDissolve, partialCurl"),
         BadBundle(
             label: "an unknown operation",
             json:
                 #"{"transdb": 1, "library": {"name": "x"}, "delegates": [{"name": "D"}], "screens": [{"name": "A"}], "routes": [{"delegate": "D", "op": "show", "from": "A", "to": "*", "preset": null}]}"#,
-            path: "$.routes[0]", reason: "invalid op 'show': expected one of present, dismiss, push, pop, tab"),
+            path: "$.routes[0].op", reason: "'show' is not one of present, dismiss, push, pop, tab"),
     ]
 
     @Test("an invalid bundle is refused with its file, JSON path and reason, and nothing is written", arguments: badBundles)
@@ -307,6 +302,18 @@ struct SeedTests {
         let catalog = try Catalog(path: directory.file("catalog.sqlite"), mode: .createIfMissing, seed: false)
         #expect(throws: CatalogError.invalidBundle(file: "bad.json", path: bad.path, reason: bad.reason)) {
             try catalog.importBundle(Array(bad.json.utf8), file: "bad.json")
+        }
+        #expect(try catalog.libraries().isEmpty)
+    }
+
+    @Test("a reference to nothing is refused with every missing name, and nothing is written")
+    func missingReference() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let catalog = try Catalog(path: directory.file("catalog.sqlite"), mode: .createIfMissing, seed: false)
+        let json = #"{"transdb": 1, "library": {"name": "x"}, "presets": [{"name": "p", "kind": "fade", "reverse": "ghost", "curve": "y/c"}]}"#
+        #expect(throws: CatalogError.missingReferences(["curve y/c (used by preset x/p)", "preset x/ghost (used by preset x/p)"])) {
+            try catalog.importBundle(Array(json.utf8), file: "bad.json")
         }
         #expect(try catalog.libraries().isEmpty)
     }

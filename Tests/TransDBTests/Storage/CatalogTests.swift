@@ -526,8 +526,8 @@ struct CatalogTests {
                 try $0.addLibrary(Library(name: "v", version: String(repeating: "1", count: 65)))
             },
             Violation(
-                label: "bundle of a library that exists",
-                error: .invalidBundle(file: "app.json", path: "$.library", reason: "a library named 'app' already exists")
+                label: "bundle of a library that exists with other values",
+                error: .importConflicts(["library app (version 2.1.0 → 1.0.0, description The app's transitions → )"])
             ) {
                 try $0.importBundle(Array(#"{"transdb": 1, "library": {"name": "app"}, "curves": [{"name": "c", "expression": "linear"}]}"#.utf8), file: "app.json")
             },
@@ -566,6 +566,26 @@ struct CatalogTests {
         #expect(try Snapshot(catalog) == before)
     }
 
+    @Test("a bundle whose last route fails while writing (a tie) leaves nothing behind")
+    func failureDuringWriteRollsBack() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let catalog = try Catalog(path: directory.file("catalog.sqlite"), mode: .createIfMissing, seed: false)
+        let before = try Snapshot(catalog)
+        // Valid on its own, but `A → *` and `* → B` tie for A → B: found only when the routes are written.
+        let json = #"""
+            {"transdb": 1, "library": {"name": "t"}, "presets": [{"name": "p", "kind": "fade"}], "delegates": [{"name": "D"}],
+             "screens": [{"name": "A"}, {"name": "B", "delegate": "D"}],
+             "routes": [{"delegate": "D", "op": "present", "from": "A", "to": "*", "preset": "p"},
+                        {"delegate": "D", "op": "present", "from": "*", "to": "B", "preset": "p"}]}
+            """#
+        #expect(throws: CatalogError.routeTie(new: "present * → t/B", existing: "#1 present t/A → * on delegate 't/D'", example: "t/A → t/B")) {
+            try catalog.importBundle(Array(json.utf8), file: "tie.json")
+        }
+        #expect(try Snapshot(catalog) == before)
+        #expect(try catalog.libraries().isEmpty)
+    }
+
     @Test("a bundle whose last route is invalid leaves no library behind")
     func failedImportLeavesNothing() throws {
         let directory = try TemporaryDirectory()
@@ -574,9 +594,8 @@ struct CatalogTests {
         let before = try Snapshot(catalog)
         #expect(
             throws: CatalogError.invalidBundle(
-                file: "last-route-invalid.json", path: "$.routes[1]",
-                reason:
-                    "invalid dismiss route 'Detail → List': UIKit's animationController(forDismissed:) sees only the dismissed screen, so a dismiss route's destination is '*'"
+                file: "last-route-invalid.json", path: "$.routes[1].to",
+                reason: "UIKit's animationController(forDismissed:) sees only the dismissed screen, so a dismiss route's destination is '*'"
             )
         ) {
             try catalog.importBundle(try Self.fixture("last-route-invalid.json"), file: "last-route-invalid.json")

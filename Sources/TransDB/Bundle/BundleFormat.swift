@@ -1,0 +1,296 @@
+/// The bundle file format: one library as readable JSON.
+///
+/// Writing is deterministic — fixed key order, entries in ``LibraryBundle/canonicalized()``
+/// order, canonical curve expressions, numbers the shortest way that round-trips, defaults left
+/// out — so two exports of the same library are byte-identical and a one-field change is a
+/// one-line diff. Reading is strict: the file is untrusted (see ``StrictJSON``), unknown fields
+/// are refused, every name and value is validated with the catalog's rules, and every error
+/// names the file, the JSON path and the value.
+///
+/// ```json
+/// { "transdb": 1,
+///   "library": { "name", "version", "description" },
+///   "curves":     [{ "name", "expression", "description"? }],
+///   "presets":    [{ "name", "kind", "direction"?, "duration", "delay"?, "curve", "set"?: ["to.start.alpha=0"],
+///                    "interaction"?: { "completionSpeed", "completionCurve", "finishThreshold" }, "reverse"?, "description"? }],
+///   "delegates":  [{ "name", "released"?, "description"? }],
+///   "screens":    [{ "name", "delegate"?, "modalStyle"?, "presentationStyle"?, "description"? }],
+///   "containers": [{ "name", "kind", "delegate"?, "description"? }],
+///   "routes":     [{ "delegate", "op", "from", "to", "preset": name or null, "interaction"? }] }
+/// ```
+public enum BundleFormat {
+    /// The format version written and read.
+    public static let version = 1
+    /// The largest file `import` reads unless told otherwise: 64 MiB.
+    public static let defaultMaximumSize = 64 << 20
+
+    // MARK: Writing
+
+    /// The bundle as a file's contents, ending with a newline.
+    public static func encode(_ bundle: LibraryBundle) -> String {
+        let bundle = bundle.canonicalized()
+        func text(_ value: String) -> JSONValue { .string(value) }
+        func optional(_ fields: inout [(String, JSONValue)], _ key: String, _ value: String?) {
+            if let value, !value.isEmpty { fields.append((key, .string(value))) }
+        }
+        let library: JSONValue = .object([
+            ("name", text(bundle.library.name)), ("version", text(bundle.library.version)),
+            ("description", text(bundle.library.description)),
+        ])
+        let curves = bundle.curves.map { curve -> JSONValue in
+            var fields: [(String, JSONValue)] = [("name", text(curve.name)), ("expression", text(curve.curve.expression))]
+            optional(&fields, "description", curve.description)
+            return .object(fields)
+        }
+        let presets = bundle.presets.map { preset -> JSONValue in
+            var fields: [(String, JSONValue)] = [("name", text(preset.name)), ("kind", text(preset.kind.rawValue))]
+            optional(&fields, "direction", preset.direction?.rawValue)
+            fields.append(("duration", .number(preset.duration)))
+            if preset.delay != 0 { fields.append(("delay", .number(preset.delay))) }
+            fields.append(("curve", text(preset.curve.description)))
+            let overrides = TrackOverride.differences(from: preset.kind.tracks(direction: preset.direction), to: preset.tracks)
+            if !overrides.isEmpty { fields.append(("set", .array(overrides.map { text($0.description) }))) }
+            if let interaction = preset.interaction {
+                fields.append(
+                    ("interaction", .object([
+                        ("completionSpeed", .number(interaction.completionSpeed)),
+                        ("completionCurve", text(interaction.completionCurve.description)),
+                        ("finishThreshold", .number(interaction.finishThreshold)),
+                    ])))
+            }
+            optional(&fields, "reverse", preset.reverse?.description)
+            optional(&fields, "description", preset.description)
+            return .object(fields)
+        }
+        let delegates = bundle.delegates.map { delegate -> JSONValue in
+            var fields: [(String, JSONValue)] = [("name", text(delegate.name))]
+            if delegate.released { fields.append(("released", .bool(true))) }
+            optional(&fields, "description", delegate.description)
+            return .object(fields)
+        }
+        let screens = bundle.screens.map { screen -> JSONValue in
+            var fields: [(String, JSONValue)] = [("name", text(screen.name))]
+            optional(&fields, "delegate", screen.delegate?.description)
+            if screen.modalStyle != .coverVertical { fields.append(("modalStyle", text(screen.modalStyle.rawValue))) }
+            if screen.presentationStyle != .automatic { fields.append(("presentationStyle", text(screen.presentationStyle.rawValue))) }
+            optional(&fields, "description", screen.description)
+            return .object(fields)
+        }
+        let containers = bundle.containers.map { container -> JSONValue in
+            var fields: [(String, JSONValue)] = [("name", text(container.name)), ("kind", text(container.kind.rawValue))]
+            optional(&fields, "delegate", container.delegate?.description)
+            optional(&fields, "description", container.description)
+            return .object(fields)
+        }
+        let routes = bundle.routes.map { route -> JSONValue in
+            var fields: [(String, JSONValue)] = [
+                ("delegate", text(route.delegate.description)), ("op", text(route.operation.rawValue)),
+                ("from", text(route.from.description)), ("to", text(route.to.description)),
+                ("preset", .string(route.preset?.description)),
+            ]
+            optional(&fields, "interaction", route.interaction?.description)
+            return .object(fields)
+        }
+        let document: JSONValue = .object([
+            ("transdb", .integer(Int64(version))), ("library", library), ("curves", .array(curves)), ("presets", .array(presets)),
+            ("delegates", .array(delegates)), ("screens", .array(screens)), ("containers", .array(containers)),
+            ("routes", .array(routes)),
+        ])
+        return document.pretty + "\n"
+    }
+
+    // MARK: Reading
+
+    /// Reads a bundle file's contents.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - file: The file's name, for errors.
+    /// - Throws: ``CatalogError/invalidBundle(file:path:reason:)``.
+    public static func decode(_ bytes: [UInt8], file: String) throws -> LibraryBundle {
+        let root: JSONValue
+        do {
+            root = try StrictJSON.parse(bytes)
+        } catch {
+            throw CatalogError.invalidBundle(file: file, path: error.path, reason: "\(error.message) (line \(error.line), column \(error.column))")
+        }
+        return try Reader(file: file).bundle(JSONCursor(value: root, path: "$", file: file))
+    }
+
+    private struct Reader {
+        let file: String
+
+        func bundle(_ root: JSONCursor) throws -> LibraryBundle {
+            let fields = try root.object(allowedKeys: ["transdb", "library", "curves", "presets", "delegates", "screens", "containers", "routes"])
+            let versionField = try fields.required("transdb", in: root)
+            guard try versionField.number() == Double(BundleFormat.version) else {
+                throw versionField.error("bundle format \(versionField.shown) is not supported (this transdb reads format \(BundleFormat.version))")
+            }
+            let libraryField = try fields.required("library", in: root)
+            let info = try libraryField.object(allowedKeys: ["name", "version", "description"])
+            let nameField = try info.required("name", in: libraryField)
+            let name = try nameField.checking { try Name.validated(try nameField.string(), field: "library name") }
+            let version = try info["version"]?.string() ?? "1.0.0"
+            if version.isEmpty || version.count > 64 || version.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                throw (info["version"] ?? libraryField).error("a version has 1 to 64 printable characters")
+            }
+            var bundle = LibraryBundle(
+                library: Library(name: name, version: version, description: try description(info["description"])))
+
+            var names = Names()
+            for entry in try fields["curves"]?.array() ?? [] {
+                let f = try entry.object(allowedKeys: ["name", "expression", "description"])
+                let curveName = try names.claim(try f.required("name", in: entry), kind: "curve")
+                if curveName.contains("(") || curveName.contains(")") {
+                    throw (f["name"] ?? entry).error("a curve name cannot contain parentheses: they mark a curve expression")
+                }
+                let expression = try f.required("expression", in: entry)
+                let curve = try expression.checking { try TimingCurve(expression: try expression.string()) }
+                bundle.curves.append(NamedCurve(library: name, name: curveName, curve: curve, description: try description(f["description"])))
+            }
+            for entry in try fields["presets"]?.array() ?? [] {
+                bundle.presets.append(try preset(entry, library: name, names: &names))
+            }
+            for entry in try fields["delegates"]?.array() ?? [] {
+                let f = try entry.object(allowedKeys: ["name", "released", "description"])
+                bundle.delegates.append(
+                    Delegate(
+                        library: name, name: try names.claim(try f.required("name", in: entry), kind: "delegate"),
+                        released: try f["released"]?.bool() ?? false, description: try description(f["description"])))
+            }
+            for entry in try fields["screens"]?.array() ?? [] {
+                let f = try entry.object(allowedKeys: ["name", "delegate", "modalStyle", "presentationStyle", "description"])
+                let screenName = try names.claim(try f.required("name", in: entry), kind: "screen")
+                if screenName == "*" { throw (f["name"] ?? entry).error("'*' stands for any screen in routes") }
+                let screen = Screen(
+                    library: name, name: screenName, delegate: try reference(f["delegate"], field: "delegate"),
+                    modalStyle: try choice(f["modalStyle"], default: .coverVertical),
+                    presentationStyle: try choice(f["presentationStyle"], default: .automatic),
+                    description: try description(f["description"]))
+                if screen.modalStyle == .partialCurl && screen.presentationStyle != .fullScreen {
+                    throw entry.error("UIKit allows a partial curl only with presentationStyle fullScreen (it raises an exception otherwise)")
+                }
+                bundle.screens.append(screen)
+            }
+            for entry in try fields["containers"]?.array() ?? [] {
+                let f = try entry.object(allowedKeys: ["name", "kind", "delegate", "description"])
+                bundle.containers.append(
+                    Container(
+                        library: name, name: try names.claim(try f.required("name", in: entry), kind: "container"),
+                        kind: try choice(try f.required("kind", in: entry), default: .navigation),
+                        delegate: try reference(f["delegate"], field: "delegate"), description: try description(f["description"])))
+            }
+            var routeKeys: [String: String] = [:]
+            for entry in try fields["routes"]?.array() ?? [] {
+                let route = try self.route(entry)
+                let key = "\(route.delegate)|\(route.routeDescription)"
+                if let first = routeKeys[key] { throw entry.error("the route \(route.routeDescription) on '\(route.delegate)' is already at \(first)") }
+                routeKeys[key] = entry.path
+                bundle.routes.append(route)
+            }
+            return bundle
+        }
+
+        private func preset(_ entry: JSONCursor, library: String, names: inout Names) throws -> Preset {
+            let f = try entry.object(allowedKeys: [
+                "name", "kind", "direction", "duration", "delay", "curve", "set", "interaction", "reverse", "description",
+            ])
+            let name = try names.claim(try f.required("name", in: entry), kind: "preset")
+            var draft = PresetDraft(kind: try choice(try f.required("kind", in: entry), default: .custom))
+            draft.direction = try f["direction"].map { try choice($0, default: Direction.left) }
+            draft.duration = try f["duration"]?.number()
+            draft.delay = try f["delay"]?.number() ?? 0
+            draft.curve = try f["curve"]?.string()
+            if let overrides = f["set"] {
+                draft.overrides = try overrides.array().map { item in try item.checking { try TrackOverride(parsing: try item.string()) } }
+            }
+            if let interaction = f["interaction"] {
+                let i = try interaction.object(allowedKeys: ["completionSpeed", "completionCurve", "finishThreshold"])
+                draft.completionSpeed = try i["completionSpeed"]?.number() ?? 1
+                draft.completionCurve = try i["completionCurve"]?.string()
+                draft.finishThreshold = try i["finishThreshold"]?.number()
+            }
+            draft.reverse = try f["reverse"]?.string()
+            draft.description = try description(f["description"])
+            // Values are checked where they are: a bad duration is reported at `….duration`.
+            for key in ["duration", "delay", "curve", "direction", "reverse"] {
+                if let field = f[key] {
+                    var single = PresetDraft(kind: draft.kind)
+                    single.direction = key == "direction" ? draft.direction : nil
+                    single.duration = key == "duration" ? draft.duration : nil
+                    single.delay = key == "delay" ? draft.delay : 0
+                    single.curve = key == "curve" ? draft.curve : nil
+                    single.reverse = key == "reverse" ? draft.reverse : nil
+                    _ = try field.checking { try single.preset(library: library, name: name) }
+                }
+            }
+            if let interaction = f["interaction"] {
+                var single = PresetDraft(kind: draft.kind)
+                single.completionSpeed = draft.completionSpeed
+                single.completionCurve = draft.completionCurve
+                single.finishThreshold = draft.finishThreshold
+                _ = try interaction.checking { try single.preset(library: library, name: name) }
+            }
+            let preset = try entry.checking { try draft.preset(library: library, name: name) }
+            if let reverse = preset.reverse, reverse.name == name, reverse.library == nil || reverse.library == library {
+                throw (f["reverse"] ?? entry).error("a preset cannot be its own reverse")
+            }
+            return preset
+        }
+
+        private func route(_ entry: JSONCursor) throws -> RouteMapping {
+            let f = try entry.object(allowedKeys: ["delegate", "op", "from", "to", "preset", "interaction"])
+            guard let presetField = f["preset"] else {
+                throw CatalogError.invalidBundle(file: file, path: "\(entry.path).preset", reason: "a route needs \"preset\" (null for an explicit nil)")
+            }
+            let operation: TransitionOperation = try choice(try f.required("op", in: entry), default: .present)
+            let fromField = try f.required("from", in: entry)
+            let from = try fromField.checking { try ScreenPattern(parsing: try fromField.string(), field: "from screen") }
+            let to = try f["to"].map { field in try field.checking { try ScreenPattern(parsing: try field.string(), field: "to screen") } } ?? .any
+            let route = RouteMapping(
+                delegate: try reference(try f.required("delegate", in: entry), field: "delegate") ?? QualifiedName(library: nil, name: ""),
+                operation: operation, from: from, to: to, preset: try reference(presetField, field: "preset"),
+                interaction: try reference(f["interaction"], field: "interaction"))
+            if operation == .dismiss && to != .any {
+                throw (f["to"] ?? entry).error("UIKit's animationController(forDismissed:) sees only the dismissed screen, so a dismiss route's destination is '*'")
+            }
+            if route.preset == nil && route.interaction != nil {
+                throw (f["interaction"] ?? entry).error("UIKit asks for an interaction controller only when the delegate returned an animator")
+            }
+            return route
+        }
+
+        private func reference(_ field: JSONCursor?, field name: String) throws -> QualifiedName? {
+            guard let field else { return nil }
+            return try field.checking { try field.optionalString().map { try QualifiedName(parsing: $0, field: name) } }
+        }
+
+        private func description(_ field: JSONCursor?) throws -> String {
+            guard let field else { return "" }
+            let text = try field.string()
+            guard text.count <= 4096 else { throw field.error("a description has at most 4096 characters") }
+            return text
+        }
+
+        private func choice<T: RawRepresentable & CaseIterable>(_ field: JSONCursor?, default value: T) throws -> T where T.RawValue == String {
+            guard let field else { return value }
+            let text = try field.string()
+            guard let choice = T(rawValue: text) else {
+                throw field.error("'\(text)' is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return choice
+        }
+    }
+
+    /// Names already used in the file, per kind, so a second use names the first.
+    private struct Names {
+        var used: [String: String] = [:]
+
+        mutating func claim(_ field: JSONCursor, kind: String) throws -> String {
+            let name = try field.checking { try Name.validated(try field.string(), field: "\(kind) name") }
+            if let first = used["\(kind)/\(name)"] { throw field.error("the \(kind) name '\(name)' is already used at \(first)") }
+            used["\(kind)/\(name)"] = field.path
+            return name
+        }
+    }
+}

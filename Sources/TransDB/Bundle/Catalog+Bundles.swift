@@ -1,0 +1,86 @@
+import GRDB
+
+extension Catalog {
+    /// The names of the catalog's libraries, in order.
+    public func libraryNames() throws -> [String] {
+        try read { db in try String.fetchAll(db, sql: "SELECT name FROM library ORDER BY name") }
+    }
+
+    /// One library as a bundle: its entries in canonical order, references to its own entries
+    /// without a library and references to other libraries qualified.
+    ///
+    /// - Throws: ``CatalogError/notFound(kind:name:suggestion:)`` for an unknown library.
+    public func bundle(library name: String) throws -> LibraryBundle {
+        try read { db in try BundleReader(db: db).bundle(library: name) }
+    }
+
+    /// Every library as a bundle, by name.
+    public func bundles() throws -> [LibraryBundle] {
+        try read { db in
+            let reader = BundleReader(db: db)
+            return try String.fetchAll(db, sql: "SELECT name FROM library ORDER BY name").map { try reader.bundle(library: $0) }
+        }
+    }
+}
+
+/// Reads a library into a ``LibraryBundle``.
+struct BundleReader {
+    let db: Database
+
+    func bundle(library name: String) throws -> LibraryBundle {
+        let id = try CatalogLookup.libraryID(name, create: false, db)
+        guard let row = try Row.fetchOne(db, sql: "SELECT version, description FROM library WHERE id = ?", arguments: [id]) else {
+            throw CatalogError.notFound(kind: .library, name: name, suggestion: nil)
+        }
+        let reader = CatalogReader(db: db)
+        func local(_ reference: QualifiedName?) -> QualifiedName? {
+            guard let reference else { return nil }
+            return reference.library == name ? QualifiedName(library: nil, name: reference.name) : reference
+        }
+        func local(_ curve: CurveReference) -> CurveReference {
+            guard case let .named(reference) = curve else { return curve }
+            // `linear` alone reads as the expression, so a curve named `linear` keeps its library.
+            if reference.library == name && reference.name != "linear" { return .named(QualifiedName(library: nil, name: reference.name)) }
+            return curve
+        }
+        func local(_ pattern: ScreenPattern) -> ScreenPattern {
+            guard case let .screen(reference) = pattern else { return .any }
+            return .screen(local(reference) ?? reference)
+        }
+        let presets = try reader.presets(library: name).map { preset -> Preset in
+            var preset = preset
+            preset.curve = local(preset.curve)
+            preset.reverse = local(preset.reverse)
+            if var interaction = preset.interaction {
+                interaction.completionCurve = local(interaction.completionCurve)
+                preset.interaction = interaction
+            }
+            return preset
+        }
+        let screens = try reader.screens(library: name).map { screen -> Screen in
+            var screen = screen
+            screen.delegate = local(screen.delegate)
+            return screen
+        }
+        let containers = try reader.containers(library: name).map { container -> Container in
+            var container = container
+            container.delegate = local(container.delegate)
+            return container
+        }
+        let routes = try reader.routes(library: name).map { route -> RouteMapping in
+            var route = route
+            route.id = nil
+            route.delegate = local(route.delegate) ?? route.delegate
+            route.from = local(route.from)
+            route.to = local(route.to)
+            route.preset = local(route.preset)
+            route.interaction = local(route.interaction)
+            return route
+        }
+        return LibraryBundle(
+            library: Library(name: name, version: row["version"], description: row["description"]),
+            curves: try reader.curves(library: name), presets: presets, delegates: try reader.delegates(library: name),
+            screens: screens, containers: containers, routes: routes
+        ).canonicalized()
+    }
+}

@@ -1,0 +1,463 @@
+import GRDB
+
+/// What `import` does with an entry that exists in the catalog with other values.
+public enum ConflictPolicy: String, CaseIterable, Sendable {
+    /// Refuse the whole import, listing every such entry.
+    case fail
+    /// Keep the catalog's entry.
+    case skip
+    /// Take the bundle's entry.
+    case replace
+}
+
+/// What an import did (or, for a dry run, would do), entry by entry.
+public struct ImportReport: Hashable, Sendable {
+    /// What happened to one entry.
+    public enum Action: String, Hashable, Sendable {
+        case added, changed, unchanged, skipped, removed
+    }
+
+    /// One entry of the report.
+    public struct Entry: Hashable, Sendable {
+        public var kind: EntityKind
+        /// `library/name`, or for a route `delegate: operation from → to`.
+        public var name: String
+        public var action: Action
+        /// The fields that differ from the catalog (changed and skipped entries).
+        public var fields: [String]
+    }
+
+    public var entries: [Entry] = []
+
+    /// How many entries had `action`.
+    public func count(_ action: Action) -> Int { entries.filter { $0.action == action }.count }
+
+    /// `kind, name, action, fields` per entry.
+    public var listing: Listing {
+        Listing(
+            records: entries.map { entry in
+                [
+                    ("kind", .string(entry.kind.rawValue)), ("name", .string(entry.name)), ("action", .string(entry.action.rawValue)),
+                    ("fields", .array(entry.fields.map(JSONValue.string))),
+                ]
+            }, tableColumns: ["action", "kind", "name", "fields"])
+    }
+
+    /// `3 added, 1 changed, 40 unchanged`.
+    public var summary: String {
+        let parts = [Action.added, .changed, .removed, .skipped, .unchanged].compactMap { action -> String? in
+            let n = count(action)
+            return n > 0 ? "\(n) \(action.rawValue)" : nil
+        }
+        return parts.isEmpty ? "nothing to do" : parts.joined(separator: ", ")
+    }
+}
+
+extension Catalog {
+    /// Imports libraries in one transaction: every reference is checked first (the files
+    /// imported together may refer to each other), then each entry is added, left alone when
+    /// equal, or — when it differs — handled by `policy`.
+    ///
+    /// - Parameters:
+    ///   - inputs: The bundles and the files they came from (for errors).
+    ///   - policy: What to do with entries that differ from the catalog's.
+    ///   - dryRun: Work out the report and change nothing.
+    /// - Throws: ``CatalogError/missingReferences(_:)`` listing every missing name;
+    ///   ``CatalogError/importConflicts(_:)`` under `.fail`; the catalog is then unchanged.
+    public func importBundles(_ inputs: [(bundle: LibraryBundle, file: String)], policy: ConflictPolicy, dryRun: Bool = false) throws -> ImportReport {
+        try transaction(commit: !dryRun) { db in
+            var run = BundleImport(db: db, inputs: inputs, policy: policy, removeOthers: false)
+            return try run.run()
+        }
+    }
+
+    /// Makes each library exactly equal to its bundle — adding, changing and removing entries —
+    /// in one transaction. `merge` writes its result through this.
+    public func synchronize(_ bundles: [LibraryBundle], dryRun: Bool = false) throws -> ImportReport {
+        try transaction(commit: !dryRun) { db in
+            var run = BundleImport(db: db, inputs: bundles.map { ($0, $0.library.name) }, policy: .replace, removeOthers: true)
+            return try run.run()
+        }
+    }
+}
+
+/// One import, phase by phase across all its bundles so that they may refer to each other.
+struct BundleImport {
+    let db: Database
+    let inputs: [(bundle: LibraryBundle, file: String)]
+    let policy: ConflictPolicy
+    /// Remove entries of the imported libraries that the bundles do not have.
+    let removeOthers: Bool
+    var report = ImportReport()
+    var conflicts: [String] = []
+
+    init(db: Database, inputs: [(bundle: LibraryBundle, file: String)], policy: ConflictPolicy, removeOthers: Bool) {
+        self.db = db
+        self.inputs = inputs
+        self.policy = policy
+        self.removeOthers = removeOthers
+    }
+
+    mutating func run() throws -> ImportReport {
+        let names = inputs.map(\.bundle.library.name)
+        if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+            throw CatalogError.conflict("the library '\(duplicate)' is imported twice in one command")
+        }
+        try checkReferences()
+        for input in inputs { try library(input.bundle) }
+        for input in inputs { for curve in input.bundle.curves { try self.curve(curve) } }
+        for input in inputs { for preset in input.bundle.presets { try self.preset(preset) } }
+        for input in inputs { for preset in input.bundle.presets { try reverse(preset) } }
+        for input in inputs { for delegate in input.bundle.delegates { try self.delegate(delegate) } }
+        for input in inputs { for screen in input.bundle.screens { try self.screen(screen) } }
+        for input in inputs { for container in input.bundle.containers { try self.container(container) } }
+        for input in inputs { for route in input.bundle.routes { try self.route(route, library: input.bundle.library.name) } }
+        if removeOthers { for input in inputs { try removeMissing(input.bundle) } }
+        if !conflicts.isEmpty { throw CatalogError.importConflicts(conflicts) }
+        return report
+    }
+
+    // MARK: References
+
+    /// Every name the bundles refer to must be in a bundle of this import or in the catalog.
+    private func checkReferences() throws {
+        var missing: [(String, String)] = []
+        let byLibrary = Dictionary(inputs.map { ($0.bundle.library.name, $0.bundle) }, uniquingKeysWith: { a, _ in a })
+        func names(_ kind: EntityKind, in bundle: LibraryBundle) -> [String] {
+            switch kind {
+            case .curve: bundle.curves.map(\.name)
+            case .preset: bundle.presets.map(\.name)
+            case .delegate: bundle.delegates.map(\.name)
+            case .screen: bundle.screens.map(\.name)
+            default: []
+            }
+        }
+        func check(_ kind: EntityKind, _ reference: QualifiedName?, from bundle: LibraryBundle, usedBy user: String) throws {
+            guard let reference else { return }
+            let library = reference.library ?? bundle.library.name
+            if let target = byLibrary[library], names(kind, in: target).contains(reference.name) { return }
+            if reference.library == nil {
+                if try CatalogLookup.find(kind, reference, prefer: bundle.library.name, db) != nil { return }
+            } else if try CatalogLookup.find(kind, reference, db) != nil {
+                return
+            }
+            missing.append(("\(kind.rawValue) \(reference.library == nil ? "\(bundle.library.name)/\(reference.name)" : reference.description)", user))
+        }
+        for (bundle, _) in inputs {
+            let lib = bundle.library.name
+            for preset in bundle.presets {
+                let user = "preset \(lib)/\(preset.name)"
+                if case let .named(curve) = preset.curve { try check(.curve, curve, from: bundle, usedBy: user) }
+                if case let .named(curve)? = preset.interaction?.completionCurve { try check(.curve, curve, from: bundle, usedBy: user) }
+                try check(.preset, preset.reverse, from: bundle, usedBy: user)
+            }
+            for screen in bundle.screens { try check(.delegate, screen.delegate, from: bundle, usedBy: "screen \(lib)/\(screen.name)") }
+            for container in bundle.containers {
+                try check(.delegate, container.delegate, from: bundle, usedBy: "container \(lib)/\(container.name)")
+            }
+            for route in bundle.routes {
+                let user = "route \(route.delegate): \(route.routeDescription)"
+                try check(.delegate, route.delegate, from: bundle, usedBy: user)
+                for side in [route.from, route.to] {
+                    if case let .screen(screen) = side { try check(.screen, screen, from: bundle, usedBy: user) }
+                }
+                try check(.preset, route.preset, from: bundle, usedBy: user)
+                try check(.preset, route.interaction, from: bundle, usedBy: user)
+            }
+        }
+        if !missing.isEmpty {
+            // One line per missing name, with its first user and how many more there are.
+            var order: [String] = []
+            var users: [String: [String]] = [:]
+            for (name, user) in missing {
+                if users[name] == nil { order.append(name) }
+                users[name, default: []].append(user)
+            }
+            throw CatalogError.missingReferences(order.map { name in
+                let list = users[name] ?? []
+                return "\(name) (used by \(list.first ?? "")\(list.count > 1 ? " and \(list.count - 1) more" : ""))"
+            })
+        }
+    }
+
+    // MARK: Entries
+
+    /// Records what happened to an entry that exists: unchanged, or a conflict handled by the policy.
+    /// Returns whether the bundle's values must be written.
+    private mutating func existing(_ kind: EntityKind, _ name: String, old: [(String, JSONValue)], new: [(String, JSONValue)]) -> Bool {
+        let fields = zip(old, new).filter { $0.0.1 != $0.1.1 }.map(\.0.0)
+        if fields.isEmpty {
+            report.entries.append(.init(kind: kind, name: name, action: .unchanged, fields: []))
+            return false
+        }
+        switch policy {
+        case .fail:
+            let details = zip(old, new).filter { $0.0.1 != $0.1.1 }.prefix(3).map { "\($0.0.0) \($0.0.1.cell) → \($0.1.1.cell)" }
+            conflicts.append("\(kind.rawValue) \(name) (\(details.joined(separator: ", ")))")
+            return false
+        case .skip:
+            report.entries.append(.init(kind: kind, name: name, action: .skipped, fields: fields))
+            return false
+        case .replace:
+            report.entries.append(.init(kind: kind, name: name, action: .changed, fields: fields))
+            return true
+        }
+    }
+
+    private mutating func added(_ kind: EntityKind, _ name: String) {
+        report.entries.append(.init(kind: kind, name: name, action: .added, fields: []))
+    }
+
+    private func id(_ kind: EntityKind, library: String, name: String) throws -> Int64? {
+        try CatalogLookup.find(kind, QualifiedName(library: library, name: name), db)
+    }
+
+    /// A bundle's reference made absolute: its library, or the catalog's unique entry of that name.
+    private func resolved(_ kind: EntityKind, _ reference: QualifiedName?, library: String) throws -> QualifiedName? {
+        guard let reference else { return nil }
+        let id = try CatalogLookup.id(kind, reference.library == nil ? reference : reference, prefer: library, db)
+        return try CatalogLookup.name(kind, id: id, db)
+    }
+
+    private func resolved(_ curve: CurveReference, library: String) throws -> CurveReference {
+        guard case let .named(reference) = curve else { return curve }
+        return .named(try resolved(.curve, reference, library: library) ?? reference)
+    }
+
+    private mutating func library(_ bundle: LibraryBundle) throws {
+        let library = bundle.library
+        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM library WHERE name = ?", arguments: [library.name]) else {
+            _ = try CatalogWriter(db: db).insertLibrary(library)
+            added(.library, library.name)
+            return
+        }
+        let old = try Row.fetchOne(db, sql: "SELECT version, description FROM library WHERE id = ?", arguments: [id])
+        let current = Library(name: library.name, version: old?["version"] ?? "", description: old?["description"] ?? "")
+        if existing(.library, library.name, old: current.record, new: library.record) {
+            try db.execute(sql: "UPDATE library SET version = ?, description = ? WHERE id = ?", arguments: [library.version, library.description, id])
+        }
+    }
+
+    private mutating func curve(_ curve: NamedCurve) throws {
+        let name = "\(curve.library)/\(curve.name)"
+        guard let id = try id(.curve, library: curve.library, name: curve.name) else {
+            try CatalogWriter(db: db).insertCurve(curve)
+            added(.curve, name)
+            return
+        }
+        if existing(.curve, name, old: try CatalogReader(db: db).curve(id: id).record, new: curve.record) {
+            try db.execute(
+                sql: "UPDATE curve SET kind = ?, expression = ?, description = ? WHERE id = ?",
+                arguments: [curve.curve.kind.rawValue, curve.curve.expression, curve.description, id])
+        }
+    }
+
+    /// The preset with its references made absolute (its reverse is handled by ``reverse(_:)``).
+    private func absolute(_ preset: Preset) throws -> Preset {
+        var preset = preset
+        preset.curve = try resolved(preset.curve, library: preset.library)
+        if var interaction = preset.interaction {
+            interaction.completionCurve = try resolved(interaction.completionCurve, library: preset.library)
+            preset.interaction = interaction
+        }
+        preset.reverse = nil
+        return preset
+    }
+
+    private mutating func preset(_ preset: Preset) throws {
+        let name = "\(preset.library)/\(preset.name)"
+        let new = try absolute(preset)
+        let writer = CatalogWriter(db: db)
+        guard let id = try id(.preset, library: preset.library, name: preset.name) else {
+            try writer.insertPreset(new)
+            added(.preset, name)
+            return
+        }
+        var old = try CatalogReader(db: db).preset(id: id)
+        let currentReverse = old.reverse
+        old.reverse = nil
+        if existing(.preset, name, old: EntryFields.preset(old), new: EntryFields.preset(new)) {
+            // The reverse is compared and written in its own phase; keep it as it is meanwhile.
+            var values = new
+            values.reverse = currentReverse
+            try writer.updatePreset(id: id, values)
+        }
+    }
+
+    private mutating func reverse(_ preset: Preset) throws {
+        guard let id = try id(.preset, library: preset.library, name: preset.name) else { return }
+        let current = try Int64.fetchOne(db, sql: "SELECT reverse_id FROM preset WHERE id = ?", arguments: [id])
+        let wanted = try preset.reverse.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
+        guard current != wanted else { return }
+        let name = "\(preset.library)/\(preset.name)"
+        if let entry = report.entries.lastIndex(where: { $0.kind == .preset && $0.name == name }), report.entries[entry].action == .added {
+            try db.execute(sql: "UPDATE preset SET reverse_id = ? WHERE id = ?", arguments: [wanted, id])
+            return
+        }
+        let database = db
+        func describe(_ id: Int64?) throws -> JSONValue { .string(try id.map { try CatalogLookup.name(.preset, id: $0, database).description }) }
+        let old: [(String, JSONValue)] = [("reverse", try describe(current))]
+        let new: [(String, JSONValue)] = [("reverse", try describe(wanted))]
+        // A preset already reported as changed or skipped gets the field added to its entry.
+        if let entry = report.entries.lastIndex(where: { $0.kind == .preset && $0.name == name }), report.entries[entry].action != .unchanged {
+            report.entries[entry].fields.append("reverse")
+            if report.entries[entry].action == .changed {
+                try db.execute(sql: "UPDATE preset SET reverse_id = ? WHERE id = ?", arguments: [wanted, id])
+            }
+            return
+        }
+        report.entries.removeAll { $0.kind == .preset && $0.name == name && $0.action == .unchanged }
+        if existing(.preset, name, old: old, new: new) {
+            try db.execute(sql: "UPDATE preset SET reverse_id = ? WHERE id = ?", arguments: [wanted, id])
+        }
+    }
+
+    private mutating func delegate(_ delegate: Delegate) throws {
+        let name = "\(delegate.library)/\(delegate.name)"
+        guard let id = try id(.delegate, library: delegate.library, name: delegate.name) else {
+            try CatalogWriter(db: db).insertDelegate(delegate)
+            added(.delegate, name)
+            return
+        }
+        if existing(.delegate, name, old: try CatalogReader(db: db).delegate(id: id).record, new: delegate.record) {
+            try db.execute(
+                sql: "UPDATE delegate SET released = ?, description = ? WHERE id = ?", arguments: [delegate.released, delegate.description, id])
+        }
+    }
+
+    private mutating func screen(_ screen: Screen) throws {
+        let name = "\(screen.library)/\(screen.name)"
+        var new = screen
+        new.delegate = try resolved(.delegate, screen.delegate, library: screen.library)
+        guard let id = try id(.screen, library: screen.library, name: screen.name) else {
+            try CatalogWriter(db: db).insertScreen(new)
+            added(.screen, name)
+            return
+        }
+        if existing(.screen, name, old: try CatalogReader(db: db).screen(id: id).record, new: new.record) {
+            let delegateID = try new.delegate.map { try CatalogLookup.id(.delegate, $0, db) }
+            try db.execute(
+                sql: "UPDATE screen SET delegate_id = ?, modal_style = ?, presentation_style = ?, description = ? WHERE id = ?",
+                arguments: [delegateID, new.modalStyle.rawValue, new.presentationStyle.rawValue, new.description, id])
+        }
+    }
+
+    private mutating func container(_ container: Container) throws {
+        let name = "\(container.library)/\(container.name)"
+        var new = container
+        new.delegate = try resolved(.delegate, container.delegate, library: container.library)
+        guard let id = try id(.container, library: container.library, name: container.name) else {
+            try CatalogWriter(db: db).insertContainer(new)
+            added(.container, name)
+            return
+        }
+        if existing(.container, name, old: try CatalogReader(db: db).container(id: id).record, new: new.record) {
+            let delegateID = try new.delegate.map { try CatalogLookup.id(.delegate, $0, db) }
+            try db.execute(
+                sql: "UPDATE container SET kind = ?, delegate_id = ?, description = ? WHERE id = ?",
+                arguments: [new.kind.rawValue, delegateID, new.description, id])
+        }
+    }
+
+    private mutating func route(_ route: RouteMapping, library: String) throws {
+        var new = route
+        new.id = nil
+        new.delegate = try resolved(.delegate, route.delegate, library: library) ?? route.delegate
+        func side(_ pattern: ScreenPattern) throws -> ScreenPattern {
+            guard case let .screen(screen) = pattern else { return .any }
+            return .screen(try resolved(.screen, screen, library: library) ?? screen)
+        }
+        new.from = try side(route.from)
+        new.to = try side(route.to)
+        new.preset = try resolved(.preset, route.preset, library: library)
+        new.interaction = try resolved(.preset, route.interaction, library: library)
+        let name = "\(new.delegate): \(new.routeDescription)"
+        guard let id = try existingRouteID(new) else {
+            try CatalogWriter(db: db).insertRoute(new, prefer: library)
+            added(.route, name)
+            return
+        }
+        var old = try CatalogReader(db: db).route(id: id)
+        old.id = nil
+        if existing(.route, name, old: old.record, new: new.record) {
+            try CatalogWriter(db: db).updateRoute(id: id, preset: new.preset, interaction: new.interaction)
+        }
+    }
+
+    private func existingRouteID(_ route: RouteMapping) throws -> Int64? {
+        let delegate = try CatalogLookup.id(.delegate, route.delegate, db)
+        func screen(_ pattern: ScreenPattern) throws -> Int64 {
+            guard case let .screen(name) = pattern else { return 0 }
+            return try CatalogLookup.id(.screen, name, db)
+        }
+        return try Int64.fetchOne(
+            db,
+            sql: "SELECT id FROM route WHERE delegate_id = ? AND operation = ? AND ifnull(from_screen_id, 0) = ? AND ifnull(to_screen_id, 0) = ?",
+            arguments: [delegate, route.operation.rawValue, try screen(route.from), try screen(route.to)])
+    }
+
+    // MARK: Removal (synchronize)
+
+    private mutating func removeMissing(_ bundle: LibraryBundle) throws {
+        let library = bundle.library.name
+        let libraryID = try CatalogLookup.libraryID(library, create: false, db)
+        // Routes first: they point at everything else.
+        let keep = Set(try bundle.routes.compactMap { route -> Int64? in
+            var absolute = route
+            absolute.delegate = try resolved(.delegate, route.delegate, library: library) ?? route.delegate
+            func side(_ pattern: ScreenPattern) throws -> ScreenPattern {
+                guard case let .screen(screen) = pattern else { return .any }
+                return .screen(try resolved(.screen, screen, library: library) ?? screen)
+            }
+            absolute.from = try side(route.from)
+            absolute.to = try side(route.to)
+            return try existingRouteID(absolute)
+        })
+        for route in try CatalogReader(db: db).routes(library: library) where !keep.contains(route.id ?? -1) {
+            try db.execute(sql: "DELETE FROM route WHERE id = ?", arguments: [route.id])
+            report.entries.append(.init(kind: .route, name: "\(route.delegate): \(route.routeDescription)", action: .removed, fields: []))
+        }
+        func remove(_ kind: EntityKind, keeping names: [String]) throws {
+            let wanted = Set(names)
+            let rows = try Row.fetchAll(db, sql: "SELECT id, name FROM \(kind.table) WHERE library_id = ? ORDER BY name", arguments: [libraryID])
+            for row in rows where !wanted.contains(row["name"]) {
+                let id: Int64 = row["id"]
+                let users = try CatalogReader(db: db).users(of: kind, id: id)
+                if !users.isEmpty {
+                    throw CatalogError.inUse(kind: kind, name: "\(library)/\(row["name"] as String)", usedBy: users)
+                }
+                if kind == .preset { try db.execute(sql: "UPDATE preset SET reverse_id = NULL WHERE reverse_id = ?", arguments: [id]) }
+                try db.execute(sql: "DELETE FROM \(kind.table) WHERE id = ?", arguments: [id])
+                report.entries.append(.init(kind: kind, name: "\(library)/\(row["name"] as String)", action: .removed, fields: []))
+            }
+        }
+        try remove(.container, keeping: bundle.containers.map(\.name))
+        try remove(.screen, keeping: bundle.screens.map(\.name))
+        try remove(.delegate, keeping: bundle.delegates.map(\.name))
+        try db.execute(
+            sql: "UPDATE preset SET reverse_id = NULL WHERE library_id = ? AND reverse_id IN (SELECT id FROM preset WHERE library_id = ? AND name NOT IN (SELECT value FROM json_each(?)))",
+            arguments: [libraryID, libraryID, JSONValue.array(bundle.presets.map { .string($0.name) }).compact])
+        try remove(.preset, keeping: bundle.presets.map(\.name))
+        try remove(.curve, keeping: bundle.curves.map(\.name))
+    }
+}
+
+/// The fields of an entry compared by import, diff and merge.
+enum EntryFields {
+    /// A preset's summary, interaction settings and every track value, as `tracks.to.start.alpha`.
+    static func preset(_ preset: Preset) -> [(String, JSONValue)] {
+        var fields = preset.record.filter { $0.0 != "interactive" }
+        let interaction = preset.interaction
+        fields.append(("interaction.completionSpeed", .number(interaction?.completionSpeed)))
+        fields.append(("interaction.completionCurve", .string(interaction?.completionCurve.description)))
+        fields.append(("interaction.finishThreshold", .number(interaction?.finishThreshold)))
+        fields.append(("tracks.onTop", .string(preset.tracks.onTop.rawValue)))
+        for view in ViewRole.allCases {
+            for (phase, state) in [("start", preset.tracks[view].start), ("end", preset.tracks[view].end)] {
+                guard case let .object(members) = state.record else { continue }
+                fields += members.map { ("tracks.\(view.rawValue).\(phase).\($0.0)", $0.1) }
+            }
+        }
+        return fields
+    }
+}

@@ -1,0 +1,57 @@
+/// One library with everything in it, as a value: what a bundle file holds, what `export` reads
+/// from a catalog and `import` writes to one, and what `diff` and `merge` compare.
+///
+/// References to entries of the same library have no library (`QualifiedName(library: nil, …)`);
+/// references to other libraries name theirs (`material/standard`). Entries are kept in the
+/// bundle format's canonical order (see ``canonicalized()``), so equal libraries are equal values.
+public struct LibraryBundle: Hashable, Sendable {
+    public var library: Library
+    public var curves: [NamedCurve]
+    public var presets: [Preset]
+    public var delegates: [Delegate]
+    public var screens: [Screen]
+    public var containers: [Container]
+    /// Route mappings without ids, on delegates of this library.
+    public var routes: [RouteMapping]
+
+    /// Creates a bundle.
+    public init(
+        library: Library, curves: [NamedCurve] = [], presets: [Preset] = [], delegates: [Delegate] = [],
+        screens: [Screen] = [], containers: [Container] = [], routes: [RouteMapping] = []
+    ) {
+        self.library = library
+        self.curves = curves
+        self.presets = presets
+        self.delegates = delegates
+        self.screens = screens
+        self.containers = containers
+        self.routes = routes
+    }
+
+    /// The bundle with its entries sorted: by name (Unicode scalar order), routes by delegate,
+    /// operation (present, dismiss, push, pop, tab), from and to (`*` first).
+    public func canonicalized() -> LibraryBundle {
+        var copy = self
+        func key(_ text: String) -> [UInt32] { text.unicodeScalars.map(\.value) }
+        func before(_ a: String, _ b: String) -> Bool { key(a).lexicographicallyPrecedes(key(b)) }
+        copy.curves.sort { before($0.name, $1.name) }
+        copy.presets.sort { before($0.name, $1.name) }
+        copy.delegates.sort { before($0.name, $1.name) }
+        copy.screens.sort { before($0.name, $1.name) }
+        copy.containers.sort { before($0.name, $1.name) }
+        let operations = TransitionOperation.allCases
+        copy.routes = routes.map { route in
+            var route = route
+            route.id = nil
+            return route
+        }.sorted { a, b in
+            if a.delegate != b.delegate { return before(a.delegate.description, b.delegate.description) }
+            if a.operation != b.operation {
+                return (operations.firstIndex(of: a.operation) ?? 0) < (operations.firstIndex(of: b.operation) ?? 0)
+            }
+            if a.from != b.from { return a.from == .any || (b.from != .any && before(a.from.description, b.from.description)) }
+            return a.to == .any || (b.to != .any && before(a.to.description, b.to.description))
+        }
+        return copy
+    }
+}

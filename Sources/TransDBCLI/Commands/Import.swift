@@ -1,0 +1,78 @@
+import ArgumentParser
+import TransDB
+
+extension TransDBCommand {
+    /// `transdb import`: libraries from files, checked whole before one transaction writes them.
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Import libraries from bundle or DTCG files, in one transaction.",
+            discussion: """
+                Every file is read and validated before the catalog is touched; files imported together may refer to \
+                each other. An entry that exists with other values is a conflict: --on-conflict fail (default) refuses \
+                the import listing them, skip keeps the catalog's, replace takes the file's. --dry-run prints what \
+                would be added, changed and left alone, and changes nothing. Files larger than --max-size \
+                (default \(BundleFormat.defaultMaximumSize) bytes) are refused.
+                """)
+
+        /// What `import` reads.
+        enum Format: String, CaseIterable, ExpressibleByArgument {
+            case bundle
+        }
+
+        @OptionGroup var catalog: CatalogOptions
+        @Argument(help: "The files to import.") var files: [String]
+        @Option(name: .long, help: "Import a bundle under this library name (one file only; for DTCG, the library of foreign tokens).")
+        var library: String?
+        @Option(name: .long, help: "fail, skip or replace.") var onConflict: ConflictPolicyArgument = .fail
+        @Flag(name: .long, help: "Print what would change and change nothing.") var dryRun = false
+        @Option(name: .long, help: "bundle (default) or dtcg.") var format: Format = .bundle
+        @Option(name: .long, help: ArgumentHelp("The largest file accepted, in bytes.", valueName: "bytes"))
+        var maxSize: Int = BundleFormat.defaultMaximumSize
+        @Option(name: .long, help: "The report: table (for people), json, ndjson or csv.") var report: OutputFormat = .table
+
+        func validate() throws {
+            guard !files.isEmpty else { throw ValidationError("give at least one file to import") }
+            if library != nil && files.count > 1 && format == .bundle {
+                throw ValidationError("--library renames one bundle; give one file")
+            }
+            guard maxSize > 0 else { throw ValidationError("--max-size must be a positive number of bytes") }
+        }
+
+        func run() throws {
+            try reporting {
+                var inputs: [(bundle: LibraryBundle, file: String)] = []
+                var notes: [String] = []
+                for file in files {
+                    let bytes = try InputFile.read(file, maximumSize: maxSize)
+                    switch format {
+                    case .bundle:
+                        var bundle = try BundleFormat.decode(bytes, file: file)
+                        if let library { bundle = bundle.renamed(to: try Name.validated(library, field: "library name")) }
+                        inputs.append((bundle, file))
+                    }
+                }
+                let catalog = try catalog.open(forWriting: true)
+                let result = try catalog.importBundles(inputs, policy: onConflict.policy, dryRun: dryRun)
+                for note in notes { Output.note("note: \(note)") }
+                switch report {
+                case .table:
+                    Output.line((dryRun ? "dry run, nothing written: would be " : "imported: ") + result.summary)
+                    let changes = Listing(
+                        records: result.listing.records.filter { record in
+                            !record.contains { $0.0 == "action" && $0.1 == .string("unchanged") }
+                        }, tableColumns: result.listing.tableColumns)
+                    Output.print(changes.rendered(as: .table))
+                default:
+                    Output.print(result.listing.rendered(as: report))
+                }
+            }
+        }
+    }
+}
+
+/// `--on-conflict`.
+enum ConflictPolicyArgument: String, CaseIterable, ExpressibleByArgument {
+    case fail, skip, replace
+
+    var policy: ConflictPolicy { ConflictPolicy(rawValue: rawValue) ?? .fail }
+}
