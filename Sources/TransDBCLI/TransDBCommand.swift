@@ -18,6 +18,7 @@ struct TransDBCommand: ParsableCommand {
         subcommands: [
             Init.self, Add.self, Remove.self, List.self, Show.self, Resolve.self, Eval.self, Sample.self, Export.self, Import.self,
             Release.self, Retain.self,
+            Diff.self, Merge.self,
         ]
     )
 }

@@ -1,0 +1,108 @@
+/// What differs between two catalogs (or bundles), entry by entry.
+///
+/// Entries are matched by library, kind and name (routes by delegate, operation, from and to),
+/// never by the catalogs' row ids: catalogs are created independently, so the same entry has
+/// unrelated integer keys in each. That is also why diff and merge work on
+/// ``LibraryBundle`` values rather than with SQLite's session extension, whose changesets name
+/// rows by primary key.
+///
+/// Entries come in a fixed order: libraries by name, then within a library its metadata,
+/// curves, presets, delegates, screens, containers and routes, each in bundle order (names by
+/// Unicode scalars; routes by delegate, operation, from and to). An added or removed library is
+/// listed as a `library` entry followed by each of its entries.
+public struct CatalogDiff: Hashable, Sendable {
+    public var entries: [EntryDiff]
+
+    /// Creates a diff from its entries.
+    public init(entries: [EntryDiff] = []) {
+        self.entries = entries
+    }
+
+    /// Compares two sets of libraries.
+    ///
+    /// References are compared as they resolve, not as they are spelled: `motion/standard`
+    /// inside the library `motion` equals `standard` (see ``LibraryBundle``).
+    ///
+    /// - Parameters:
+    ///   - old: The libraries before, e.g. `catalog.bundles()`.
+    ///   - new: The libraries after.
+    /// - Returns: Every entry added, removed or changed from `old` to `new`.
+    public static func compare(_ old: [LibraryBundle], _ new: [LibraryBundle]) -> CatalogDiff {
+        let context = old + new
+        let before = Dictionary(
+            LibraryBundle.comparable(old, context: context).map { ($0.library.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let after = Dictionary(
+            LibraryBundle.comparable(new, context: context).map { ($0.library.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var entries: [EntryDiff] = []
+        for name in Set(before.keys).union(after.keys).sorted(by: { EntryKey(name: $0) < EntryKey(name: $1) }) {
+            entries += library(name, old: before[name], new: after[name])
+        }
+        return CatalogDiff(entries: entries)
+    }
+
+    /// The differences inside one library, `nil` meaning the library is absent on that side.
+    static func library(_ name: String, old: LibraryBundle?, new: LibraryBundle?) -> [EntryDiff] {
+        entries(.library, library: name, old: old, new: new) + entries(.curve, library: name, old: old, new: new)
+            + entries(.preset, library: name, old: old, new: new) + entries(.delegate, library: name, old: old, new: new)
+            + entries(.screen, library: name, old: old, new: new) + entries(.container, library: name, old: old, new: new)
+            + entries(.route, library: name, old: old, new: new)
+    }
+
+    private static func entries<Entry>(_ schema: EntrySchema<Entry>, library: String, old: LibraryBundle?, new: LibraryBundle?)
+        -> [EntryDiff]
+    {
+        let before = schema.keyed(old)
+        let after = schema.keyed(new)
+        return Set(before.keys).union(after.keys).sorted().compactMap { key -> EntryDiff? in
+            switch (before[key], after[key]) {
+            case let (nil, added?):
+                return EntryDiff(change: .added, kind: schema.kind, library: library, name: schema.name(added), value: schema.object(added))
+            case let (removed?, nil):
+                return EntryDiff(
+                    change: .removed, kind: schema.kind, library: library, name: schema.name(removed), value: schema.object(removed))
+            case let (old?, new?):
+                let fields = schema.changes(from: old, to: new)
+                return fields.isEmpty
+                    ? nil : EntryDiff(change: .changed, kind: schema.kind, library: library, name: schema.name(new), fields: fields)
+            case (nil, nil):
+                return nil
+            }
+        }
+    }
+
+    /// Whether the two sides are equal.
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// How many entries had `change`.
+    public func count(_ change: EntryDiff.Change) -> Int { entries.filter { $0.change == change }.count }
+
+    /// `2 added, 1 removed, 3 changed`, or `no differences`.
+    public var summary: String {
+        let parts = EntryDiff.Change.allCases.compactMap { change -> String? in
+            let n = count(change)
+            return n > 0 ? "\(n) \(change.rawValue)" : nil
+        }
+        return parts.isEmpty ? "no differences" : parts.joined(separator: ", ")
+    }
+
+    /// The names of the libraries the entries belong to, in order.
+    public var libraries: [String] {
+        var seen = Set<String>()
+        return entries.map(\.library).filter { seen.insert($0).inserted }
+    }
+}
+
+extension CatalogDiff {
+    /// The per-kind comparisons, written out because each kind has its own entry type.
+    fileprivate static func entries(_ kind: EntityKind, library: String, old: LibraryBundle?, new: LibraryBundle?) -> [EntryDiff] {
+        switch kind {
+        case .library: entries(EntrySchema<Library>.library, library: library, old: old, new: new)
+        case .curve: entries(EntrySchema<NamedCurve>.curve, library: library, old: old, new: new)
+        case .preset: entries(EntrySchema<Preset>.preset, library: library, old: old, new: new)
+        case .delegate: entries(EntrySchema<Delegate>.delegate, library: library, old: old, new: new)
+        case .screen: entries(EntrySchema<Screen>.screen, library: library, old: old, new: new)
+        case .container: entries(EntrySchema<Container>.container, library: library, old: old, new: new)
+        case .route: entries(EntrySchema<RouteMapping>.route, library: library, old: old, new: new)
+        }
+    }
+}

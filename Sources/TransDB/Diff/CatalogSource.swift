@@ -1,0 +1,55 @@
+import Foundation
+
+/// Libraries read from a file given on the command line: a transdb catalog (an SQLite file) or
+/// a bundle file (JSON, one library). What `diff` and `merge` compare.
+public struct CatalogSource: Sendable {
+    /// The file's path, as given.
+    public var path: String
+    /// The file's libraries, by name.
+    public var bundles: [LibraryBundle]
+    /// Whether the file is a bundle file (one library) rather than a catalog.
+    public var isBundleFile: Bool
+
+    /// Creates a source from its parts.
+    public init(path: String, bundles: [LibraryBundle], isBundleFile: Bool) {
+        self.path = path
+        self.bundles = bundles
+        self.isBundleFile = isBundleFile
+    }
+
+    /// Reads the file at `path`: a file starting with SQLite's header (`SQLite format 3\0`) is
+    /// opened read-only as a catalog, any other file is read as a bundle.
+    ///
+    /// - Throws: ``CatalogError``: `.missingInput` when there is no such file, `.notACatalog` or
+    ///   `.newerSchema` for an SQLite file that is not a catalog this transdb reads,
+    ///   `.invalidBundle` for a bundle that is not valid, `.io` when the file cannot be read.
+    public init(path: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CatalogError.missingInput(path: path)
+        }
+        if isDirectory.boolValue { throw CatalogError.notACatalog(path: path, reason: "it is a directory, not a catalog or bundle file") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw CatalogError.io(path: path, reason: "the file cannot be opened for reading")
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        if header.elementsEqual(Array("SQLite format 3\u{0}".utf8)) {
+            self.init(path: path, bundles: try Catalog(path: path, mode: .readOnly).bundles(), isBundleFile: false)
+            return
+        }
+        let bytes: Data
+        do {
+            bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CatalogError.io(path: path, reason: "the file cannot be read")
+        }
+        self.init(path: path, bundles: [try BundleFormat.decode([UInt8](bytes), file: path)], isBundleFile: true)
+    }
+
+    /// The libraries named `names`, or all of them for `nil`.
+    public func bundles(named names: Set<String>?) -> [LibraryBundle] {
+        guard let names else { return bundles }
+        return bundles.filter { names.contains($0.library.name) }
+    }
+}

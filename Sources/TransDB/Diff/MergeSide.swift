@@ -1,0 +1,4 @@
+/// One side of a merge: ours (the catalog merged into) or theirs (the catalog brought in).
+public enum MergeSide: String, CaseIterable, Hashable, Sendable {
+    case ours, theirs
+}

@@ -1,0 +1,341 @@
+import Foundation
+import Testing
+import TransDBTestSupport
+
+/// `transdb diff` and `transdb merge` end to end: catalogs made with `init`, changed with `add`,
+/// `rm` and `release`, compared and merged by the built binary.
+@Suite("transdb diff and merge")
+struct DiffMergeCommandTests {
+    /// A bundle file of the library `extra`.
+    static func extraBundle(version: String = "2.0.0") -> String {
+        """
+        {"transdb": 1, "library": {"name": "extra", "version": "\(version)"},
+         "curves": [{"name": "soft", "expression": "cubic-bezier(0.25, 0.1, 0.25, 1)"}]}
+        """
+    }
+
+    /// Copies the fixture's catalog to `name` in its working directory.
+    static func copy(_ cli: CLIFixture, to name: String) throws -> String {
+        let path = cli.runner.file(name)
+        try FileManager.default.copyItem(atPath: cli.db, toPath: path)
+        return path
+    }
+
+    /// Writes `text` to `name` in the fixture's working directory.
+    static func write(_ text: String, to name: String, in cli: CLIFixture) throws -> String {
+        let path = cli.runner.file(name)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// Runs the setup commands against the catalog at `db`; each must succeed.
+    static func setUp(_ cli: CLIFixture, db: String, _ commands: [[String]], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for command in commands {
+            let result = try cli.runner.run(command + ["--db", db])
+            try #require(
+                result.exitCode == 0, "setup `\(command.joined(separator: " "))` failed: \(result)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Base and theirs copied from the fixture's catalog after `base`; ours (the fixture) and
+    /// theirs then changed by their commands.
+    static func sides(base: [[String]] = [], ours: [[String]], theirs: [[String]]) throws -> (cli: CLIFixture, base: String, theirs: String)
+    {
+        let cli = try CLIFixture.initialized()
+        try cli.setUp(base)
+        let basePath = try copy(cli, to: "base.sqlite")
+        let theirPath = try copy(cli, to: "theirs.sqlite")
+        try cli.setUp(ours)
+        try setUp(cli, db: theirPath, theirs)
+        return (cli, basePath, theirPath)
+    }
+
+    /// The stored duration of the preset `motion/p`.
+    static func duration(_ cli: CLIFixture) throws -> Double? {
+        let presets = try cli(["list", "presets", "--library", "motion", "--format", "json"]).jsonArray()
+        return presets.first { $0["name"] as? String == "p" }?["duration"] as? Double
+    }
+
+    // MARK: diff
+
+    static let changesOfB = [
+        ["add", "preset", "x", "--kind", "fade", "--library", "motion"], ["release", "delegate", "demo/DetailTransitions"],
+        ["rm", "curve", "uikit/linear"],
+    ]
+
+    @Test("diff: a table of added, removed and changed entries, then a summary")
+    func diffTable() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let b = try Self.copy(cli, to: "b.sqlite")
+        try Self.setUp(cli, db: b, Self.changesOfB)
+
+        let result = try cli.runner.run(["diff", cli.db, b])
+
+        expectSuccess(result)
+        #expect(
+            result.stdout == """
+                ~ delegate demo/DetailTransitions  released  false → true
+                + preset motion/x
+                - curve uikit/linear
+                1 added, 1 removed, 1 changed
+
+                """)
+        let reverse = try cli.runner.run(["diff", b, cli.db])
+        #expect(reverse.stdoutLines.first == "~ delegate demo/DetailTransitions  released  true → false")
+        #expect(reverse.stdoutLines.last == "1 added, 1 removed, 1 changed")
+    }
+
+    @Test("diff --format json: one object per entry with its changed fields")
+    func diffJSON() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let b = try Self.copy(cli, to: "b.sqlite")
+        try Self.setUp(cli, db: b, Self.changesOfB)
+
+        let result = try cli.runner.run(["diff", cli.db, b, "--format", "json"])
+
+        expectSuccess(result)
+        let entries = try result.jsonArray()
+        #expect(entries.map { $0["change"] as? String } == ["changed", "added", "removed"])
+        #expect(entries.map { $0["kind"] as? String } == ["delegate", "preset", "curve"])
+        #expect(
+            entries.map { "\($0["library"] as? String ?? "")/\($0["name"] as? String ?? "")" }
+                == ["demo/DetailTransitions", "motion/x", "uikit/linear"])
+        let fields = try #require(entries[0]["fields"] as? [[String: Any]])
+        #expect(fields.count == 1)
+        #expect(fields[0]["field"] as? String == "released")
+        #expect(fields[0]["old"] as? Bool == false)
+        #expect(fields[0]["new"] as? Bool == true)
+        #expect(isNull(entries[0]["value"]))
+        let added = try #require(entries[1]["value"] as? [String: Any])
+        #expect(added["kind"] as? String == "fade")
+        #expect(added["tracks.to.start.alpha"] as? Double == 0)
+        #expect(
+            result.stdout.hasPrefix(
+                "[\n  {\n    \"change\": \"changed\",\n    \"kind\": \"delegate\",\n    \"library\": \"demo\",\n    \"name\": \"DetailTransitions\",\n    \"fields\": ["
+            ))
+    }
+
+    @Test("diff of a catalog with itself, and of a bundle file with a catalog (only the bundle's library)")
+    func diffSameAndBundle() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let same = try cli.runner.run(["diff", cli.db, cli.db])
+        expectSuccess(same)
+        #expect(same.stdout == "no differences\n")
+
+        let bundle = try Self.write(Self.extraBundle(), to: "extra.json", in: cli)
+        let added = try cli.runner.run(["diff", cli.db, bundle])
+        expectSuccess(added)
+        #expect(added.stdout == "+ library extra\n+ curve extra/soft\n2 added\n")
+        #expect(try cli.runner.run(["diff", bundle, bundle]).stdout == "no differences\n")
+    }
+
+    @Test("diff: a missing file exits 66, an invalid bundle 65, another application's database 78")
+    func diffErrors() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let missing = cli.runner.file("missing.json")
+        expectError(try cli.runner.run(["diff", cli.db, missing]), exitCode: 66, mentioning: ["no file at '\(missing)'"])
+        let garbage = try Self.write("not json", to: "garbage.json", in: cli)
+        expectError(try cli.runner.run(["diff", garbage, cli.db]), exitCode: 65, mentioning: [garbage])
+        let foreign = cli.runner.file("foreign.sqlite")
+        try sqlite3(foreign, "CREATE TABLE t (x)")
+        expectError(try cli.runner.run(["diff", cli.db, foreign]), exitCode: 78, mentioning: ["is not a transdb catalog"])
+    }
+
+    // MARK: merge
+
+    @Test("merge --base: changes made on one side only are taken from both")
+    func mergeThreeWay() throws {
+        let (cli, base, theirs) = try Self.sides(
+            ours: [["add", "preset", "mine", "--kind", "fade", "--library", "motion"]],
+            theirs: [
+                ["add", "preset", "yours", "--kind", "zoom", "--library", "motion"], ["release", "delegate", "demo/DetailTransitions"],
+            ])
+        defer { cli.remove() }
+
+        let result = try cli(["merge", theirs, "--base", base])
+
+        expectSuccess(result)
+        #expect(
+            result.stdout == """
+                ~ delegate demo/DetailTransitions  released  false → true
+                + preset motion/yours
+                merged into '\(cli.db)': 1 added, 1 changed
+
+                """)
+        let left = try cli.runner.run(["diff", theirs, cli.db])
+        #expect(left.stdout == "+ preset motion/mine\n1 added\n")
+    }
+
+    static let conflicting = (
+        base: [["add", "preset", "p", "--kind", "fade", "--duration", "0.3", "--library", "motion"]],
+        ours: [["rm", "preset", "motion/p"], ["add", "preset", "p", "--kind", "fade", "--duration", "0.5", "--library", "motion"]],
+        theirs: [["rm", "preset", "motion/p"], ["add", "preset", "p", "--kind", "fade", "--duration", "0.6", "--library", "motion"]]
+    )
+
+    @Test("merge with a conflict under --fail: the conflicts on stdout, one error line, exit 65, nothing written")
+    func mergeConflictFails() throws {
+        let (cli, base, theirs) = try Self.sides(base: Self.conflicting.base, ours: Self.conflicting.ours, theirs: Self.conflicting.theirs)
+        defer { cli.remove() }
+        let before = try cli.state()
+
+        for arguments in [["merge", theirs, "--base", base], ["merge", theirs, "--base", base, "--fail"]] {
+            let result = try cli(arguments)
+            #expect(result.exitCode == 65, "\(result)")
+            #expect(
+                result.stdout == """
+                    conflict         field     base  ours  theirs  taken  reason
+                    preset motion/p  duration  0.3   0.5   0.6     -      changed on both sides
+
+                    """)
+            #expect(
+                result.stderrLines == [
+                    "transdb: error: 1 conflict: preset motion/p duration (ours 0.5, theirs 0.6); use --ours or --theirs"
+                ])
+        }
+        #expect(try cli.state() == before)
+        #expect(try Self.duration(cli) == 0.5)
+    }
+
+    @Test("merge --ours keeps the local value, --theirs takes theirs", arguments: ["--ours", "--theirs"])
+    func mergePolicy(flag: String) throws {
+        let (cli, base, theirs) = try Self.sides(base: Self.conflicting.base, ours: Self.conflicting.ours, theirs: Self.conflicting.theirs)
+        defer { cli.remove() }
+
+        let result = try cli(["merge", theirs, "--base", base, flag])
+
+        expectSuccess(result)
+        let taken = flag == "--ours" ? "taken  reason" : "taken   reason"
+        #expect(result.stdoutLines.first == "conflict         field     base  ours  theirs  " + taken)
+        if flag == "--ours" {
+            #expect(result.stdoutLines.last == "nothing to merge; 1 conflict taken from ours")
+            #expect(try Self.duration(cli) == 0.5)
+        } else {
+            #expect(result.stdoutLines.contains("~ preset motion/p  duration  0.5 → 0.6"))
+            #expect(result.stdoutLines.last == "merged into '\(cli.db)': 1 changed; 1 conflict taken from theirs")
+            #expect(try Self.duration(cli) == 0.6)
+        }
+    }
+
+    @Test("merge --dry-run prints the changes and writes nothing")
+    func mergeDryRun() throws {
+        let (cli, base, theirs) = try Self.sides(base: Self.conflicting.base, ours: Self.conflicting.ours, theirs: Self.conflicting.theirs)
+        defer { cli.remove() }
+        let before = try cli.state()
+
+        let result = try cli(["merge", theirs, "--base", base, "--theirs", "--dry-run"])
+
+        expectSuccess(result)
+        #expect(
+            result.stdoutLines.suffix(2) == [
+                "~ preset motion/p  duration  0.5 → 0.6", "dry run, nothing written: 1 changed; 1 conflict taken from theirs",
+            ])
+        #expect(try cli.state() == before)
+    }
+
+    @Test("merge refuses a dangling reference whatever the policy, and writes nothing", arguments: ["--fail", "--ours", "--theirs"])
+    func mergeDangling(flag: String) throws {
+        let (cli, base, theirs) = try Self.sides(
+            base: [["add", "preset", "q", "--kind", "fade", "--library", "motion"]],
+            ours: [["rm", "preset", "motion/q"]],
+            theirs: [
+                ["add", "delegate", "D", "--library", "motion"],
+                ["add", "route", "--op", "present", "--from", "*", "--to", "*", "--preset", "motion/q", "--delegate", "motion/D"],
+            ])
+        defer { cli.remove() }
+        let before = try cli.state()
+
+        let result = try cli(["merge", theirs, "--base", base, flag])
+
+        #expect(result.exitCode == 65, "\(result)")
+        #expect(result.stdout.contains("route motion/D: present * → *  preset"))
+        #expect(result.stdout.contains("dangling reference: preset motion/q is not in the merged catalog"))
+        #expect(result.stderrLines.count == 1, "\(result)")
+        #expect(result.stderr.hasPrefix("transdb: error: 1 conflict: route motion/D: present * → * preset (dangling reference: "))
+        #expect(result.stderr.contains("no policy resolves references and route ties"))
+        #expect(try cli.state() == before)
+    }
+
+    @Test("merge of a bundle file without a base: its library is added, then a changed version is a conflict")
+    func mergeBundleTwoWay() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let bundle = try Self.write(Self.extraBundle(), to: "extra.json", in: cli)
+
+        let added = try cli(["merge", bundle])
+        expectSuccess(added)
+        #expect(added.stdout == "+ library extra\n+ curve extra/soft\nmerged into '\(cli.db)': 2 added\n")
+        #expect(try cli.runner.run(["diff", bundle, cli.db]).stdout == "no differences\n")
+
+        let newer = try Self.write(Self.extraBundle(version: "2.1.0"), to: "extra-2.1.json", in: cli)
+        let before = try cli.state()
+        let conflict = try cli(["merge", newer])
+        #expect(conflict.exitCode == 65)
+        #expect(
+            conflict.stderrLines == ["transdb: error: 1 conflict: library extra version (ours 2.0.0, theirs 2.1.0); use --ours or --theirs"]
+        )
+        #expect(try cli.state() == before)
+
+        let taken = try cli(["merge", newer, "--theirs"])
+        expectSuccess(taken)
+        let libraries = try cli(["list", "libraries", "--format", "json"]).jsonArray()
+        #expect(libraries.first { $0["name"] as? String == "extra" }?["version"] as? String == "2.1.0")
+        #expect(libraries.count == 8)
+    }
+
+    @Test("merge removes a library they removed and we did not change")
+    func mergeRemovesLibrary() throws {
+        let (cli, base, theirs) = try Self.sides(
+            base: [["add", "library", "gone"], ["add", "curve", "c", "linear", "--library", "gone"]], ours: [],
+            theirs: [["rm", "library", "gone"]])
+        defer { cli.remove() }
+
+        let result = try cli(["merge", theirs, "--base", base])
+
+        expectSuccess(result)
+        #expect(result.stdout == "- library gone\n- curve gone/c\nmerged into '\(cli.db)': 2 removed\n")
+        let libraries = try cli(["list", "libraries", "--format", "json"]).jsonArray()
+        #expect(!libraries.contains { $0["name"] as? String == "gone" })
+        #expect(try cli.runner.run(["diff", theirs, cli.db]).stdout == "no differences\n")
+    }
+
+    @Test("merge --format json: conflicts, changes and whether the merge can be written")
+    func mergeJSON() throws {
+        let (cli, base, theirs) = try Self.sides(base: Self.conflicting.base, ours: Self.conflicting.ours, theirs: Self.conflicting.theirs)
+        defer { cli.remove() }
+
+        let failed = try cli(["merge", theirs, "--base", base, "--format", "json"])
+        #expect(failed.exitCode == 65)
+        let document = try failed.jsonObject()
+        #expect(document["writable"] as? Bool == false)
+        let conflicts = try #require(document["conflicts"] as? [[String: Any]])
+        #expect(conflicts.count == 1)
+        #expect(conflicts[0]["reason"] as? String == "bothChanged")
+        #expect(conflicts[0]["field"] as? String == "duration")
+        #expect(conflicts[0]["base"] as? Double == 0.3)
+        #expect(conflicts[0]["ours"] as? Double == 0.5)
+        #expect(conflicts[0]["theirs"] as? Double == 0.6)
+        #expect(isNull(conflicts[0]["resolution"]))
+
+        let taken = try cli(["merge", theirs, "--base", base, "--format", "json", "--theirs", "--dry-run"])
+        expectSuccess(taken)
+        let resolved = try taken.jsonObject()
+        #expect(resolved["writable"] as? Bool == true)
+        #expect((resolved["changes"] as? [[String: Any]])?.count == 1)
+        #expect((resolved["conflicts"] as? [[String: Any]])?.first?["resolution"] as? String == "theirs")
+    }
+
+    @Test("merge usage errors exit 64; a missing THEIRS 66")
+    func mergeErrors() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        expectError(try cli(["merge", cli.db, "--ours", "--theirs"]), exitCode: 64, mentioning: ["--ours", "--theirs"])
+        expectError(try cli(["merge", cli.db, "--format", "csv"]), exitCode: 64, mentioning: ["table or json"])
+        let missing = cli.runner.file("nowhere.sqlite")
+        expectError(try cli(["merge", missing]), exitCode: 66, mentioning: ["no file at '\(missing)'"])
+        expectError(try cli(["merge", cli.db, "--base", missing]), exitCode: 66, mentioning: [missing])
+    }
+}
