@@ -90,6 +90,12 @@ struct BundleImport {
     let removeOthers: Bool
     var report = ImportReport()
     var conflicts: [String] = []
+    /// Row ids of references already resolved, by kind, preferred library and reference.
+    private var ids: [String: Int64] = [:]
+    /// `library/name` of row ids already read, by kind and id.
+    private var names: [String: QualifiedName] = [:]
+    /// Interaction presets already checked for interaction settings.
+    private var interactive: [Int64: Bool] = [:]
 
     init(db: Database, inputs: [(bundle: LibraryBundle, file: String)], policy: ConflictPolicy, removeOthers: Bool) {
         self.db = db
@@ -123,19 +129,18 @@ struct BundleImport {
     private func checkReferences() throws {
         var missing: [(String, String)] = []
         let byLibrary = Dictionary(inputs.map { ($0.bundle.library.name, $0.bundle) }, uniquingKeysWith: { a, _ in a })
-        func names(_ kind: EntityKind, in bundle: LibraryBundle) -> [String] {
-            switch kind {
-            case .curve: bundle.curves.map(\.name)
-            case .preset: bundle.presets.map(\.name)
-            case .delegate: bundle.delegates.map(\.name)
-            case .screen: bundle.screens.map(\.name)
-            default: []
-            }
+        // Sets, so that checking a hundred thousand routes costs a hundred thousand lookups.
+        var defined: [String: [EntityKind: Set<String>]] = [:]
+        for (bundle, _) in inputs {
+            defined[bundle.library.name] = [
+                .curve: Set(bundle.curves.map(\.name)), .preset: Set(bundle.presets.map(\.name)),
+                .delegate: Set(bundle.delegates.map(\.name)), .screen: Set(bundle.screens.map(\.name)),
+            ]
         }
         func check(_ kind: EntityKind, _ reference: QualifiedName?, from bundle: LibraryBundle, usedBy user: String) throws {
             guard let reference else { return }
             let library = reference.library ?? bundle.library.name
-            if let target = byLibrary[library], names(kind, in: target).contains(reference.name) { return }
+            if byLibrary[library] != nil, defined[library]?[kind]?.contains(reference.name) == true { return }
             if reference.library == nil {
                 if try CatalogLookup.find(kind, reference, prefer: bundle.library.name, db) != nil { return }
             } else if try CatalogLookup.find(kind, reference, db) != nil {
@@ -212,14 +217,32 @@ struct BundleImport {
         try CatalogLookup.find(kind, QualifiedName(library: library, name: name), db)
     }
 
-    /// A bundle's reference made absolute: its library, or the catalog's unique entry of that name.
-    private func resolved(_ kind: EntityKind, _ reference: QualifiedName?, library: String) throws -> QualifiedName? {
-        guard let reference else { return nil }
-        let id = try CatalogLookup.id(kind, reference.library == nil ? reference : reference, prefer: library, db)
-        return try CatalogLookup.name(kind, id: id, db)
+    /// The row id a bundle's reference stands for: in its own library first, else the catalog's
+    /// unique entry of that name. Cached: a bulk import resolves the same names many times.
+    private mutating func resolvedID(_ kind: EntityKind, _ reference: QualifiedName, library: String) throws -> Int64 {
+        let key = "\(kind.rawValue)|\(reference.library == nil ? library : "")|\(reference)"
+        if let id = ids[key] { return id }
+        let id = try CatalogLookup.id(kind, reference, prefer: library, db)
+        ids[key] = id
+        return id
     }
 
-    private func resolved(_ curve: CurveReference, library: String) throws -> CurveReference {
+    /// `library/name` of a row id, cached.
+    private mutating func name(_ kind: EntityKind, id: Int64) throws -> QualifiedName {
+        let key = "\(kind.rawValue)|\(id)"
+        if let name = names[key] { return name }
+        let name = try CatalogLookup.name(kind, id: id, db)
+        names[key] = name
+        return name
+    }
+
+    /// A bundle's reference made absolute.
+    private mutating func resolved(_ kind: EntityKind, _ reference: QualifiedName?, library: String) throws -> QualifiedName? {
+        guard let reference else { return nil }
+        return try name(kind, id: try resolvedID(kind, reference, library: library))
+    }
+
+    private mutating func resolved(_ curve: CurveReference, library: String) throws -> CurveReference {
         guard case let .named(reference) = curve else { return curve }
         return .named(try resolved(.curve, reference, library: library) ?? reference)
     }
@@ -253,7 +276,7 @@ struct BundleImport {
     }
 
     /// The preset with its references made absolute (its reverse is handled by ``reverse(_:)``).
-    private func absolute(_ preset: Preset) throws -> Preset {
+    private mutating func absolute(_ preset: Preset) throws -> Preset {
         var preset = preset
         preset.curve = try resolved(preset.curve, library: preset.library)
         if var interaction = preset.interaction {
@@ -360,40 +383,34 @@ struct BundleImport {
     }
 
     private mutating func route(_ route: RouteMapping, library: String) throws {
-        var new = route
-        new.id = nil
-        new.delegate = try resolved(.delegate, route.delegate, library: library) ?? route.delegate
-        func side(_ pattern: ScreenPattern) throws -> ScreenPattern {
-            guard case let .screen(screen) = pattern else { return .any }
-            return .screen(try resolved(.screen, screen, library: library) ?? screen)
+        var ids = CatalogWriter.RouteIDs(
+            delegate: try resolvedID(.delegate, route.delegate, library: library), operation: route.operation,
+            from: nil, to: nil, preset: nil, interaction: nil)
+        if case let .screen(screen) = route.from { ids.from = try resolvedID(.screen, screen, library: library) }
+        if case let .screen(screen) = route.to { ids.to = try resolvedID(.screen, screen, library: library) }
+        ids.preset = try route.preset.map { try resolvedID(.preset, $0, library: library) }
+        ids.interaction = try route.interaction.map { try resolvedID(.preset, $0, library: library) }
+        let writer = CatalogWriter(db: db)
+        if let interaction = ids.interaction, interactive[interaction] == nil {
+            try writer.checkInteraction(interaction, name: try name(.preset, id: interaction))
+            interactive[interaction] = true
         }
-        new.from = try side(route.from)
-        new.to = try side(route.to)
-        new.preset = try resolved(.preset, route.preset, library: library)
-        new.interaction = try resolved(.preset, route.interaction, library: library)
-        let name = "\(new.delegate): \(new.routeDescription)"
-        guard let id = try existingRouteID(new) else {
-            try CatalogWriter(db: db).insertRoute(new, prefer: library)
+        let side = { (id: Int64?, this: inout BundleImport) throws -> String in try id.map { try this.name(.screen, id: $0).description } ?? "*" }
+        let name = "\(try self.name(.delegate, id: ids.delegate)): \(route.operation.rawValue) \(try side(ids.from, &self)) → \(try side(ids.to, &self))"
+        let lookup = try db.cachedStatement(
+            sql: "SELECT id, preset_id, interaction_id FROM route WHERE delegate_id = ? AND operation = ? AND ifnull(from_screen_id, 0) = ? AND ifnull(to_screen_id, 0) = ?")
+        guard let row = try Row.fetchOne(lookup, arguments: [ids.delegate, ids.operation.rawValue, ids.from ?? 0, ids.to ?? 0]) else {
+            _ = try writer.insertRoute(ids)
             added(.route, name)
             return
         }
-        var old = try CatalogReader(db: db).route(id: id)
-        old.id = nil
-        if existing(.route, name, old: old.record, new: new.record) {
-            try CatalogWriter(db: db).updateRoute(id: id, preset: new.preset, interaction: new.interaction)
+        let id: Int64 = row["id"]
+        func shown(_ id: Int64?, _ this: inout BundleImport) throws -> JSONValue { .string(try id.map { try this.name(.preset, id: $0).description }) }
+        let old: [(String, JSONValue)] = [("preset", try shown(row["preset_id"], &self)), ("interaction", try shown(row["interaction_id"], &self))]
+        let new: [(String, JSONValue)] = [("preset", try shown(ids.preset, &self)), ("interaction", try shown(ids.interaction, &self))]
+        if existing(.route, name, old: old, new: new) {
+            try db.execute(sql: "UPDATE route SET preset_id = ?, interaction_id = ? WHERE id = ?", arguments: [ids.preset, ids.interaction, id])
         }
-    }
-
-    private func existingRouteID(_ route: RouteMapping) throws -> Int64? {
-        let delegate = try CatalogLookup.id(.delegate, route.delegate, db)
-        func screen(_ pattern: ScreenPattern) throws -> Int64 {
-            guard case let .screen(name) = pattern else { return 0 }
-            return try CatalogLookup.id(.screen, name, db)
-        }
-        return try Int64.fetchOne(
-            db,
-            sql: "SELECT id FROM route WHERE delegate_id = ? AND operation = ? AND ifnull(from_screen_id, 0) = ? AND ifnull(to_screen_id, 0) = ?",
-            arguments: [delegate, route.operation.rawValue, try screen(route.from), try screen(route.to)])
     }
 
     // MARK: Removal (synchronize)
@@ -402,17 +419,16 @@ struct BundleImport {
         let library = bundle.library.name
         let libraryID = try CatalogLookup.libraryID(library, create: false, db)
         // Routes first: they point at everything else.
-        let keep = Set(try bundle.routes.compactMap { route -> Int64? in
-            var absolute = route
-            absolute.delegate = try resolved(.delegate, route.delegate, library: library) ?? route.delegate
-            func side(_ pattern: ScreenPattern) throws -> ScreenPattern {
-                guard case let .screen(screen) = pattern else { return .any }
-                return .screen(try resolved(.screen, screen, library: library) ?? screen)
+        var keep = Set<Int64>()
+        let lookup = try db.cachedStatement(
+            sql: "SELECT id FROM route WHERE delegate_id = ? AND operation = ? AND ifnull(from_screen_id, 0) = ? AND ifnull(to_screen_id, 0) = ?")
+        for route in bundle.routes {
+            var key: [(any DatabaseValueConvertible)?] = [try resolvedID(.delegate, route.delegate, library: library), route.operation.rawValue]
+            for side in [route.from, route.to] {
+                if case let .screen(screen) = side { key.append(try resolvedID(.screen, screen, library: library)) } else { key.append(Int64(0)) }
             }
-            absolute.from = try side(route.from)
-            absolute.to = try side(route.to)
-            return try existingRouteID(absolute)
-        })
+            if let id = try Int64.fetchOne(lookup, arguments: StatementArguments(key)) { keep.insert(id) }
+        }
         for route in try CatalogReader(db: db).routes(library: library) where !keep.contains(route.id ?? -1) {
             try db.execute(sql: "DELETE FROM route WHERE id = ?", arguments: [route.id])
             report.entries.append(.init(kind: .route, name: "\(route.delegate): \(route.routeDescription)", action: .removed, fields: []))

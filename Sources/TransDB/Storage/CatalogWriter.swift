@@ -191,7 +191,7 @@ struct CatalogWriter {
     }
 
     /// An interaction preset must have interaction settings.
-    private func checkInteraction(_ id: Int64?, name: QualifiedName?) throws {
+    func checkInteraction(_ id: Int64?, name: QualifiedName?) throws {
         guard let id else { return }
         let interactive = try Bool.fetchOne(db, sql: "SELECT completion_speed IS NOT NULL FROM preset WHERE id = ?", arguments: [id]) ?? false
         if !interactive {
@@ -220,55 +220,66 @@ struct CatalogWriter {
             guard case let .screen(name) = pattern else { return nil }
             return try CatalogLookup.id(.screen, name, prefer: library, db)
         }
-        let fromID = try screenID(route.from)
-        let toID = try screenID(route.to)
-        let presetID = try route.preset.map { try CatalogLookup.id(.preset, $0, prefer: library, db) }
-        let interactionID = try route.interaction.map { try CatalogLookup.id(.preset, $0, prefer: library, db) }
-        try checkInteraction(interactionID, name: route.interaction)
+        let ids = RouteIDs(
+            delegate: delegateID, operation: route.operation, from: try screenID(route.from), to: try screenID(route.to),
+            preset: try route.preset.map { try CatalogLookup.id(.preset, $0, prefer: library, db) },
+            interaction: try route.interaction.map { try CatalogLookup.id(.preset, $0, prefer: library, db) })
+        try checkInteraction(ids.interaction, name: route.interaction)
 
         var stored = route
         stored.delegate = delegateName
-        stored.from = try fromID.map { .screen(try CatalogLookup.name(.screen, id: $0, db)) } ?? .any
-        stored.to = try toID.map { .screen(try CatalogLookup.name(.screen, id: $0, db)) } ?? .any
-        stored.preset = try presetID.map { try CatalogLookup.name(.preset, id: $0, db) }
-        stored.interaction = try interactionID.map { try CatalogLookup.name(.preset, id: $0, db) }
+        stored.from = try ids.from.map { .screen(try CatalogLookup.name(.screen, id: $0, db)) } ?? .any
+        stored.to = try ids.to.map { .screen(try CatalogLookup.name(.screen, id: $0, db)) } ?? .any
+        stored.preset = try ids.preset.map { try CatalogLookup.name(.preset, id: $0, db) }
+        stored.interaction = try ids.interaction.map { try CatalogLookup.name(.preset, id: $0, db) }
+        stored.id = try insertRoute(ids)
+        return stored
+    }
 
+    /// The row ids of a route mapping's parts.
+    struct RouteIDs {
+        var delegate: Int64
+        var operation: TransitionOperation
+        var from: Int64?
+        var to: Int64?
+        var preset: Int64?
+        var interaction: Int64?
+    }
+
+    /// Inserts a mapping whose parts are resolved, refusing duplicates and ties. Bulk imports
+    /// call this directly; names are read only to explain a refusal.
+    func insertRoute(_ ids: RouteIDs) throws -> Int64 {
+        let (from, to) = (ids.from ?? 0, ids.to ?? 0)
         // The same key is a duplicate; a one-sided wildcard ties with any mapping wildcarded on the
         // other side, since both match the route between their named screens.
-        let existing = try Row.fetchAll(
-            db,
+        let clashes = try db.cachedStatement(
             sql: """
                 SELECT id, from_screen_id, to_screen_id FROM route
-                WHERE delegate_id = ? AND operation = ?
-                  AND ((ifnull(from_screen_id, 0) = ? AND ifnull(to_screen_id, 0) = ?)
-                    OR (? != 0 AND ? = 0 AND from_screen_id IS NULL AND to_screen_id IS NOT NULL)
-                    OR (? = 0 AND ? != 0 AND from_screen_id IS NOT NULL AND to_screen_id IS NULL))
-                ORDER BY (ifnull(from_screen_id, 0) = ? AND ifnull(to_screen_id, 0) = ?) DESC, id LIMIT 1
-                """,
-            arguments: [
-                delegateID, route.operation.rawValue, fromID ?? 0, toID ?? 0,
-                fromID ?? 0, toID ?? 0, fromID ?? 0, toID ?? 0, fromID ?? 0, toID ?? 0,
-            ])
-        if let clash = existing.first {
+                WHERE delegate_id = ?1 AND operation = ?2
+                  AND ((ifnull(from_screen_id, 0) = ?3 AND ifnull(to_screen_id, 0) = ?4)
+                    OR (?3 != 0 AND ?4 = 0 AND from_screen_id IS NULL AND to_screen_id IS NOT NULL)
+                    OR (?3 = 0 AND ?4 != 0 AND from_screen_id IS NOT NULL AND to_screen_id IS NULL))
+                ORDER BY (ifnull(from_screen_id, 0) = ?3 AND ifnull(to_screen_id, 0) = ?4) DESC, id LIMIT 1
+                """)
+        if let clash = try Row.fetchOne(clashes, arguments: [ids.delegate, ids.operation.rawValue, from, to]) {
             let clashID: Int64 = clash["id"]
             let clashFrom: Int64? = clash["from_screen_id"]
             let clashTo: Int64? = clash["to_screen_id"]
-            let existingRoute = try CatalogReader(db: db).route(id: clashID)
-            if clashFrom == fromID && clashTo == toID {
+            let delegateName = try CatalogLookup.name(.delegate, id: ids.delegate, db)
+            func side(_ id: Int64?) throws -> String { try id.map { try CatalogLookup.name(.screen, id: $0, db).description } ?? "*" }
+            let description = "\(ids.operation.rawValue) \(try side(ids.from)) → \(try side(ids.to))"
+            if clashFrom == ids.from && clashTo == ids.to {
                 throw CatalogError.conflict(
-                    "the route \(stored.routeDescription) already exists on delegate '\(delegateName)' as #\(clashID); remove it first (transdb rm route \(clashID))")
+                    "the route \(description) already exists on delegate '\(delegateName)' as #\(clashID); remove it first (transdb rm route \(clashID))")
             }
-            let exampleFrom = try (fromID ?? clashFrom).map { try CatalogLookup.name(.screen, id: $0, db).description } ?? "*"
-            let exampleTo = try (toID ?? clashTo).map { try CatalogLookup.name(.screen, id: $0, db).description } ?? "*"
             throw CatalogError.routeTie(
-                new: stored.routeDescription,
-                existing: "#\(clashID) \(existingRoute.routeDescription) on delegate '\(delegateName)'",
-                example: "\(exampleFrom) → \(exampleTo)")
+                new: description,
+                existing: "#\(clashID) \(try CatalogReader(db: db).route(id: clashID).routeDescription) on delegate '\(delegateName)'",
+                example: "\(try side(ids.from ?? clashFrom)) → \(try side(ids.to ?? clashTo))")
         }
-        try db.execute(
-            sql: "INSERT INTO route (delegate_id, operation, from_screen_id, to_screen_id, preset_id, interaction_id) VALUES (?, ?, ?, ?, ?, ?)",
-            arguments: [delegateID, route.operation.rawValue, fromID, toID, presetID, interactionID])
-        stored.id = db.lastInsertedRowID
-        return stored
+        let insert = try db.cachedStatement(
+            sql: "INSERT INTO route (delegate_id, operation, from_screen_id, to_screen_id, preset_id, interaction_id) VALUES (?, ?, ?, ?, ?, ?)")
+        try insert.execute(arguments: [ids.delegate, ids.operation.rawValue, ids.from, ids.to, ids.preset, ids.interaction])
+        return db.lastInsertedRowID
     }
 }

@@ -228,7 +228,7 @@ struct SeedTests {
         BadBundle(
             label: "a duration that is a string",
             json: #"{"transdb": 1, "library": {"name": "x"}, "presets": [{"name": "p", "kind": "fade", "duration": "slow"}]}"#,
-            path: "$.presets[0].duration", reason: "expected a number"),
+            path: "$.presets[0].duration", reason: #"expected a number, found "slow""#),
         BadBundle(
             label: "a missing kind",
             json: #"{"transdb": 1, "library": {"name": "x"}, "presets": [{"name": "p"}]}"#,
