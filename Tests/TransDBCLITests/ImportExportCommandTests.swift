@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import TransDBTestSupport
+
+/// `transdb export` and `transdb import` with files from elsewhere: every bad input is one line,
+/// exit 65 (66 for a missing file), and an unchanged catalog.
+@Suite("transdb export and import")
+struct ImportExportCommandTests {
+    @Test("export a library to stdout and to a directory; import it into an empty catalog; export again: same bytes")
+    func roundTrip() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let exported = try cli(["export", "--library", "motion"])
+        expectSuccess(exported)
+        #expect(exported.stdout.hasPrefix("{\n  \"transdb\": 1,\n  \"library\": {\n    \"name\": \"motion\""))
+        let directory = cli.runner.file("out")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let all = try cli(["export", "-o", directory])
+        #expect(all.exitCode == 0)
+        #expect(all.stderr == "wrote 7 bundles to \(directory)\n")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        #expect(files == ["coreanimation.json", "demo.json", "material.json", "motion.json", "samples.json", "swiftui.json", "uikit.json"])
+
+        let empty = try CLIFixture.initialized(empty: true)
+        defer { empty.remove() }
+        let imported = try empty(["import"] + files.map { "\(directory)/\($0)" })
+        expectSuccess(imported)
+        #expect(imported.stdoutLines.first == "imported: 114 added")
+        let again = try empty(["export", "--library", "motion"])
+        #expect(again.stdout == exported.stdout)
+    }
+
+    @Test("export of several libraries as one bundle is refused")
+    func severalToStdout() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        expectError(try cli(["export"]), exitCode: 65, mentioning: ["a bundle holds one library and the catalog has 7"])
+    }
+
+    @Test("--dry-run prints what would change and changes nothing; --on-conflict replace then changes it")
+    func dryRun() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let exported = try cli(["export", "--library", "motion"]).stdout
+        let file = cli.runner.file("motion.json")
+        try exported.replacingOccurrences(of: "\"duration\": 0.4,", with: "\"duration\": 0.45,").write(toFile: file, atomically: true, encoding: .utf8)
+        let before = try cli.state()
+        let conflict = try cli(["import", file])
+        expectError(conflict, exitCode: 65, mentioning: ["4 entries differ from the catalog: preset motion/coverUp (duration 0.4 → 0.45)", "--on-conflict"])
+        #expect(try cli.state() == before)
+        let dry = try cli(["import", file, "--dry-run", "--on-conflict", "replace"])
+        expectSuccess(dry)
+        #expect(dry.stdoutLines.first == "dry run, nothing written: would be 4 changed, 20 unchanged")
+        #expect(dry.stdout.contains("changed  preset  motion/zoom     duration"))
+        #expect(try cli.state() == before)
+        let replaced = try cli(["import", file, "--on-conflict", "replace", "--report", "json"])
+        expectSuccess(replaced)
+        let entries = try replaced.jsonArray()
+        #expect(entries.filter { $0["action"] as? String == "changed" }.count == 4)
+        #expect(try cli.state() != before)
+    }
+
+    /// A bad file: its bytes, and what the one-line error must mention.
+    struct BadFile: Sendable, CustomTestStringConvertible {
+        var label: String
+        var bytes: [UInt8]
+        var fragments: [String]
+        var testDescription: String { label }
+
+        init(_ label: String, _ text: String, _ fragments: [String]) {
+            self.label = label
+            self.bytes = Array(text.utf8)
+            self.fragments = fragments
+        }
+
+        init(_ label: String, bytes: [UInt8], _ fragments: [String]) {
+            self.label = label
+            self.bytes = bytes
+            self.fragments = fragments
+        }
+    }
+
+    static let head = #"{"transdb": 1, "library": {"name": "team"}, "#
+    static let badFiles: [BadFile] = [
+        BadFile("not JSON", "hello", ["bad.json: $:", "unexpected character 'h'"]),
+        BadFile("truncated", head, ["bad.json: $", "expected a key in quotes"]),
+        BadFile("a duration that is a string", head + #""presets": [{"name": "p", "kind": "fade", "duration": "fast"}]}"#, ["$.presets[0].duration: expected a number, found \"fast\""]),
+        BadFile("NaN", head + #""presets": [{"name": "p", "kind": "fade", "duration": NaN}]}"#, ["$.presets[0].duration", "NaN and Infinity are not JSON numbers"]),
+        BadFile("Infinity", head + #""presets": [{"name": "p", "kind": "fade", "duration": Infinity}]}"#, ["NaN and Infinity are not JSON numbers"]),
+        BadFile("1e400", head + #""presets": [{"name": "p", "kind": "fade", "duration": 1e400}]}"#, ["$.presets[0].duration", "the number 1e400 is out of range"]),
+        BadFile("2^70 as a duration", head + #""presets": [{"name": "p", "kind": "fade", "duration": 1180591620717411303424}]}"#, ["$.presets[0].duration", "invalid duration '1.1805916207174113e+21'"]),
+        BadFile("a negative duration", head + #""presets": [{"name": "p", "kind": "fade", "duration": -0.3}]}"#, ["$.presets[0].duration", "invalid duration '-0.3'"]),
+        BadFile("a bezier x outside [0, 1]", head + #""curves": [{"name": "c", "expression": "cubic-bezier(1.5, 0, 0.5, 1)"}]}"#, ["$.curves[0].expression", "x1 must be in [0, 1], got 1.5"]),
+        BadFile("a duplicate key", head + #""presets": [], "presets": []}"#, ["$.presets", "the key 'presets' appears twice"]),
+        BadFile("a duplicate name", head + #""presets": [{"name": "p", "kind": "fade"}, {"name": "p", "kind": "push"}]}"#, ["$.presets[1].name", "the preset name 'p' is already used at $.presets[0].name"]),
+        BadFile("NFC/NFD twin names", head + "\"screens\": [{\"name\": \"Caf\u{e9}\"}, {\"name\": \"Cafe\u{301}\"}]}", ["$.screens[1].name", "is already used at $.screens[0].name"]),
+        BadFile("invalid UTF-8", bytes: Array(head.utf8) + Array(#""screens": [{"name": ""#.utf8) + [0xC3, 0x28] + Array(#""}]}"#.utf8), ["$.screens[0].name", "invalid UTF-8"]),
+        BadFile("a lone surrogate", head + #""screens": [{"name": "\ud800"}]}"#, ["$.screens[0].name", "a lone surrogate \\ud800 is not a character"]),
+        BadFile("a control character in a name", head + #""screens": [{"name": "A\u0007B"}]}"#, ["$.screens[0].name", "a name cannot contain control characters"]),
+        BadFile("an unescaped control character", head + "\"screens\": [{\"name\": \"A\tB\"}]}", ["$.screens[0].name", "control characters must be escaped in strings"]),
+        BadFile("deep nesting", head + #""curves": "# + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "}", ["nesting deeper than 64 levels"]),
+        BadFile("an unknown field", head + #""presets": [{"name": "p", "kind": "fade", "speed": 2}]}"#, ["$.presets[0].speed", "unknown field 'speed'"]),
+        BadFile("an alias cycle of reverses pointing at nothing", head + #""presets": [{"name": "p", "kind": "fade", "reverse": "q"}]}"#, ["preset team/q (used by preset team/p)"]),
+        BadFile("a hostile name is only data", head + #""presets": [{"name": "x'); DROP TABLE preset; --", "kind": "fade", "duration": 0}]}"#, ["$.presets[0].duration", "invalid duration '0'"]),
+    ]
+
+    @Test("a bad bundle is one line naming the file, the JSON path and the value; exit 65; the catalog is unchanged", arguments: badFiles)
+    func badBundle(_ bad: BadFile) throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let file = cli.runner.file("bad.json")
+        FileManager.default.createFile(atPath: file, contents: Data(bad.bytes))
+        let before = try cli.state()
+        expectError(try cli(["import", file]), exitCode: 65, mentioning: bad.fragments)
+        #expect(try cli.state() == before)
+    }
+
+    @Test("files that are not regular, too large, or missing are refused before reading")
+    func notRegularFiles() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let before = try cli.state()
+        expectError(try cli(["import", cli.runner.file("nothing.json")]), exitCode: 66, mentioning: ["no file at"])
+        expectError(try cli(["import", cli.runner.sandbox.path]), exitCode: 65, mentioning: ["not a regular file"])
+        let fifo = cli.runner.file("pipe.json")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        expectError(try cli(["import", fifo]), exitCode: 65, mentioning: ["pipe.json: $: not a regular file"])
+        let big = cli.runner.file("big.json")
+        let exported = try cli(["export", "--library", "motion"]).stdout
+        try exported.write(toFile: big, atomically: true, encoding: .utf8)
+        expectError(try cli(["import", big, "--max-size", "1000"]), exitCode: 65, mentioning: ["more than the limit of 1000", "--max-size"])
+        #expect(try cli.state() == before)
+    }
+
+    @Test("a hostile name is stored and printed as plain data")
+    func hostileName() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let name = "x'); DROP TABLE preset; -- \u{200F}🚀"
+        let file = cli.runner.file("hostile.json")
+        let json = Self.head + #""presets": [{"name": "\#(name)", "kind": "fade"}]}"#
+        try json.write(toFile: file, atomically: true, encoding: .utf8)
+        expectSuccess(try cli(["import", file]))
+        let listed = try cli(["list", "presets", "--library", "team", "--format", "json"]).jsonArray()
+        #expect(listed.map { $0["name"] as? String } == [name])
+        #expect(try cli(["list", "presets", "--format", "json"]).jsonArray().count == 40)
+    }
+}
