@@ -1,0 +1,107 @@
+/// The values of the three DTCG types transdb reads: `cubicBezier`, `duration` and `transition`,
+/// each checked against its type with references followed.
+extension DTCGDocument {
+    /// A `transition` value, its durations in seconds; `timingFunction` as written.
+    struct Transition {
+        /// The value's object, references followed.
+        var field: DTCGField
+        var duration: Double
+        var delay: Double
+        var timingFunction: DTCGField
+    }
+
+    /// A `cubicBezier` value: `[x1, y1, x2, y2]`, x1 and x2 in [0, 1], y1 and y2 within ±1e6
+    /// (the limit of transdb's curve expressions).
+    ///
+    /// - Returns: The curve and the first token the value referred to, if any.
+    func cubicBezier(_ field: DTCGField, chain: [String]) throws -> (curve: TimingCurve, token: String?) {
+        let resolved = try dereference(field, expecting: "cubicBezier", chain: chain)
+        let value = resolved.field
+        guard case let .array(items) = value.value, items.count == 4 else {
+            let found = value.kind == "an array" ? "an array of \(value.elementCount) elements" : value.kind
+            throw value.error("a cubicBezier value is an array of four numbers [x1, y1, x2, y2], not \(found)")
+        }
+        var numbers: [Double] = []
+        for (index, item) in items.enumerated() {
+            // Range errors name the element, where the number is used as a control point.
+            let written = value.element(index, item)
+            let number = try dereference(written, expecting: "number", chain: chain).field.number()
+            let label = ["x1", "y1", "x2", "y2"][index]
+            if index % 2 == 0, !(0...1).contains(number) {
+                throw written.error("\(label) must be in [0, 1], got \(number.shortestDescription)")
+            }
+            if index % 2 == 1, abs(number) > 1e6 {
+                throw written.error("\(label) must be within ±1e6, got \(number.shortestDescription)")
+            }
+            numbers.append(number + 0)
+        }
+        return (.cubicBezier(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3]), resolved.token)
+    }
+
+    /// A `duration` value in seconds: `{"value": 200, "unit": "ms"}`, or the older `"200ms"`
+    /// and `"0.2s"`.
+    func duration(_ field: DTCGField, chain: [String]) throws -> Double {
+        let value = try dereference(field, expecting: "duration", chain: chain).field
+        let amount: Double
+        let unit: String
+        let amountField: DTCGField
+        switch value.value {
+        case .object:
+            let members = try value.members(allowed: ["value", "unit"])
+            guard let number = members["value"], let unitField = members["unit"] else {
+                throw value.error(
+                    "a duration is {\"value\": number, \"unit\": \"ms\" or \"s\"}: '\(members["value"] == nil ? "value" : "unit")' is missing"
+                )
+            }
+            amountField = try dereference(number, expecting: "number", chain: chain).field
+            amount = try amountField.number()
+            let unitValue = try dereference(unitField, expecting: nil, chain: chain).field
+            unit = try unitValue.string()
+            guard unit == "ms" || unit == "s" else {
+                throw unitValue.error("the duration unit '\(unit)' is not ms or s")
+            }
+        case let .string(text):
+            let suffix = text.hasSuffix("ms") ? "ms" : text.hasSuffix("s") ? "s" : ""
+            let digits = String(text.dropLast(suffix.count))
+            guard !suffix.isEmpty, !digits.isEmpty, digits.unicodeScalars.allSatisfy({ "0123456789.eE+-".unicodeScalars.contains($0) }),
+                let number = Double(digits)
+            else {
+                throw value.error("'\(text)' is not a duration: write {\"value\": 200, \"unit\": \"ms\"}, or a number followed by ms or s")
+            }
+            guard number.isFinite else { throw value.error("the duration '\(text)' is out of range") }
+            amountField = value
+            amount = number
+            unit = suffix
+        default:
+            throw value.error("a duration is {\"value\": number, \"unit\": \"ms\" or \"s\"}, not \(value.kind)")
+        }
+        guard amount >= 0 else {
+            throw amountField.error("a duration cannot be negative, got \(amount.shortestDescription) \(unit)")
+        }
+        return unit == "ms" ? amount / 1000 + 0 : amount + 0
+    }
+
+    /// A `transition` value: `duration` and `timingFunction` required, `delay` 0 when missing
+    /// (as several tools write it).
+    func transition(_ field: DTCGField, chain: [String]) throws -> Transition {
+        let value = try dereference(field, expecting: "transition", chain: chain).field
+        guard case .object = value.value else {
+            throw value.error("a transition value is an object with duration, delay and timingFunction, not \(value.kind)")
+        }
+        let members = try value.members(allowed: ["duration", "delay", "timingFunction"])
+        guard let duration = members["duration"] else { throw value.error("a transition needs a duration") }
+        guard let timingFunction = members["timingFunction"] else { throw value.error("a transition needs a timingFunction") }
+        return Transition(
+            field: value, duration: try self.duration(duration, chain: chain),
+            delay: try members["delay"].map { try self.duration($0, chain: chain) } ?? 0,
+            timingFunction: timingFunction)
+    }
+}
+
+extension DTCGField {
+    /// The number of elements, for an array.
+    fileprivate var elementCount: Int {
+        if case let .array(items) = value { return items.count }
+        return 0
+    }
+}

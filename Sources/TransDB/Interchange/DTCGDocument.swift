@@ -1,0 +1,442 @@
+import Foundation
+
+/// A DTCG (Format Module 2025.10) file read into its groups and tokens, with what the format
+/// defines around them: `$type` and `$deprecated` inherited from groups, `$root` tokens,
+/// `$extends`, and references — `{group.token}` aliases and `$ref` JSON pointers — followed
+/// through chains with cycle detection. It knows nothing of transdb: ``DTCGReader`` makes
+/// libraries of its tokens.
+struct DTCGDocument {
+    /// The types DTCG 2025.10 defines.
+    static let types = [
+        "color", "dimension", "fontFamily", "fontWeight", "duration", "cubicBezier", "number", "strokeStyle", "border",
+        "transition", "shadow", "gradient", "typography",
+    ]
+
+    /// A token or group marked `$deprecated`, with the reason when one is given.
+    struct Deprecation: Hashable {
+        var reason: String?
+    }
+
+    /// One token.
+    struct Token {
+        /// The path's segments, `$root` included (`["color", "accent", "$root"]`).
+        var segments: [String]
+        /// Where the token's object is (`$.color.accent.$root`).
+        var location: String
+        /// The token's own `$type`.
+        var explicitType: String?
+        /// The `$type` of the closest group that has one (see ``resolveExtends()``).
+        var groupType: String?
+        /// `$value`, or `{"$ref": …}` for a token given by a JSON pointer.
+        var value: DTCGField
+        var description: String?
+        /// Its own `$deprecated`, or its closest group's.
+        var deprecation: Deprecation?
+        /// `$extensions`, by key.
+        var extensions: [(key: String, value: DTCGField)]
+
+        /// The path aliases use: `color.accent.$root`.
+        var path: String { segments.joined(separator: ".") }
+    }
+
+    /// One group (the file's top level is the group with no segments).
+    struct Group {
+        var segments: [String]
+        var location: String
+        /// The group's own `$type`.
+        var ownType: String?
+        var description: String?
+        /// Its own `$deprecated`, or its closest ancestor's.
+        var deprecation: Deprecation?
+        var extensions: [(key: String, value: DTCGField)]
+        /// `$extends` (or the JSON Schema spelling `$ref`), when the group extends another.
+        var extends: DTCGField?
+        /// The path of the group it extends, once resolved.
+        var extendsTarget: String?
+
+        var path: String { segments.joined(separator: ".") }
+    }
+
+    let file: String
+    let root: JSONValue
+    /// Tokens in the file's order, then those inherited through `$extends`.
+    private(set) var tokens: [Token] = []
+    /// Groups in the file's order, parents first.
+    private(set) var groups: [Group] = []
+    /// Unknown `$` properties, in the file's order.
+    private(set) var notes: [String] = []
+    private var tokenIndex: [String: Int] = [:]
+    private var groupIndex: [String: Int] = [:]
+
+    /// Reads the structure of a parsed file.
+    ///
+    /// - Throws: ``CatalogError/invalidBundle(file:path:reason:)`` for a file that is not a
+    ///   group, names DTCG reserves, unknown types, objects that are both token and group, and
+    ///   invalid or circular `$extends`.
+    init(root: JSONValue, file: String) throws {
+        self.file = file
+        self.root = root
+        let top = DTCGField(value: root, path: "$", file: file)
+        guard case let .object(members) = root else {
+            throw top.error("a DTCG file is a JSON object of groups and tokens, not \(top.kind)")
+        }
+        try readGroup(top, members: members, segments: [], deprecation: nil)
+        try resolveExtends()
+    }
+
+    /// The token with this dotted path.
+    func token(_ path: String) -> Token? {
+        tokenIndex[path].map { tokens[$0] }
+    }
+
+    /// The group with this dotted path.
+    func group(_ path: String) -> Group? {
+        groupIndex[path].map { groups[$0] }
+    }
+
+    // MARK: Structure
+
+    private mutating func readGroup(
+        _ field: DTCGField, members: [(String, JSONValue)], segments: [String], deprecation: Deprecation?
+    ) throws {
+        var group = Group(
+            segments: segments, location: field.path, ownType: nil, description: nil, deprecation: deprecation, extensions: [],
+            extends: nil)
+        for (key, value) in members where key.hasPrefix("$") && key != "$root" {
+            let member = field.child(key, value)
+            switch key {
+            case "$type": group.ownType = try type(member)
+            case "$description": group.description = try member.string()
+            case "$deprecated": group.deprecation = try self.deprecation(member)
+            case "$extensions": group.extensions = try extensions(member)
+            case "$extends", "$ref": group.extends = member
+            default: notes.append("ignored the unknown property '\(key)' at \(field.path)")
+            }
+        }
+        groupIndex[group.path] = groups.count
+        groups.append(group)
+        for (key, value) in members where !key.hasPrefix("$") || key == "$root" {
+            let member = field.child(key, value)
+            if key != "$root", let reserved = key.unicodeScalars.first(where: { "{}.".unicodeScalars.contains($0) }) {
+                throw member.error("the name '\(key)' contains '\(reserved)': DTCG names cannot contain '{', '}' or '.'")
+            }
+            guard case let .object(children) = value else {
+                throw member.error("expected a token or a group (an object), found \(member.kind)")
+            }
+            let hasValue = children.contains { $0.0 == "$value" }
+            let hasPointer = children.contains { $0.0 == "$ref" }
+            let hasChildren = children.contains { !$0.0.hasPrefix("$") || $0.0 == "$root" }
+            if hasValue || (hasPointer && !hasChildren) {
+                try readToken(member, members: children, segments: segments + [key], deprecation: group.deprecation)
+            } else if key == "$root" {
+                throw member.error("$root is a token: it needs a $value")
+            } else {
+                try readGroup(member, members: children, segments: segments + [key], deprecation: group.deprecation)
+            }
+        }
+    }
+
+    private mutating func readToken(
+        _ field: DTCGField, members: [(String, JSONValue)], segments: [String], deprecation: Deprecation?
+    ) throws {
+        var token = Token(
+            segments: segments, location: field.path, explicitType: nil, groupType: nil,
+            value: DTCGField(value: .null, path: field.path + ".$value", file: file), description: nil,
+            deprecation: deprecation, extensions: [])
+        let hasValue = members.contains { $0.0 == "$value" }
+        for (key, value) in members {
+            let member = field.child(key, value)
+            switch key {
+            case "$value": token.value = member
+            case "$ref":
+                if hasValue { throw member.error("a token has a $value or a $ref, not both") }
+                token.value = DTCGField(value: .object([("$ref", value)]), path: field.path, file: file)
+            case "$type": token.explicitType = try type(member)
+            case "$description": token.description = try member.string()
+            case "$deprecated": token.deprecation = try self.deprecation(member)
+            case "$extensions": token.extensions = try extensions(member)
+            case _ where key.hasPrefix("$") && key != "$root":
+                notes.append("ignored the unknown property '\(key)' at \(field.path)")
+            default:
+                throw member.error("an object with a $value is a token and cannot also hold tokens or groups ('\(key)')")
+            }
+        }
+        tokenIndex[token.path] = tokens.count
+        tokens.append(token)
+    }
+
+    private func type(_ field: DTCGField) throws -> String {
+        let name = try field.string()
+        guard Self.types.contains(name) else {
+            throw field.error("unknown $type '\(name)': DTCG 2025.10 types are \(DTCGField.list(Self.types))")
+        }
+        return name
+    }
+
+    private func deprecation(_ field: DTCGField) throws -> Deprecation? {
+        switch field.value {
+        case let .bool(flag): return flag ? Deprecation(reason: nil) : nil
+        case let .string(reason): return Deprecation(reason: reason)
+        default: throw field.error("$deprecated is true, false or a string giving the reason, not \(field.kind)")
+        }
+    }
+
+    private func extensions(_ field: DTCGField) throws -> [(key: String, value: DTCGField)] {
+        guard case let .object(members) = field.value else {
+            throw field.error("$extensions is an object of vendor keys, not \(field.kind)")
+        }
+        return members.map { (key: $0.0, value: field.child($0.0, $0.1)) }
+    }
+
+    // MARK: $extends
+
+    /// Copies the tokens of every extended group into the groups extending it, except where
+    /// the extending group has its own token or group at the same path (deep merge), then gives
+    /// every token the `$type` of its closest group, a group's type being its own or, failing
+    /// that, the type of the group it extends.
+    private mutating func resolveExtends() throws {
+        var done = Set<String>()
+        for group in groups where group.extends != nil {
+            try extend(group.path, stack: [], done: &done)
+        }
+        for index in tokens.indices {
+            let segments = tokens[index].segments
+            tokens[index].groupType = nil
+            for count in stride(from: segments.count - 1, through: 0, by: -1) {
+                if let group = group(segments.prefix(count).joined(separator: ".")), let type = resolvedType(of: group) {
+                    tokens[index].groupType = type
+                    break
+                }
+            }
+        }
+    }
+
+    /// A group's own `$type`, or that of the group it extends (after ``resolveExtends()``, which
+    /// refuses cycles).
+    private func resolvedType(of group: Group) -> String? {
+        if let type = group.ownType { return type }
+        guard let target = group.extendsTarget.flatMap({ self.group($0) }) else { return nil }
+        return resolvedType(of: target)
+    }
+
+    private mutating func extend(_ path: String, stack: [String], done: inout Set<String>) throws {
+        if done.contains(path) { return }
+        if let start = stack.firstIndex(of: path), let first = group(stack[start]), let field = first.extends {
+            throw field.error("$extends cycle: " + (stack[start...] + [path]).joined(separator: " → "))
+        }
+        guard let index = groupIndex[path], let field = groups[index].extends else {
+            done.insert(path)
+            return
+        }
+        let targetPath = try groupPath(field)
+        if targetPath == path || targetPath.hasPrefix(path + ".") || path.hasPrefix(targetPath + ".") || targetPath.isEmpty || path.isEmpty
+        {
+            throw field.error("$extends cycle: the group '\(path)' cannot extend '\(targetPath)', as one contains the other")
+        }
+        groups[index].extendsTarget = targetPath
+        // The extended group first, with everything it holds.
+        try extend(targetPath, stack: stack + [path], done: &done)
+        for inner in groups where inner.extends != nil && inner.path.hasPrefix(targetPath + ".") {
+            try extend(inner.path, stack: stack + [path], done: &done)
+        }
+        guard let target = group(targetPath) else { return }
+        let extending = groups[index]
+        for token in tokens where token.segments.count > target.segments.count && token.segments.starts(with: target.segments) {
+            let relative = Array(token.segments.dropFirst(target.segments.count))
+            // A local token anywhere on the way, or a local group in its place, replaces it.
+            let replaced = (1...relative.count).contains { count in
+                let prefix = (extending.segments + relative.prefix(count)).joined(separator: ".")
+                return tokenIndex[prefix] != nil || (count == relative.count && groupIndex[prefix] != nil)
+            }
+            if replaced { continue }
+            // The groups on the way, as the extended group has them.
+            for count in 1..<relative.count {
+                let segments = extending.segments + relative.prefix(count)
+                guard groupIndex[segments.joined(separator: ".")] == nil,
+                    let source = group((target.segments + relative.prefix(count)).joined(separator: "."))
+                else { continue }
+                var copy = source
+                copy.segments = segments
+                copy.extensions = []
+                groupIndex[copy.path] = groups.count
+                groups.append(copy)
+            }
+            var copy = token
+            copy.segments = extending.segments + relative
+            tokenIndex[copy.path] = tokens.count
+            tokens.append(copy)
+        }
+        done.insert(path)
+    }
+
+    /// The group `$extends` names: `{group.path}` or a `#/group/path` pointer.
+    private func groupPath(_ field: DTCGField) throws -> String {
+        let text = try field.string()
+        let path: String
+        if text.hasPrefix("{") && text.hasSuffix("}") && text.count >= 2 {
+            path = String(text.dropFirst().dropLast())
+        } else if text.hasPrefix("#/") {
+            path = Self.pointerSegments(text).joined(separator: ".")
+        } else {
+            throw field.error("$extends names a group as {group.path}, not '\(text)'")
+        }
+        if tokenIndex[path] != nil { throw field.error("$extends names a group, but \(text) is a token") }
+        guard groupIndex[path] != nil else { throw field.error("$extends names \(text), but no group has that path") }
+        return path
+    }
+
+    /// The unescaped segments of a `#/a/b` JSON pointer.
+    static func pointerSegments(_ pointer: String) -> [String] {
+        guard pointer.count > 2 else { return [] }
+        return pointer.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false).map {
+            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        }
+    }
+}
+
+// MARK: - References
+
+extension DTCGDocument {
+    /// What a value refers to.
+    enum Reference {
+        /// A token's value, or a part of it (`rest`, for a pointer into the value).
+        case token(String, rest: [String], text: String)
+        /// A place in the file outside any token's value, as written.
+        case place(DTCGField)
+    }
+
+    /// The reference a value is, if it is one: an alias string `{group.token}` or an object
+    /// `{"$ref": "#/…"}`.
+    ///
+    /// - Throws: For malformed references and targets that do not exist.
+    func reference(in field: DTCGField) throws -> Reference? {
+        switch field.value {
+        case let .string(text) where text.hasPrefix("{") && text.hasSuffix("}") && text.count >= 2:
+            let path = String(text.dropFirst().dropLast())
+            guard !path.isEmpty, !path.contains("{"), !path.contains("}") else {
+                throw field.error("'\(text)' is not an alias: an alias is {group.token}")
+            }
+            guard tokenIndex[path] != nil else {
+                if groupIndex[path] != nil { throw field.error("the alias \(text) names a group; an alias names a token") }
+                throw field.error("unknown alias target \(text): no token has the path '\(path)'")
+            }
+            return .token(path, rest: [], text: text)
+        case let .object(members) where members.count == 1 && members[0].0 == "$ref":
+            let pointerField = field.child("$ref", members[0].1)
+            let pointer = try pointerField.string()
+            guard pointer == "#" || pointer.hasPrefix("#/") else {
+                throw pointerField.error("'\(pointer)' is not a JSON pointer into this file: it must start with #/")
+            }
+            let segments = Self.pointerSegments(pointer)
+            // The longest prefix naming a token: the pointer is into that token.
+            for count in stride(from: segments.count, through: 1, by: -1) {
+                let prefix = segments.prefix(count)
+                guard !prefix.contains(where: { $0.contains(".") }), tokenIndex[prefix.joined(separator: ".")] != nil else { continue }
+                if count == segments.count {
+                    return .token(prefix.joined(separator: "."), rest: [], text: pointer)
+                }
+                if segments[count] == "$value" {
+                    return .token(prefix.joined(separator: "."), rest: Array(segments.dropFirst(count + 1)), text: pointer)
+                }
+                break
+            }
+            var place = DTCGField(value: root, path: "$", file: file)
+            for segment in segments {
+                guard let next = Self.step(place, segment) else {
+                    throw pointerField.error("the JSON pointer '\(pointer)' does not point to anything in the file")
+                }
+                place = next
+            }
+            return .place(place)
+        default:
+            return nil
+        }
+    }
+
+    /// The member or element `segment` of a value.
+    private static func step(_ field: DTCGField, _ segment: String) -> DTCGField? {
+        switch field.value {
+        case let .object(members):
+            return members.first { $0.0 == segment }.map { field.child($0.0, $0.1) }
+        case let .array(items):
+            guard let index = Int(segment), String(index) == segment, items.indices.contains(index) else { return nil }
+            return field.element(index, items[index])
+        default:
+            return nil
+        }
+    }
+
+    /// A value with its references followed, and the first token it referred to.
+    struct Resolved {
+        var field: DTCGField
+        var token: String?
+    }
+
+    /// Follows references from `field` to a value that is not one.
+    ///
+    /// - Parameters:
+    ///   - field: The value.
+    ///   - type: The type a referenced token must have, when the whole value is wanted.
+    ///   - chain: The tokens being resolved, outermost first, for cycle detection.
+    /// - Throws: For alias cycles, missing targets and tokens of the wrong type.
+    func dereference(_ field: DTCGField, expecting type: String?, chain: [String]) throws -> Resolved {
+        var current = field
+        var chain = chain
+        var first: String?
+        var places = Set<String>()
+        while let reference = try reference(in: current) {
+            switch reference {
+            case let .place(place):
+                if !places.insert(place.path).inserted { throw current.error("the reference cycles through \(place.path)") }
+                current = place
+            case let .token(path, rest, text):
+                if chain.contains(path) { throw cycle(chain, closingAt: path) }
+                guard let token = token(path) else { throw current.error("unknown alias target \(text)") }
+                chain.append(path)
+                if first == nil { first = path }
+                if rest.isEmpty {
+                    if let type {
+                        let actual = try self.type(of: token, chain: chain)
+                        guard actual == type else {
+                            throw current.error("\(text) is a \(actual) token, but a \(type) is needed here")
+                        }
+                    }
+                    current = token.value
+                    continue
+                }
+                var part = try dereference(token.value, expecting: nil, chain: chain).field
+                for segment in rest {
+                    guard let next = Self.step(part, segment) else {
+                        throw current.error("the JSON pointer '\(text)' does not point to anything in the file")
+                    }
+                    part = try dereference(next, expecting: nil, chain: chain).field
+                }
+                return Resolved(field: part, token: first)
+            }
+        }
+        return Resolved(field: current, token: first)
+    }
+
+    /// A token's type: its own `$type`, its group's, or that of the token its value aliases.
+    ///
+    /// - Parameter chain: The tokens being resolved, ending with this one.
+    func type(of token: Token, chain: [String]) throws -> String {
+        if let type = token.explicitType ?? token.groupType { return type }
+        guard let reference = try reference(in: token.value), case let .token(path, rest, _) = reference, rest.isEmpty,
+            let target = self.token(path)
+        else {
+            throw DTCGField(value: .null, path: token.location, file: file).error(
+                "the token '\(token.path)' has no $type: give it one, or put it in a group with a $type")
+        }
+        if chain.contains(path) { throw cycle(chain, closingAt: path) }
+        return try type(of: target, chain: chain + [path])
+    }
+
+    /// `alias cycle: a → b → a`, at the value of the first token of the cycle.
+    private func cycle(_ chain: [String], closingAt path: String) -> CatalogError {
+        let start = chain.firstIndex(of: path) ?? 0
+        let location = token(chain[start])?.value.path ?? "$"
+        return .invalidBundle(
+            file: file, path: location, reason: "alias cycle: " + (chain[start...] + [path]).joined(separator: " → "))
+    }
+}

@@ -1,0 +1,135 @@
+/// W3C Design Tokens Community Group (Format Module 2025.10) files, `.tokens.json`: libraries
+/// written as design tokens, and design tokens read as libraries.
+///
+/// ## Writing
+///
+/// One top-level group per library, libraries by name, entries in
+/// ``LibraryBundle/canonicalized()`` order, keys in a fixed order; the same libraries always give
+/// the same bytes. Group and token keys are the transdb names with the characters DTCG reserves
+/// percent-escaped: `%` → `%25`, `.` → `%2E`, `{` → `%7B`, `}` → `%7D`, and a leading `$` → `%24`.
+///
+/// ```
+/// { "<library>": {
+///     "$description": library description,
+///     "$extensions": { "org.transdb": { "format": 1, "version", "curves"?, "delegates"?,
+///                                       "screens"?, "containers"?, "routes"? } },
+///     "curves":  { "<curve>":  { "$type": "cubicBezier", "$value": [x1, y1, x2, y2], "$description"? } },
+///     "presets": { "<preset>": { "$type": "transition",
+///                                "$value": { "duration": { "value", "unit" }, "delay": { "value", "unit" },
+///                                            "timingFunction": "{library.curves.curve}" or [x1, y1, x2, y2] },
+///                                "$description"?, "$extensions": { "org.transdb": { … } } } } } }
+/// ```
+///
+/// - A `cubic-bezier()` curve is a `cubicBezier` token. `linear` is the token `[0, 0, 1, 1]` with
+///   `"expression": "linear"` in its extension, so that it stays `linear`.
+/// - Springs, `steps()` and `linear(…)` have no DTCG type: they are not tokens but entries of the
+///   library group's extension (`"curves": [{ "name", "expression", "description"? }]`), exact.
+/// - A preset is a `transition` token. Its duration and delay are `{ "value", "unit" }`, in
+///   whole milliseconds when they read back as exactly the same number of seconds, else in seconds.
+///   Its `timingFunction` is an alias of the curve token when the preset names a `cubic-bezier()`
+///   or `linear` curve, the control points when its curve is written inline, and, for a spring,
+///   `steps()` or `linear(…)`, the nearest cubic Bézier (``nearestCubicBezier(to:duration:)``
+///   over the preset's duration, rounded to 4 decimals) with
+///   `"timingFunction": { "approximate": true, "expression", "maximumError" }` in the extension
+///   (the error rounded up to 5 decimals). A spring that never comes to rest in a preset of kind
+///   `none` (duration 0) cannot be sampled: its `timingFunction` is `[0, 0, 1, 1]` and the note
+///   has no error. Reading takes the exact curve back from `curve`.
+///   A preset naming a curve of a library that is not being written keeps an alias to where
+///   that library's token would be; write the libraries together for a self-contained file.
+/// - What DTCG has no type for is in the preset's extension: `kind`, `direction`, the exact
+///   `curve` (`{ "name", "library"? }` or `{ "expression" }`), track changes as `set`
+///   (`VIEW.PHASE.PROPERTY=VALUE` relative to the kind's tracks, as in bundle files),
+///   `interaction` and `reverse`; and in the library's: delegates, screens, containers and
+///   routes, with the fields of the bundle format.
+///
+/// ## Reading
+///
+/// Groups, `$type` inherited from the closest group, `$root` tokens, `$extends`, `$deprecated`
+/// (inherited too), `{group.token}` aliases and `$ref` JSON pointers (followed through chains,
+/// cycles refused), and durations as `{ "value", "unit" }` or in the older `"200ms"` / `"0.2s"`
+/// form. Top-level groups carrying the `org.transdb` extension are transdb libraries and come
+/// back exactly as written. Every other token goes to one library, `defaultLibrary`, named by
+/// its path joined with `.` (a `$root` token by its group's path):
+///
+/// - a `cubicBezier` token becomes a curve;
+/// - a `transition` token becomes a preset of kind `custom` with no track changes (kind `none`
+///   when its duration is 0), its duration, delay and curve from the token — the curve named
+///   when `timingFunction` aliases a `cubicBezier` token, inline otherwise;
+/// - tokens of other types are skipped, with a note.
+///
+/// Notes also name deprecated curves and presets, unknown `$` properties, and extensions other
+/// than transdb's, which are ignored: a library has nowhere to keep them.
+public enum DTCGFormat {
+    /// The `$extensions` key under which transdb keeps what DTCG has no type for.
+    static let extensionKey = "org.transdb"
+    /// The version of transdb's extension data written and read.
+    static let extensionFormat = 1
+
+    /// A deterministic DTCG document for these libraries: one top-level group per library, by
+    /// name, printed with two-space indentation and ending with a newline.
+    ///
+    /// - Parameter bundles: The libraries, each once; their order does not matter.
+    /// - Returns: The file's contents.
+    public static func encode(_ bundles: [LibraryBundle]) -> String {
+        var writer = DTCGWriter(bundles: bundles)
+        return writer.document().pretty + "\n"
+    }
+
+    /// Reads a DTCG file.
+    ///
+    /// Libraries written by ``encode(_:)`` come back exactly (springs included, from the
+    /// `org.transdb` extension). Tokens written by other tools become curves and presets of one
+    /// library named `defaultLibrary`, named by their paths joined with `.`; see the type's
+    /// documentation for the mapping.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - file: The file's name, for errors.
+    ///   - defaultLibrary: The library that tokens outside transdb's library groups go to.
+    /// - Returns: The libraries, each in canonical order — transdb's in the file's order, then
+    ///   `defaultLibrary` if any token went to it — and notes on what was skipped or ignored.
+    /// - Throws: ``CatalogError/invalidBundle(file:path:reason:)`` with the JSON path of the
+    ///   problem (`$.motion.easing.standard.$value`): invalid JSON (see ``StrictJSON``), alias
+    ///   and `$extends` cycles, unknown alias targets, unknown or missing types, values that do
+    ///   not fit their type (a duration of `"200px"`, a negative duration, a Bézier x outside
+    ///   [0, 1]), names transdb does not accept, and invalid transdb extension data.
+    public static func decode(_ bytes: [UInt8], file: String, defaultLibrary: String) throws -> (
+        bundles: [LibraryBundle], notes: [String]
+    ) {
+        let root: JSONValue
+        do {
+            root = try StrictJSON.parse(bytes)
+        } catch {
+            throw CatalogError.invalidBundle(
+                file: file, path: error.path, reason: "\(error.message) (line \(error.line), column \(error.column))")
+        }
+        let document = try DTCGDocument(root: root, file: file)
+        var reader = DTCGReader(document: document, defaultLibrary: defaultLibrary)
+        return try reader.read()
+    }
+
+    /// The cubic Bézier nearest to a curve, for when a curve has to be a DTCG `cubicBezier` and
+    /// is not one. A spring, `steps()` or `linear(…)` is *not representable*: calling this is
+    /// asking for an approximation, which callers should do only when the user asked for one.
+    ///
+    /// The fit minimises the squared difference over 201 evenly spaced times with x1 and x2 kept
+    /// in [0, 1]; the control points are rounded to 4 decimals.
+    ///
+    /// - Parameters:
+    ///   - curve: The curve.
+    ///   - duration: The animation's length in seconds, which a spring's shape depends on; nil
+    ///     runs a spring for its own duration (``TimingCurve/intrinsicDuration``).
+    /// - Returns: The nearest `cubic-bezier()` and the largest difference from `curve` over
+    ///   10,001 evenly spaced times in [0, 1]; `curve` itself with error 0 for a `cubic-bezier()`
+    ///   or `linear`; nil when the curve cannot be sampled (a spring that never comes to rest,
+    ///   without a duration).
+    public static func nearestCubicBezier(to curve: TimingCurve, duration: Double?) -> (curve: TimingCurve, maximumError: Double)? {
+        switch curve {
+        case .linear: return (.cubicBezier(x1: 0, y1: 0, x2: 1, y2: 1), 0)
+        case .cubicBezier: return (curve, 0)
+        case .steps, .piecewiseLinear, .spring:
+            guard let fit = CubicBezierFit(function: curve.function(duration: duration)) else { return nil }
+            return (fit.curve, fit.maximumError)
+        }
+    }
+}

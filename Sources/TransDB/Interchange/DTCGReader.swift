@@ -1,0 +1,370 @@
+/// Makes libraries of a ``DTCGDocument``'s tokens (see ``DTCGFormat`` for the mapping): transdb's
+/// library groups exactly, from the `org.transdb` extension, everything else into the default
+/// library by path.
+struct DTCGReader {
+    let document: DTCGDocument
+    let defaultLibrary: String
+
+    /// Libraries by name, and the order they appeared in.
+    private var bundles: [String: LibraryBundle] = [:]
+    private var order: [String] = []
+    /// Top-level group keys that are transdb libraries, and their names.
+    private var libraryGroups: [String: String] = [:]
+    /// Curve tokens by path: the curve they became.
+    private var curveTokens: [String: QualifiedName] = [:]
+    /// Where each entry name was first used, to refuse a second one: kind, library, name.
+    private var used: [String: String] = [:]
+    private var skipped: [(type: String, paths: [String])] = []
+    private var deprecations: [String] = []
+    private var ignoredExtensions: [(key: String, places: [String])] = []
+    private var mismatches: [String] = []
+
+    private static let transdb = DTCGFormat.extensionKey
+
+    init(document: DTCGDocument, defaultLibrary: String) {
+        self.document = document
+        self.defaultLibrary = defaultLibrary
+    }
+
+    /// The libraries and the notes.
+    mutating func read() throws -> (bundles: [LibraryBundle], notes: [String]) {
+        for group in document.groups {
+            let place = group.segments.isEmpty ? "the top level" : group.path
+            for (key, value) in group.extensions {
+                if key == Self.transdb && group.segments.count == 1 {
+                    try readLibrary(group, value)
+                } else {
+                    ignore(key, at: place)
+                }
+            }
+        }
+        var transitions: [DTCGDocument.Token] = []
+        for token in document.tokens {
+            let type = try document.type(of: token, chain: [token.path])
+            let understood = type == "cubicBezier" || type == "transition"
+            for (key, _) in token.extensions where key != Self.transdb || !understood { ignore(key, at: token.path) }
+            switch type {
+            case "cubicBezier": try readCurve(token)
+            case "transition": transitions.append(token)
+            default:
+                if type == "duration" { _ = try document.duration(token.value, chain: [token.path]) }
+                if let index = skipped.firstIndex(where: { $0.type == type }) {
+                    skipped[index].paths.append(token.path)
+                } else {
+                    skipped.append((type, [token.path]))
+                }
+            }
+        }
+        for token in transitions { try readPreset(token) }
+
+        var notes = document.notes
+        for (type, paths) in skipped {
+            let reason = type == "duration" ? "transdb keeps durations only inside presets" : "transdb has no \(type) entries"
+            notes.append("skipped \(paths.count) \(type) token\(paths.count == 1 ? "" : "s") (\(Self.some(paths))): \(reason)")
+        }
+        notes += mismatches
+        notes += deprecations
+        for (key, places) in ignoredExtensions {
+            notes.append("ignored the extension '\(key)' on \(Self.some(places)): a library has nowhere to keep it")
+        }
+        return (order.compactMap { bundles[$0]?.canonicalized() }, notes)
+    }
+
+    /// Up to five items, then how many more.
+    private static func some(_ items: [String]) -> String {
+        items.prefix(5).joined(separator: ", ") + (items.count > 5 ? " and \(items.count - 5) more" : "")
+    }
+
+    private mutating func ignore(_ key: String, at place: String) {
+        if let index = ignoredExtensions.firstIndex(where: { $0.key == key }) {
+            ignoredExtensions[index].places.append(place)
+        } else {
+            ignoredExtensions.append((key, [place]))
+        }
+    }
+
+    private func located(_ path: String) -> DTCGField {
+        DTCGField(value: .null, path: path, file: document.file)
+    }
+
+    // MARK: Libraries
+
+    private mutating func bundle(_ name: String) -> LibraryBundle {
+        if let bundle = bundles[name] { return bundle }
+        order.append(name)
+        let bundle = LibraryBundle(library: Library(name: name))
+        bundles[name] = bundle
+        return bundle
+    }
+
+    /// Refuses a second entry of a kind with the same name in a library.
+    private mutating func claim(_ kind: EntityKind, _ name: String, in library: String, at path: String) throws {
+        let key = "\(kind.rawValue)\u{0}\(library)\u{0}\(name)"
+        if let first = used[key] {
+            throw located(path).error("the library '\(library)' already has a \(kind.rawValue) named '\(name)' (at \(first))")
+        }
+        used[key] = path
+    }
+
+    /// A library group of transdb's: the library, its spring, steps and linear() curves, and the
+    /// entries DTCG has no type for.
+    private mutating func readLibrary(_ group: DTCGDocument.Group, _ data: DTCGField) throws {
+        let here = located(group.location)
+        let name = try here.checking { try Name.validated(DTCGName.name(for: group.segments[0]), field: "library name") }
+        if bundles[name] != nil { throw here.error("the library '\(name)' appears twice") }
+        libraryGroups[group.segments[0]] = name
+        let fields = try data.members(allowed: ["format", "version", "curves", "delegates", "screens", "containers", "routes"])
+        if let format = fields["format"], try format.number() != Double(DTCGFormat.extensionFormat) {
+            throw format.error(
+                "transdb extension format \(try format.number().shortestDescription) was written by a newer transdb (this one reads format \(DTCGFormat.extensionFormat))"
+            )
+        }
+        var version = "1.0.0"
+        if let field = fields["version"] {
+            version = try field.string()
+            if version.isEmpty || version.count > 64
+                || version.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            {
+                throw field.error("a version has 1 to 64 printable characters")
+            }
+        }
+        var bundle = bundle(name)
+        bundle.library = Library(name: name, version: version, description: group.description ?? "")
+
+        for field in try fields["curves"]?.array() ?? [] {
+            let entry = try field.members(allowed: ["name", "expression", "description"])
+            let curveName = try self.name(entry, "name", in: field, kind: "curve name")
+            guard let expression = entry["expression"] else { throw field.error("a curve needs an 'expression'") }
+            let curve = try expression.checking { try TimingCurve(expression: try expression.string()) }
+            try claim(.curve, curveName, in: name, at: field.path)
+            bundle.curves.append(
+                NamedCurve(library: name, name: curveName, curve: curve, description: try entry["description"]?.string() ?? ""))
+        }
+        for field in try fields["delegates"]?.array() ?? [] {
+            let entry = try field.members(allowed: ["name", "released", "description"])
+            let delegateName = try self.name(entry, "name", in: field, kind: "delegate name")
+            try claim(.delegate, delegateName, in: name, at: field.path)
+            bundle.delegates.append(
+                Delegate(
+                    library: name, name: delegateName, released: try entry["released"]?.bool() ?? false,
+                    description: try entry["description"]?.string() ?? ""))
+        }
+        for field in try fields["screens"]?.array() ?? [] {
+            let entry = try field.members(allowed: ["name", "delegate", "modalStyle", "presentationStyle", "description"])
+            let screenName = try self.name(entry, "name", in: field, kind: "screen name")
+            try claim(.screen, screenName, in: name, at: field.path)
+            bundle.screens.append(
+                Screen(
+                    library: name, name: screenName, delegate: try entry["delegate"].map { try reference($0, kind: "delegate") },
+                    modalStyle: try entry["modalStyle"].map { try choice($0, ModalTransitionStyle.self) } ?? .coverVertical,
+                    presentationStyle: try entry["presentationStyle"].map { try choice($0, ModalPresentationStyle.self) } ?? .automatic,
+                    description: try entry["description"]?.string() ?? ""))
+        }
+        for field in try fields["containers"]?.array() ?? [] {
+            let entry = try field.members(allowed: ["name", "kind", "delegate", "description"])
+            let containerName = try self.name(entry, "name", in: field, kind: "container name")
+            guard let kind = entry["kind"] else { throw field.error("a container needs a 'kind'") }
+            try claim(.container, containerName, in: name, at: field.path)
+            bundle.containers.append(
+                Container(
+                    library: name, name: containerName, kind: try choice(kind, ContainerKind.self),
+                    delegate: try entry["delegate"].map { try reference($0, kind: "delegate") },
+                    description: try entry["description"]?.string() ?? ""))
+        }
+        for field in try fields["routes"]?.array() ?? [] {
+            let entry = try field.members(allowed: ["delegate", "op", "from", "to", "preset", "interaction"])
+            func required(_ key: String) throws -> DTCGField {
+                guard let value = entry[key] else { throw field.error("a route needs '\(key)'") }
+                return value
+            }
+            let preset = try required("preset")
+            bundle.routes.append(
+                RouteMapping(
+                    delegate: try reference(try required("delegate"), kind: "delegate"),
+                    operation: try choice(try required("op"), TransitionOperation.self),
+                    from: try pattern(try required("from")), to: try pattern(try required("to")),
+                    preset: preset.value == .null ? nil : try reference(preset, kind: "preset"),
+                    interaction: try entry["interaction"].map { try reference($0, kind: "interaction preset") }))
+        }
+        bundles[name] = bundle
+    }
+
+    private func name(_ entry: [String: DTCGField], _ key: String, in field: DTCGField, kind: String) throws -> String {
+        guard let value = entry[key] else { throw field.error("the entry needs a '\(key)'") }
+        return try value.checking { try Name.validated(try value.string(), field: kind) }
+    }
+
+    private func reference(_ field: DTCGField, kind: String) throws -> QualifiedName {
+        try field.checking { try QualifiedName(parsing: try field.string(), field: kind) }
+    }
+
+    private func pattern(_ field: DTCGField) throws -> ScreenPattern {
+        try field.checking { try ScreenPattern(parsing: try field.string(), field: "screen") }
+    }
+
+    private func choice<T: RawRepresentable & CaseIterable>(_ field: DTCGField, _: T.Type) throws -> T where T.RawValue == String {
+        let text = try field.string()
+        guard let value = T(rawValue: text) else {
+            throw field.error("unknown value '\(text)': expected \(DTCGField.list(T.allCases.map(\.rawValue)))")
+        }
+        return value
+    }
+
+    /// `{"name", "library"?}` or `{"expression"}`.
+    private func curveReference(_ field: DTCGField) throws -> CurveReference {
+        let entry = try field.members(allowed: ["name", "library", "expression"])
+        if let expression = entry["expression"] {
+            guard entry.count == 1 else { throw field.error("a curve is {\"name\", \"library\"?} or {\"expression\"}, not both") }
+            return .inline(try expression.checking { try TimingCurve(expression: try expression.string()) })
+        }
+        let name = try self.name(entry, "name", in: field, kind: "curve name")
+        let library = try entry["library"].map { value in
+            try value.checking { try Name.validated(try value.string(), field: "curve library") }
+        }
+        return .named(QualifiedName(library: library, name: name))
+    }
+
+    // MARK: Tokens
+
+    /// The library a token goes to and its name there: inside a transdb library group, the
+    /// path below the group (and below `curves` or `presets`), unescaped; elsewhere the default
+    /// library and the whole path. `$root` stands for its group.
+    private func owner(of token: DTCGDocument.Token, under folder: String) throws -> (library: String, name: String) {
+        var segments = token.segments[...]
+        var library = defaultLibrary
+        var unescape = false
+        if let first = segments.first, let name = libraryGroups[first] {
+            library = name
+            unescape = true
+            segments = segments.dropFirst()
+            if segments.count > 1 && segments.first == folder { segments = segments.dropFirst() }
+        }
+        var parts = segments.filter { $0 != "$root" }
+        if parts.isEmpty { parts = Array(segments) }
+        let name = parts.map { unescape ? DTCGName.name(for: $0) : $0 }.joined(separator: ".")
+        let here = located(token.location)
+        let kind = folder == "curves" ? "curve name" : "preset name"
+        if library == defaultLibrary && !unescape {
+            library = try here.checking { try Name.validated(defaultLibrary, field: "library name") }
+        }
+        return (library, try here.checking { try Name.validated(name, field: kind) })
+    }
+
+    private mutating func readCurve(_ token: DTCGDocument.Token) throws {
+        var (curve, _) = try document.cubicBezier(token.value, chain: [token.path])
+        let (library, name) = try owner(of: token, under: "curves")
+        if let data = token.extensions.first(where: { $0.key == Self.transdb })?.value {
+            let fields = try data.members(allowed: ["expression"])
+            if let field = fields["expression"] {
+                let written = try field.checking { try TimingCurve(expression: try field.string()) }
+                let matches = written == curve || (written == .linear && curve == .cubicBezier(x1: 0, y1: 0, x2: 1, y2: 1))
+                if matches {
+                    curve = written
+                } else {
+                    mismatches.append(
+                        "the curve '\(library)/\(name)' has the transdb expression '\(written.expression)' but the $value \(curve.expression); the $value was used"
+                    )
+                }
+            }
+        }
+        try claim(.curve, name, in: library, at: token.location)
+        var bundle = bundle(library)
+        bundle.curves.append(NamedCurve(library: library, name: name, curve: curve, description: token.description ?? ""))
+        bundles[library] = bundle
+        curveTokens[token.path] = QualifiedName(library: library, name: name)
+        if let deprecation = token.deprecation { deprecations.append(Self.deprecated("curve", library, name, deprecation)) }
+    }
+
+    private static func deprecated(_ kind: String, _ library: String, _ name: String, _ deprecation: DTCGDocument.Deprecation) -> String {
+        "the \(kind) '\(library)/\(name)' is deprecated" + (deprecation.reason.map { ": \($0)" } ?? "")
+    }
+
+    private mutating func readPreset(_ token: DTCGDocument.Token) throws {
+        let chain = [token.path]
+        let transition = try document.transition(token.value, chain: chain)
+        let (library, name) = try owner(of: token, under: "presets")
+        let data = token.extensions.first { $0.key == Self.transdb }?.value
+        let fields =
+            try data?.members(allowed: ["kind", "direction", "curve", "set", "interaction", "reverse", "timingFunction"]) ?? [:]
+
+        let kind = try fields["kind"].map { try choice($0, PresetKind.self) } ?? (transition.duration == 0 ? .none : .custom)
+        var draft = PresetDraft(kind: kind)
+        if let field = fields["direction"] {
+            let direction = try choice(field, Direction.self)
+            guard kind.allowedDirections.contains(direction) else {
+                let allowed = kind.allowedDirections.map(\.rawValue)
+                throw field.error(
+                    allowed.isEmpty
+                        ? "a preset of kind '\(kind.rawValue)' has no direction"
+                        : "a preset of kind '\(kind.rawValue)' moves \(DTCGField.list(allowed))")
+            }
+            draft.direction = direction
+        }
+        let limit = Preset.maximumDuration
+        if kind == .none && transition.duration != 0 {
+            throw transition.field.child("duration", .null).error("a preset of kind 'none' is instant: its duration is 0")
+        }
+        if kind != .none && !(transition.duration > 0 && transition.duration <= limit) {
+            throw transition.field.child("duration", .null).error(
+                "a preset's duration is > 0 and ≤ \(limit.shortestDescription) seconds, got \(transition.duration.shortestDescription) s")
+        }
+        if transition.delay > limit {
+            throw transition.field.child("delay", .null).error(
+                "a delay is at most \(limit.shortestDescription) seconds, got \(transition.delay.shortestDescription) s")
+        }
+        draft.duration = transition.duration
+        draft.delay = transition.delay
+        if let field = fields["set"] {
+            draft.overrides = try field.array().map { item in try item.checking { try TrackOverride(parsing: try item.string()) } }
+        }
+        var completionCurve: CurveReference?
+        if let field = fields["interaction"] {
+            let settings = try field.members(allowed: ["completionSpeed", "completionCurve", "finishThreshold"])
+            let speed = try settings["completionSpeed"]?.number() ?? 1
+            if !(speed > 0 && speed <= 100), let speedField = settings["completionSpeed"] {
+                throw speedField.error("completionSpeed must be > 0 and ≤ 100, got \(speed.shortestDescription)")
+            }
+            let threshold = try settings["finishThreshold"]?.number() ?? 0.5
+            if !(0...1).contains(threshold), let thresholdField = settings["finishThreshold"] {
+                throw thresholdField.error("finishThreshold is a fraction in [0, 1], got \(threshold.shortestDescription)")
+            }
+            draft.completionSpeed = speed
+            draft.finishThreshold = threshold
+            completionCurve = try settings["completionCurve"].map(curveReference)
+        }
+        if let field = fields["reverse"] {
+            draft.reverse = try reference(field, kind: "reverse preset").description
+        }
+        if let field = fields["timingFunction"] {
+            let note = try field.members(allowed: ["approximate", "expression", "maximumError"])
+            _ = try note["approximate"]?.bool()
+            _ = try note["expression"]?.string()
+            _ = try note["maximumError"]?.number()
+        }
+        draft.description = token.description ?? ""
+        var preset = try located(token.location).checking { try draft.preset(library: library, name: name) }
+        if let field = fields["curve"] {
+            preset.curve = try curveReference(field)
+            // The exact curve is in the extension; an array is still checked, an alias (perhaps to
+            // a library not in this file) is not followed.
+            if case .array = transition.timingFunction.value { _ = try document.cubicBezier(transition.timingFunction, chain: chain) }
+        } else {
+            let (curve, target) = try document.cubicBezier(transition.timingFunction, chain: chain)
+            if let target, let named = curveTokens[target] {
+                let local = named.library == library && named.name != "linear"
+                preset.curve = .named(local ? QualifiedName(library: nil, name: named.name) : named)
+            } else {
+                preset.curve = .inline(curve)
+            }
+        }
+        if let completionCurve, var interaction = preset.interaction {
+            interaction.completionCurve = completionCurve
+            preset.interaction = interaction
+        }
+        try claim(.preset, name, in: library, at: token.location)
+        var bundle = bundle(library)
+        bundle.presets.append(preset)
+        bundles[library] = bundle
+        if let deprecation = token.deprecation { deprecations.append(Self.deprecated("preset", library, name, deprecation)) }
+    }
+}

@@ -1,0 +1,244 @@
+/// Writes libraries as a DTCG document (see ``DTCGFormat`` for the mapping).
+struct DTCGWriter {
+    /// The libraries in canonical order, by name.
+    private let bundles: [LibraryBundle]
+    /// Every curve, by library and name, to resolve presets' named curves.
+    private let curves: [String: [String: TimingCurve]]
+    /// Nearest cubic Béziers already fitted, as many presets share a curve and a duration.
+    private var approximations: [Approximation: (curve: TimingCurve, maximumError: Double)?] = [:]
+
+    private struct Approximation: Hashable {
+        var curve: TimingCurve
+        var duration: Double?
+    }
+
+    private static let transdb = DTCGFormat.extensionKey
+
+    init(bundles: [LibraryBundle]) {
+        func key(_ text: String) -> [UInt32] { text.unicodeScalars.map(\.value) }
+        self.bundles = bundles.map { $0.canonicalized() }.sorted {
+            key($0.library.name).lexicographicallyPrecedes(key($1.library.name))
+        }
+        var curves: [String: [String: TimingCurve]] = [:]
+        for bundle in bundles {
+            for curve in bundle.curves { curves[bundle.library.name, default: [:]][curve.name] = curve.curve }
+        }
+        self.curves = curves
+    }
+
+    /// The document: one group per library.
+    mutating func document() -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        for bundle in bundles { members.append((DTCGName.key(for: bundle.library.name), library(bundle))) }
+        return .object(members)
+    }
+
+    // MARK: Libraries
+
+    private mutating func library(_ bundle: LibraryBundle) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        if !bundle.library.description.isEmpty { members.append(("$description", .string(bundle.library.description))) }
+
+        var data: [(String, JSONValue)] = [
+            ("format", .integer(Int64(DTCGFormat.extensionFormat))), ("version", .string(bundle.library.version)),
+        ]
+        func list(_ key: String, _ entries: [JSONValue]) {
+            if !entries.isEmpty { data.append((key, .array(entries))) }
+        }
+        list("curves", bundle.curves.filter { !Self.isBezier($0.curve) }.map(Self.entry))
+        list("delegates", bundle.delegates.map(Self.entry))
+        list("screens", bundle.screens.map(Self.entry))
+        list("containers", bundle.containers.map(Self.entry))
+        list("routes", bundle.routes.map(Self.entry))
+        members.append(("$extensions", .object([(Self.transdb, .object(data))])))
+
+        let tokens = bundle.curves.filter { Self.isBezier($0.curve) }.map { (DTCGName.key(for: $0.name), curveToken($0)) }
+        if !tokens.isEmpty { members.append(("curves", .object(tokens))) }
+        var presets: [(String, JSONValue)] = []
+        for preset in bundle.presets { presets.append((DTCGName.key(for: preset.name), presetToken(preset))) }
+        if !presets.isEmpty { members.append(("presets", .object(presets))) }
+        return .object(members)
+    }
+
+    private static func described(_ description: String) -> [(String, JSONValue)] {
+        description.isEmpty ? [] : [("description", .string(description))]
+    }
+
+    // MARK: Entries DTCG has no type for, with the fields of the bundle format
+
+    private static func entry(_ curve: NamedCurve) -> JSONValue {
+        .object([("name", .string(curve.name)), ("expression", .string(curve.curve.expression))] + described(curve.description))
+    }
+
+    private static func entry(_ delegate: Delegate) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("name", .string(delegate.name))]
+        if delegate.released { fields.append(("released", .bool(true))) }
+        return .object(fields + described(delegate.description))
+    }
+
+    private static func entry(_ screen: Screen) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("name", .string(screen.name))]
+        if let delegate = screen.delegate { fields.append(("delegate", .string(delegate.description))) }
+        if screen.modalStyle != .coverVertical { fields.append(("modalStyle", .string(screen.modalStyle.rawValue))) }
+        if screen.presentationStyle != .automatic { fields.append(("presentationStyle", .string(screen.presentationStyle.rawValue))) }
+        return .object(fields + described(screen.description))
+    }
+
+    private static func entry(_ container: Container) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("name", .string(container.name)), ("kind", .string(container.kind.rawValue))]
+        if let delegate = container.delegate { fields.append(("delegate", .string(delegate.description))) }
+        return .object(fields + described(container.description))
+    }
+
+    private static func entry(_ route: RouteMapping) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("delegate", .string(route.delegate.description)), ("op", .string(route.operation.rawValue)),
+            ("from", .string(route.from.description)), ("to", .string(route.to.description)),
+            ("preset", .string(route.preset?.description)),
+        ]
+        if let interaction = route.interaction { fields.append(("interaction", .string(interaction.description))) }
+        return .object(fields)
+    }
+
+    /// Whether a curve is a DTCG `cubicBezier`.
+    private static func isBezier(_ curve: TimingCurve) -> Bool {
+        switch curve {
+        case .linear, .cubicBezier: true
+        case .steps, .piecewiseLinear, .spring: false
+        }
+    }
+
+    /// `[x1, y1, x2, y2]` of a `cubic-bezier()` or `linear`.
+    private static func points(_ curve: TimingCurve) -> JSONValue? {
+        switch curve {
+        case .linear: .array([.number(0), .number(0), .number(1), .number(1)])
+        case let .cubicBezier(x1, y1, x2, y2): .array([.number(x1), .number(y1), .number(x2), .number(y2)])
+        case .steps, .piecewiseLinear, .spring: nil
+        }
+    }
+
+    // MARK: Curves
+
+    private func curveToken(_ curve: NamedCurve) -> JSONValue {
+        var members: [(String, JSONValue)] = [("$type", .string("cubicBezier")), ("$value", Self.points(curve.curve) ?? .null)]
+        if !curve.description.isEmpty { members.append(("$description", .string(curve.description))) }
+        if curve.curve == .linear {
+            members.append(("$extensions", .object([(Self.transdb, .object([("expression", .string("linear"))]))])))
+        }
+        return .object(members)
+    }
+
+    // MARK: Presets
+
+    private mutating func presetToken(_ preset: Preset) -> JSONValue {
+        var data: [(String, JSONValue)] = [("kind", .string(preset.kind.rawValue))]
+        if let direction = preset.direction { data.append(("direction", .string(direction.rawValue))) }
+        data.append(("curve", Self.reference(preset.curve)))
+        let changes = Self.overrides(from: preset.kind.tracks(direction: preset.direction), to: preset.tracks)
+        if !changes.isEmpty { data.append(("set", .array(changes.map { .string($0) }))) }
+        if let interaction = preset.interaction {
+            let settings: JSONValue = .object([
+                ("completionSpeed", .number(interaction.completionSpeed)),
+                ("completionCurve", Self.reference(interaction.completionCurve)),
+                ("finishThreshold", .number(interaction.finishThreshold)),
+            ])
+            data.append(("interaction", settings))
+        }
+        if let reverse = preset.reverse { data.append(("reverse", .string(reverse.description))) }
+        let (timingFunction, note) = timingFunction(preset)
+        if let note { data.append(("timingFunction", note)) }
+
+        let value: JSONValue = .object([
+            ("duration", Self.duration(preset.duration)), ("delay", Self.duration(preset.delay)), ("timingFunction", timingFunction),
+        ])
+        var members: [(String, JSONValue)] = [("$type", .string("transition")), ("$value", value)]
+        if !preset.description.isEmpty { members.append(("$description", .string(preset.description))) }
+        members.append(("$extensions", .object([(Self.transdb, .object(data))])))
+        return .object(members)
+    }
+
+    /// `{"value", "unit"}`: in milliseconds when they are whole and read back as exactly these
+    /// seconds, else in seconds.
+    private static func duration(_ seconds: Double) -> JSONValue {
+        let milliseconds = seconds * 1000
+        if milliseconds == milliseconds.rounded() && milliseconds / 1000 == seconds {
+            return .object([("value", .number(milliseconds)), ("unit", .string("ms"))])
+        }
+        return .object([("value", .number(seconds)), ("unit", .string("s"))])
+    }
+
+    /// `{"library"?, "name"}` or `{"expression"}`: exact, whatever the name.
+    private static func reference(_ curve: CurveReference) -> JSONValue {
+        switch curve {
+        case let .named(name):
+            .object((name.library.map { [("library", JSONValue.string($0))] } ?? []) + [("name", .string(name.name))])
+        case let .inline(curve):
+            .object([("expression", .string(curve.expression))])
+        }
+    }
+
+    /// The `timingFunction`: an alias of a curve token, control points, or the nearest cubic
+    /// Bézier with a note in the extension.
+    private mutating func timingFunction(_ preset: Preset) -> (JSONValue, note: JSONValue?) {
+        let curve: TimingCurve
+        switch preset.curve {
+        case let .inline(inline):
+            curve = inline
+        case let .named(name):
+            let library = name.library ?? preset.library
+            let alias = JSONValue.string("{\(DTCGName.key(for: library)).curves.\(DTCGName.key(for: name.name))}")
+            guard let named = curves[library]?[name.name] else { return (alias, nil) }
+            if Self.isBezier(named) { return (alias, nil) }
+            curve = named
+        }
+        if let points = Self.points(curve) { return (points, nil) }
+        let key = Approximation(curve: curve, duration: preset.duration > 0 ? preset.duration : nil)
+        if approximations[key] == nil {
+            approximations[key] = .some(DTCGFormat.nearestCubicBezier(to: curve, duration: key.duration))
+        }
+        var note: [(String, JSONValue)] = [("approximate", .bool(true)), ("expression", .string(curve.expression))]
+        guard let fit = approximations[key] ?? nil else {
+            return (Self.points(.linear) ?? .null, .object(note))
+        }
+        note.append(("maximumError", .number(Self.roundedUp(fit.maximumError))))
+        return (Self.points(fit.curve) ?? .null, .object(note))
+    }
+
+    /// `value` rounded up to 5 decimals, never below it.
+    static func roundedUp(_ value: Double) -> Double {
+        var rounded = (value * 100_000).rounded(.up) / 100_000
+        if rounded < value { rounded += 0.00001 }
+        return rounded
+    }
+
+    /// The track changes that turn `base` into `target`, as `VIEW.PHASE.PROPERTY=VALUE`, in a
+    /// fixed order (from, to; start, end; properties as declared; on-top last). Applied in order
+    /// to `base` they give `target` exactly.
+    static func overrides(from base: ViewTracks, to target: ViewTracks) -> [String] {
+        var changes: [String] = []
+        for view in ViewRole.allCases {
+            for phase in TrackOverride.Phase.allCases {
+                let a = phase == .start ? base[view].start : base[view].end
+                let b = phase == .start ? target[view].start : target[view].end
+                func add(_ property: TrackOverride.Property, _ value: String) {
+                    changes.append("\(view.rawValue).\(phase.rawValue).\(property.rawValue)=\(value)")
+                }
+                if a.frame != b.frame { add(.frame, b.frame.expression) }
+                if a.alpha != b.alpha { add(.alpha, b.alpha.shortestDescription) }
+                if a.scaleX != b.scaleX || a.scaleY != b.scaleY {
+                    if b.scaleX == b.scaleY {
+                        add(.scale, b.scaleX.shortestDescription)
+                    } else {
+                        if a.scaleX != b.scaleX { add(.scaleX, b.scaleX.shortestDescription) }
+                        if a.scaleY != b.scaleY { add(.scaleY, b.scaleY.shortestDescription) }
+                    }
+                }
+                if a.rotation != b.rotation { add(.rotation, b.rotation.shortestDescription) }
+                if a.rotationY != b.rotationY { add(.rotationY, b.rotationY.shortestDescription) }
+                if a.cornerRadius != b.cornerRadius { add(.cornerRadius, b.cornerRadius.shortestDescription) }
+            }
+        }
+        if base.onTop != target.onTop { changes.append("on-top=\(target.onTop.rawValue)") }
+        return changes
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+import TransDB
+
+extension Interchange {
+    @Suite("DTCG: invalid files are refused with the JSON path and the reason")
+    struct DTCGDocumentTests {
+        /// One bad input and the error it must give.
+        struct Case: CustomTestStringConvertible, Sendable {
+            var name: String
+            var json: String
+            var path: String
+            var reason: String
+
+            var testDescription: String { name }
+        }
+
+        static let file = "test.tokens.json"
+
+        static let cases: [Case] = [
+            Case(
+                name: "alias cycle between two typed tokens",
+                json: ##"{"a": {"$type": "cubicBezier", "$value": "{b}"}, "b": {"$type": "cubicBezier", "$value": "{a}"}}"##,
+                path: "$.a.$value", reason: "alias cycle: a → b → a"),
+            Case(
+                name: "alias cycle through untyped tokens, reached from outside the cycle",
+                json: ##"{"c": {"$value": "{g.a}"}, "g": {"a": {"$value": "{g.b}"}, "b": {"$value": "{g.a}"}}}"##,
+                path: "$.g.a.$value", reason: "alias cycle: g.a → g.b → g.a"),
+            Case(
+                name: "alias cycle between curves, one of them used by a transition",
+                json:
+                    ##"{"t": {"$type": "transition", "$value": {"duration": "1s", "timingFunction": "{t2}"}}, "t2": {"$type": "cubicBezier", "$value": "{t3}"}, "t3": {"$type": "cubicBezier", "$value": "{t2}"}}"##,
+                path: "$.t2.$value", reason: "alias cycle: t2 → t3 → t2"),
+            Case(
+                name: "alias cycle through a JSON pointer",
+                json: ##"{"a": {"$type": "cubicBezier", "$ref": "#/b/$value"}, "b": {"$type": "cubicBezier", "$value": {"$ref": "#/a"}}}"##,
+                path: "$.a", reason: "alias cycle: a → b → a"),
+            Case(
+                name: "missing alias target",
+                json: ##"{"easing": {"$type": "cubicBezier", "standard": {"$value": "{easing.emphasized}"}}}"##,
+                path: "$.easing.standard.$value",
+                reason: "unknown alias target {easing.emphasized}: no token has the path 'easing.emphasized'"),
+            Case(
+                name: "alias of a group",
+                json: ##"{"g": {"x": {"$type": "cubicBezier", "$value": [0, 0, 1, 1]}}, "a": {"$type": "cubicBezier", "$value": "{g}"}}"##,
+                path: "$.a.$value", reason: "the alias {g} names a group; an alias names a token"),
+            Case(
+                name: "JSON pointer to nothing",
+                json: ##"{"a": {"$type": "cubicBezier", "$value": {"$ref": "#/nowhere/$value"}}}"##,
+                path: "$.a.$value.$ref", reason: "the JSON pointer '#/nowhere/$value' does not point to anything in the file"),
+            Case(
+                name: "alias of a token of another type",
+                json:
+                    ##"{"d": {"$type": "duration", "$value": "200ms"}, "t": {"$type": "transition", "$value": {"duration": "{d}", "timingFunction": "{d}"}}}"##,
+                path: "$.t.$value.timingFunction", reason: "{d} is a duration token, but a cubicBezier is needed here"),
+            Case(
+                name: "unknown type",
+                json: ##"{"motion": {"ease": {"$type": "easing", "$value": [0.4, 0, 0.2, 1]}}}"##,
+                path: "$.motion.ease.$type",
+                reason:
+                    "unknown $type 'easing': DTCG 2025.10 types are color, dimension, fontFamily, fontWeight, duration, cubicBezier, number, strokeStyle, border, transition, shadow, gradient or typography"
+            ),
+            Case(
+                name: "a token with no type",
+                json: ##"{"motion": {"ease": {"$value": [0.4, 0, 0.2, 1]}}}"##,
+                path: "$.motion.ease", reason: "the token 'motion.ease' has no $type: give it one, or put it in a group with a $type"),
+            Case(
+                name: "a value that does not fit its type",
+                json: ##"{"ease": {"$type": "cubicBezier", "$value": "ease-in-out"}}"##,
+                path: "$.ease.$value", reason: "a cubicBezier value is an array of four numbers [x1, y1, x2, y2], not a string"),
+            Case(
+                name: "a Bézier with three numbers",
+                json: ##"{"ease": {"$type": "cubicBezier", "$value": [0.4, 0, 0.2]}}"##,
+                path: "$.ease.$value",
+                reason: "a cubicBezier value is an array of four numbers [x1, y1, x2, y2], not an array of 3 elements"),
+            Case(
+                name: "a number that overflows a double",
+                json: ##"{"ease": {"$type": "cubicBezier", "$value": [1e400, 0, 0.2, 1]}}"##,
+                path: "$.ease.$value[0]", reason: "the number 1e400 is out of range (line 1, column 46)"),
+            Case(
+                name: "NaN",
+                json: ##"{"ease": {"$type": "cubicBezier", "$value": [0.4, NaN, 0.2, 1]}}"##,
+                path: "$.ease.$value[1]", reason: "NaN and Infinity are not JSON numbers (line 1, column 51)"),
+            Case(
+                name: "a duplicate key",
+                json:
+                    "{\"ease\": {\"$type\": \"cubicBezier\", \"$value\": [0.4, 0, 0.2, 1]},\n \"ease\": {\"$type\": \"cubicBezier\", \"$value\": [0, 0, 1, 1]}}",
+                path: "$.ease", reason: "the key 'ease' appears twice (line 2, column 8)"),
+            Case(
+                name: "bezier x1 above 1",
+                json: ##"{"ease": {"$type": "cubicBezier", "$value": [1.5, 0, 0.2, 1]}}"##,
+                path: "$.ease.$value[0]", reason: "x1 must be in [0, 1], got 1.5"),
+            Case(
+                name: "bezier x2 below 0, through an alias",
+                json: ##"{"x": {"$type": "number", "$value": -0.25}, "ease": {"$type": "cubicBezier", "$value": [0.4, 0, "{x}", 1]}}"##,
+                path: "$.ease.$value[2]", reason: "x2 must be in [0, 1], got -0.25"),
+            Case(
+                name: "a negative duration",
+                json:
+                    ##"{"t": {"$type": "transition", "$value": {"duration": {"value": -100, "unit": "ms"}, "timingFunction": [0, 0, 1, 1]}}}"##,
+                path: "$.t.$value.duration.value", reason: "a duration cannot be negative, got -100 ms"),
+            Case(
+                name: "a negative duration in the older form",
+                json: ##"{"d": {"$type": "duration", "$value": "-0.2s"}}"##,
+                path: "$.d.$value", reason: "a duration cannot be negative, got -0.2 s"),
+            Case(
+                name: "a duration in px",
+                json: ##"{"d": {"$type": "duration", "$value": "200px"}}"##,
+                path: "$.d.$value",
+                reason: #"'200px' is not a duration: write {"value": 200, "unit": "ms"}, or a number followed by ms or s"#),
+            Case(
+                name: "a duration unit px",
+                json:
+                    ##"{"t": {"$type": "transition", "$value": {"duration": {"value": 200, "unit": "px"}, "timingFunction": [0, 0, 1, 1]}}}"##,
+                path: "$.t.$value.duration.unit", reason: "the duration unit 'px' is not ms or s"),
+            Case(
+                name: "a transition without a timing function",
+                json: ##"{"t": {"$type": "transition", "$value": {"duration": "1s"}}}"##,
+                path: "$.t.$value", reason: "a transition needs a timingFunction"),
+            Case(
+                name: "a transition property DTCG does not define",
+                json: ##"{"t": {"$type": "transition", "$value": {"duration": "1s", "timingFunction": [0, 0, 1, 1], "easing": "in"}}}"##,
+                path: "$.t.$value.easing", reason: "unknown field 'easing': expected duration, delay or timingFunction"),
+            Case(
+                name: "a transition longer than transdb's limit",
+                json: ##"{"t": {"$type": "transition", "$value": {"duration": "61s", "timingFunction": [0, 0, 1, 1]}}}"##,
+                path: "$.t.$value.duration", reason: "a preset's duration is > 0 and ≤ 60 seconds, got 61 s"),
+            Case(
+                name: "a name with a period",
+                json: ##"{"motion": {"ease.in": {"$type": "cubicBezier", "$value": [0.42, 0, 1, 1]}}}"##,
+                path: "$.motion.ease.in", reason: "the name 'ease.in' contains '.': DTCG names cannot contain '{', '}' or '.'"),
+            Case(
+                name: "a name transdb refuses",
+                json: ##"{"ease/in": {"$type": "cubicBezier", "$value": [0.42, 0, 1, 1]}}"##,
+                path: "$.ease/in",
+                reason: "invalid curve name 'ease/in': '/' separates a library from a name and cannot be part of one"),
+            Case(
+                name: "a token that is also a group",
+                json: ##"{"ease": {"$type": "cubicBezier", "$value": [0.42, 0, 1, 1], "in": {"$value": [0, 0, 1, 1]}}}"##,
+                path: "$.ease.in", reason: "an object with a $value is a token and cannot also hold tokens or groups ('in')"),
+            Case(
+                name: "a $extends cycle",
+                json: ##"{"a": {"$extends": "{b}", "x": {"$type": "number", "$value": 1}}, "b": {"$extends": "{a}"}}"##,
+                path: "$.a.$extends", reason: "$extends cycle: a → b → a"),
+            Case(
+                name: "an unknown preset kind in transdb's extension",
+                json:
+                    ##"{"lib": {"$extensions": {"org.transdb": {"format": 1}}, "presets": {"p": {"$type": "transition", "$value": {"duration": "1s", "delay": "0s", "timingFunction": [0, 0, 1, 1]}, "$extensions": {"org.transdb": {"kind": "warp"}}}}}}"##,
+                path: "$.lib.presets.p.$extensions.org.transdb.kind",
+                reason: "unknown value 'warp': expected none, fade, push, pull, cover, uncover, slide, zoom, flip, sheet or custom"),
+            Case(
+                name: "a direction the kind does not have",
+                json:
+                    ##"{"lib": {"$extensions": {"org.transdb": {"format": 1}}, "presets": {"p": {"$type": "transition", "$value": {"duration": "1s", "delay": "0s", "timingFunction": [0, 0, 1, 1]}, "$extensions": {"org.transdb": {"kind": "flip", "direction": "up"}}}}}}"##,
+                path: "$.lib.presets.p.$extensions.org.transdb.direction", reason: "a preset of kind 'flip' moves left or right"),
+            Case(
+                name: "a newer transdb extension format",
+                json: ##"{"lib": {"$extensions": {"org.transdb": {"format": 2}}}}"##,
+                path: "$.lib.$extensions.org.transdb.format",
+                reason: "transdb extension format 2 was written by a newer transdb (this one reads format 1)"),
+            Case(
+                name: "invalid UTF-8",
+                json: "{\"a\": {\"$type\": \"cubicBezier\", \"$description\": \"caf\u{FFFD}\", \"$value\": [0, 0, 1, 1]}}",
+                path: "$.a.$description", reason: "invalid UTF-8 (line 1, column 52)"),
+        ]
+
+        @Test("each kind of bad input gives its exact error", arguments: cases)
+        func refused(_ bad: Case) throws {
+            var bytes = Array(bad.json.utf8)
+            // The invalid-UTF-8 case: a lone continuation byte where U+FFFD was written.
+            if let index = bytes.firstIndex(of: 0xEF), bytes[index...].starts(with: [0xEF, 0xBF, 0xBD]) {
+                bytes.replaceSubrange(index..<index + 3, with: [0x80])
+            }
+            #expect(throws: CatalogError.invalidBundle(file: Self.file, path: bad.path, reason: bad.reason)) {
+                _ = try DTCGFormat.decode(bytes, file: Self.file, defaultLibrary: "tokens")
+            }
+        }
+
+        @Test("nesting deeper than StrictJSON's limit is refused at the level where it goes too deep")
+        func deepNesting() throws {
+            let depth = 70
+            let json = String(repeating: "{\"g\": ", count: depth) + "{}" + String(repeating: "}", count: depth)
+            let path = "$" + String(repeating: ".g", count: StrictJSON.maximumDepth)
+            let column = StrictJSON.maximumDepth * 6 + 1
+            #expect(
+                throws: CatalogError.invalidBundle(
+                    file: Self.file, path: path, reason: "nesting deeper than 64 levels (line 1, column \(column))")
+            ) {
+                _ = try DTCGFormat.decode(Array(json.utf8), file: Self.file, defaultLibrary: "tokens")
+            }
+        }
+    }
+}

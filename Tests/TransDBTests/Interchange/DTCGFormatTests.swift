@@ -1,0 +1,255 @@
+import Foundation
+import Testing
+import TransDB
+
+extension Interchange {
+    @Suite("DTCG: writing and lossless round trips")
+    struct DTCGFormatTests {
+        /// encode → decode gives the libraries back, with no notes, and encoding them again
+        /// gives the same bytes.
+        static func expectRoundTrip(_ bundles: [LibraryBundle], sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let text = DTCGFormat.encode(bundles)
+            let (decoded, notes) = try DTCGFormat.decode(Array(text.utf8), file: "export.tokens.json", defaultLibrary: "imported")
+            #expect(notes == [], sourceLocation: sourceLocation)
+            #expect(decoded.count == bundles.count, sourceLocation: sourceLocation)
+            for (back, original) in zip(decoded, bundles) {
+                #expect(back.library == original.library, sourceLocation: sourceLocation)
+                #expect(back.curves == original.curves, sourceLocation: sourceLocation)
+                for (a, b) in zip(back.presets, original.presets) where a != b {
+                    Issue.record("preset \(b.library)/\(b.name) came back as \(a), was \(b)", sourceLocation: sourceLocation)
+                }
+                #expect(back.presets.count == original.presets.count, sourceLocation: sourceLocation)
+                #expect(back.delegates == original.delegates, sourceLocation: sourceLocation)
+                #expect(back.screens == original.screens, sourceLocation: sourceLocation)
+                #expect(back.containers == original.containers, sourceLocation: sourceLocation)
+                #expect(back.routes == original.routes, sourceLocation: sourceLocation)
+            }
+            #expect(decoded == bundles, sourceLocation: sourceLocation)
+            #expect(DTCGFormat.encode(decoded) == text, sourceLocation: sourceLocation)
+        }
+
+        @Test("the default library survives DTCG and back exactly, and writes the same bytes again")
+        func seedRoundTrip() throws {
+            let bundles = try Interchange.seedBundles()
+            #expect(bundles.map(\.library.name) == ["coreanimation", "demo", "material", "motion", "samples", "swiftui", "uikit"])
+            try Self.expectRoundTrip(bundles)
+        }
+
+        @Test("each seed library alone round-trips, references to libraries not written included")
+        func singleLibraries() throws {
+            for bundle in try Interchange.seedBundles() {
+                try Self.expectRoundTrip([bundle])
+            }
+        }
+
+        @Test("a generated catalog of over 1,000 presets using everything a library holds round-trips exactly")
+        func generatedRoundTrip() throws {
+            var generator = LibraryGenerator(seed: 0x7472_616E_7364_62)
+            let bundles = try generator.libraries(presets: 1_020)
+            let presets = bundles.flatMap(\.presets)
+            #expect(presets.count >= 1_000)
+            #expect(Set(presets.map(\.kind)) == Set(PresetKind.allCases))
+            #expect(Set(bundles.flatMap(\.curves).map(\.curve.kind)) == Set(TimingCurve.Kind.allCases))
+            #expect(presets.contains { if case .named(let name) = $0.curve { name.library == "absent" } else { false } })
+            #expect(bundles.flatMap(\.delegates).contains { $0.released })
+            #expect(bundles.flatMap(\.routes).contains { $0.preset == nil } && bundles.flatMap(\.routes).contains { $0.from == .any })
+            // The file has every encoding: both units, aliases to a library not written, fits,
+            // and a spring over no finite duration, which has no fit.
+            let text = DTCGFormat.encode(bundles)
+            #expect(text.contains("\"unit\": \"s\"") && text.contains("\"unit\": \"ms\""))
+            #expect(text.contains("\"timingFunction\": \"{absent.curves.ghost}\""))
+            #expect(text.contains("\"maximumError\": "))
+            #expect(text.contains("\"expression\": \"spring(mass: 1, stiffness: 170, damping: 0, velocity: 0)\"\n          }"))
+            try Self.expectRoundTrip(bundles)
+        }
+
+        @Test("the output does not depend on the order the libraries are given in")
+        func orderIndependent() throws {
+            let bundles = try Interchange.seedBundles()
+            #expect(DTCGFormat.encode(bundles.reversed()) == DTCGFormat.encode(bundles))
+            #expect(DTCGFormat.encode([]) == "{}\n")
+            let empty = try DTCGFormat.decode(Array("{}\n".utf8), file: "x", defaultLibrary: "d")
+            #expect(empty.bundles == [] && empty.notes == [])
+        }
+
+        @Test("names with DTCG's reserved characters become escaped keys and come back")
+        func escapedKeys() throws {
+            let names = ["a.b", "{x}", "$lead", "mid$dle", "100%", "%2E", "%", "%%24", "emoji ✨", "$", "."]
+            for name in names {
+                let key = DTCGNameProbe.key(name)
+                #expect(!key.contains(".") && !key.contains("{") && !key.contains("}") && !key.hasPrefix("$"), "\(key)")
+            }
+            let bundle = LibraryBundle(
+                library: Library(name: "lib.with.dots"),
+                curves: names.map { NamedCurve(library: "lib.with.dots", name: $0, curve: .cubicBezier(x1: 0.1, y1: 0, x2: 0.2, y2: 1)) })
+            let text = DTCGFormat.encode([bundle])
+            #expect(text.contains("\"lib%2Ewith%2Edots\": {"))
+            #expect(text.contains("\"%24lead\": {") && text.contains("\"mid$dle\": {") && text.contains("\"%252E\": {"))
+            try Self.expectRoundTrip([bundle.canonicalized()])
+        }
+
+        @Test("a preset token: duration and delay in whole ms when exact, else s; an alias of a named Bézier; the rest in the extension")
+        func presetToken() throws {
+            let bundles = try Interchange.seedBundles()
+            let motion = try Self.token(DTCGFormat.encode(bundles), "motion", "presets", "pullRight")
+            #expect(
+                motion == """
+                    {
+                      "$type": "transition",
+                      "$value": {
+                        "duration": {
+                          "value": 350,
+                          "unit": "ms"
+                        },
+                        "delay": {
+                          "value": 0,
+                          "unit": "ms"
+                        },
+                        "timingFunction": "{motion.curves.standard}"
+                      },
+                      "$description": "The top view is pulled away to the right, the one below returns; interactive",
+                      "$extensions": {
+                        "org.transdb": {
+                          "kind": "pull",
+                          "direction": "right",
+                          "curve": {
+                            "name": "standard"
+                          },
+                          "interaction": {
+                            "completionSpeed": 1,
+                            "completionCurve": {
+                              "library": "uikit",
+                              "name": "easeOut"
+                            },
+                            "finishThreshold": 0.5
+                          },
+                          "reverse": "pushLeft"
+                        }
+                      }
+                    }
+                    """)
+            let odd = Preset(
+                library: "x", name: "odd", kind: .fade, duration: 0.123456789, delay: 0.3, curve: .inline(.linear),
+                tracks: PresetKind.fade.tracks(direction: nil))
+            let text = DTCGFormat.encode([LibraryBundle(library: Library(name: "x"), presets: [odd])])
+            let value = try Self.token(text, "x", "presets", "odd")
+            #expect(value.contains("\"value\": 0.123456789,\n      \"unit\": \"s\""))
+            #expect(value.contains("\"value\": 300,\n      \"unit\": \"ms\""))
+        }
+
+        @Test("a spring preset's timingFunction is the nearest cubic Bézier, marked approximate with the exact expression")
+        func approximatedTimingFunction() throws {
+            let bundles = try Interchange.seedBundles()
+            let text = DTCGFormat.encode(bundles)
+            let spring = try TimingCurve(expression: "spring(duration: 1, dampingRatio: 0.4, velocity: 0)")
+            let fit = try #require(DTCGFormat.nearestCubicBezier(to: spring, duration: 1))
+            guard case let .cubicBezier(x1, y1, x2, y2) = fit.curve else {
+                Issue.record("not a cubic Bézier: \(fit.curve)")
+                return
+            }
+            let token = try Self.token(text, "samples", "presets", "popAnimator")
+            let points = [x1, y1, x2, y2].map { JSONValue.number($0).pretty }.joined(separator: ",\n      ")
+            #expect(token.contains("\"timingFunction\": [\n      \(points)\n    ]"))
+            let stated = try #require(Double(Self.field(token, "maximumError")))
+            #expect(stated >= fit.maximumError && stated < fit.maximumError + 0.00001)
+            #expect(abs(fit.maximumError - 0.113884) < 1e-6)
+            #expect(
+                token.contains("\"approximate\": true,\n        \"expression\": \"spring(duration: 1, dampingRatio: 0.4, velocity: 0)\""))
+            #expect(
+                token.contains("\"curve\": {\n        \"expression\": \"spring(duration: 1, dampingRatio: 0.4, velocity: 0)\"\n      }"))
+        }
+
+        @Test("springs, steps() and linear(…) are kept exactly in the library's extension, linear as a marked token")
+        func untypedCurves() throws {
+            let text = DTCGFormat.encode(try Interchange.seedBundles())
+            let swiftui = try Self.token(text, "swiftui")
+            #expect(swiftui.contains("\"name\": \"bouncy\",\n          \"expression\": \"spring(duration: 0.5, bounce: 0.3)\""))
+            #expect(!swiftui.contains("\"curves\": {"))
+            let linear = try Self.token(text, "uikit", "curves", "linear")
+            #expect(
+                linear == """
+                    {
+                      "$type": "cubicBezier",
+                      "$value": [
+                        0,
+                        0,
+                        1,
+                        1
+                      ],
+                      "$description": "UIView.AnimationCurve.linear (3)",
+                      "$extensions": {
+                        "org.transdb": {
+                          "expression": "linear"
+                        }
+                      }
+                    }
+                    """)
+        }
+
+        @Test("without transdb's extensions, the DTCG part stands on its own: every alias resolves and every value is valid")
+        func standsAlone() throws {
+            let bundles = try Interchange.seedBundles()
+            let stripped = try Self.strippingExtensions(DTCGFormat.encode(bundles))
+            let (decoded, notes) = try DTCGFormat.decode(Array(stripped.utf8), file: "stripped.tokens.json", defaultLibrary: "plain")
+            #expect(notes == [])
+            let plain = try #require(decoded.first)
+            #expect(decoded.count == 1 && plain.library.name == "plain")
+            let beziers = bundles.flatMap(\.curves).filter { $0.curve.kind == .cubicBezier || $0.curve.kind == .linear }
+            #expect(plain.curves.count == beziers.count)
+            #expect(plain.presets.count == bundles.flatMap(\.presets).count)
+            let pullRight = try #require(plain.presets.first { $0.name == "motion.presets.pullRight" })
+            #expect(pullRight.kind == .custom && pullRight.duration == 0.35 && pullRight.tracks == ViewTracks())
+            #expect(pullRight.curve == .named(QualifiedName(library: nil, name: "motion.curves.standard")))
+            let instant = try #require(plain.presets.first { $0.name == "motion.presets.instant" })
+            #expect(instant.kind == PresetKind.none && instant.duration == 0)
+            let uikitLinear = try #require(plain.curves.first { $0.name == "uikit.curves.linear" })
+            #expect(uikitLinear.curve == .cubicBezier(x1: 0, y1: 0, x2: 1, y2: 1))
+        }
+
+        // MARK: Helpers
+
+        /// The pretty JSON of the value at a path of the document.
+        static func token(_ text: String, _ path: String...) throws -> String {
+            var value = try StrictJSON.parse(Array(text.utf8))
+            for key in path {
+                guard case let .object(members) = value, let member = members.first(where: { $0.0 == key }) else {
+                    throw CatalogError.conflict("no \(key) in \(path)")
+                }
+                value = member.1
+            }
+            return value.pretty
+        }
+
+        /// The text after `"key": ` on its line.
+        static func field(_ text: String, _ key: String) throws -> String {
+            let line = try #require(text.split(separator: "\n").first { $0.contains("\"\(key)\": ") })
+            return String(line.split(separator: ": ", maxSplits: 1)[1]).trimmingCharacters(in: CharacterSet(charactersIn: ", "))
+        }
+
+        /// The document with every `$extensions` removed.
+        static func strippingExtensions(_ text: String) throws -> String {
+            func strip(_ value: JSONValue) -> JSONValue {
+                switch value {
+                case let .object(members): .object(members.filter { $0.0 != "$extensions" }.map { ($0.0, strip($0.1)) })
+                case let .array(items): .array(items.map(strip))
+                default: value
+                }
+            }
+            return strip(try StrictJSON.parse(Array(text.utf8))).pretty
+        }
+    }
+
+    /// The keys the writer gives names, read off its output.
+    enum DTCGNameProbe {
+        static func key(_ name: String) -> String {
+            let bundle = LibraryBundle(
+                library: Library(name: "l"), curves: [NamedCurve(library: "l", name: name, curve: .cubicBezier(x1: 0, y1: 0, x2: 1, y2: 1))]
+            )
+            let text = DTCGFormat.encode([bundle])
+            guard case let .object(top)? = try? StrictJSON.parse(Array(text.utf8)), case let .object(library) = top[0].1,
+                case let .object(curves)? = library.first(where: { $0.0 == "curves" })?.1
+            else { return "" }
+            return curves[0].0
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+import TransDB
+
+extension Interchange {
+    @Suite("DTCG: reading files written by other tools")
+    struct DTCGReaderTests {
+        static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> TimingCurve {
+            .cubicBezier(x1: x1, y1: y1, x2: x2, y2: y2)
+        }
+
+        static func preset(
+            _ library: String, _ name: String, kind: PresetKind = .custom, duration: Double, delay: Double = 0, curve: CurveReference,
+            description: String = ""
+        ) -> Preset {
+            Preset(
+                library: library, name: name, kind: kind, duration: duration, delay: delay, curve: curve, tracks: ViewTracks(),
+                description: description)
+        }
+
+        static func named(_ name: String) -> CurveReference { .named(QualifiedName(library: nil, name: name)) }
+
+        @Test("Material 3 motion tokens: $root curves, both duration forms, aliases, a deprecated group, an instant transition")
+        func material3() throws {
+            let (bundles, notes) = try DTCGFormat.decode(
+                try Interchange.fixture("material3-motion.tokens.json"), file: "material3-motion.tokens.json", defaultLibrary: "material3")
+            let easing = "md.sys.motion.easing."
+            let library = "material3"
+            func curve(_ name: String, _ value: TimingCurve, _ description: String = "") -> NamedCurve {
+                NamedCurve(library: library, name: easing + name, curve: value, description: description)
+            }
+            let expected = LibraryBundle(
+                library: Library(name: library),
+                curves: [
+                    curve("emphasized", Self.bezier(0.2, 0, 0, 1), "The M3 default; on Android, a path of two curves"),
+                    curve("emphasized.accelerate", Self.bezier(0.3, 0, 0.8, 0.15)),
+                    curve("emphasized.decelerate", Self.bezier(0.05, 0.7, 0.1, 1)),
+                    curve("legacy", Self.bezier(0.4, 0, 0.2, 1)),
+                    curve("legacy.accelerate", Self.bezier(0.4, 0, 1, 1)),
+                    curve("legacy.decelerate", Self.bezier(0, 0, 0.2, 1)),
+                    curve("linear", Self.bezier(0, 0, 1, 1)),
+                    curve("standard", Self.bezier(0.2, 0, 0, 1), "For simple, small or utility transitions"),
+                    curve("standard.accelerate", Self.bezier(0.3, 0, 1, 1)),
+                    curve("standard.decelerate", Self.bezier(0, 0, 0, 1)),
+                ],
+                presets: [
+                    Self.preset(
+                        library, "md.sys.motion.transition.container-transform", duration: 0.5, curve: .inline(Self.bezier(0.2, 0, 0, 1))),
+                    Self.preset(
+                        library, "md.sys.motion.transition.enter", duration: 0.4, curve: Self.named(easing + "emphasized.decelerate"),
+                        description: "Incoming elements: emphasized decelerate, medium4"),
+                    Self.preset(
+                        library, "md.sys.motion.transition.exit", duration: 0.2, curve: Self.named(easing + "emphasized.accelerate")),
+                    Self.preset(
+                        library, "md.sys.motion.transition.fade-through", duration: 0.3, delay: 0.09, curve: Self.named(easing + "standard")
+                    ),
+                    Self.preset(
+                        library, "md.sys.motion.transition.instant", kind: .none, duration: 0, curve: Self.named(easing + "linear")),
+                ])
+            #expect(bundles == [expected])
+            #expect(
+                notes == [
+                    "skipped 16 duration tokens (md.sys.motion.duration.short1, md.sys.motion.duration.short2, md.sys.motion.duration.short3, md.sys.motion.duration.short4, md.sys.motion.duration.medium1 and 11 more): transdb keeps durations only inside presets",
+                    "the curve 'material3/md.sys.motion.easing.legacy' is deprecated: Use the standard or emphasized easing",
+                    "the curve 'material3/md.sys.motion.easing.legacy.accelerate' is deprecated: Use the standard or emphasized easing",
+                    "the curve 'material3/md.sys.motion.easing.legacy.decelerate' is deprecated: Use the standard or emphasized easing",
+                ])
+        }
+
+        @Test("every Material 3 duration, in either form, reads as its published value")
+        func material3Durations() throws {
+            let published: [(String, Double)] = [
+                ("short1", 0.05), ("short2", 0.1), ("short3", 0.15), ("short4", 0.2), ("medium1", 0.25), ("medium2", 0.3),
+                ("medium3", 0.35), ("medium4", 0.4), ("long1", 0.45), ("long2", 0.5), ("long3", 0.55), ("long4", 0.6),
+                ("extraLong1", 0.7), ("extraLong2", 0.8), ("extraLong3", 0.9), ("extraLong4", 1),
+            ]
+            let fixture = String(decoding: try Interchange.fixture("material3-motion.tokens.json"), as: UTF8.self)
+            for (token, seconds) in published {
+                // A transition per duration token, appended to the fixture's top level.
+                let probe = fixture.replacingOccurrences(
+                    of: "\n  \"md\": {",
+                    with: """
+
+                          "probe": { "$type": "transition", "$value": { "duration": "{md.sys.motion.duration.\(token)}", "timingFunction": [0, 0, 1, 1] } },
+                          "md": {
+                        """)
+                let (bundles, _) = try Interchange.decode(probe)
+                let preset = try #require(bundles.first?.presets.first { $0.name == "probe" })
+                #expect(preset.duration == seconds, "\(token)")
+            }
+        }
+
+        @Test("a Style-Dictionary-shaped file: nested groups, inherited $type, aliases of aliases, $ref, $deprecated, foreign $extensions")
+        func styleDictionary() throws {
+            let (bundles, notes) = try DTCGFormat.decode(
+                try Interchange.fixture("style-dictionary.tokens.json"), file: "style-dictionary.tokens.json", defaultLibrary: "sd")
+            let library = "sd"
+            func curve(_ name: String, _ value: TimingCurve, _ description: String = "") -> NamedCurve {
+                NamedCurve(library: library, name: name, curve: value, description: description)
+            }
+            let smooth = Self.bezier(0.25, 0.1, 0.25, 1)
+            let expected = LibraryBundle(
+                library: Library(name: library),
+                curves: [
+                    curve("motion.easing.base.overshoot", Self.bezier(0.34, 1.56, 0.64, 1), "Overshoots by about 10%"),
+                    curve("motion.easing.base.smooth", smooth),
+                    curve("motion.easing.base.snap", Self.bezier(0.5, 0, 0.1, 1)),
+                    curve("motion.easing.old.bounce", Self.bezier(0.68, -0.55, 0.265, 1.55)),
+                    curve("motion.easing.old.kept", Self.bezier(0.1, 0.2, 0.3, 0.4)),
+                    curve("motion.semantic.emphasis", smooth),
+                    curve("motion.semantic.enter", smooth, "An alias, typed by its target"),
+                    curve("motion.semantic.pointer", Self.bezier(0.5, 0, 0.1, 1)),
+                ],
+                presets: [
+                    Self.preset(library, "component.dialog.close", duration: 0.48, delay: 0.04, curve: .inline(Self.bezier(0.4, 0, 1, 1))),
+                    Self.preset(library, "component.dialog.open", duration: 0.12, curve: Self.named("motion.semantic.emphasis")),
+                    Self.preset(library, "component.dialog.reopen", duration: 0.12, curve: Self.named("motion.semantic.emphasis")),
+                ])
+            #expect(bundles == [expected])
+            #expect(
+                notes == [
+                    "ignored the unknown property '$schema' at $",
+                    "skipped 2 color tokens (color.brand, color.accent): transdb has no color entries",
+                    "skipped 1 dimension token (size.radius): transdb has no dimension entries",
+                    "skipped 2 duration tokens (motion.duration.fast, motion.duration.slow): transdb keeps durations only inside presets",
+                    "the curve 'sd/motion.easing.old.bounce' is deprecated",
+                    "the preset 'sd/component.dialog.close' is deprecated: Dialogs close with open played backwards",
+                    "ignored the extension 'com.tokens-studio' on the top level: a library has nowhere to keep it",
+                    "ignored the extension 'com.figma' on motion.easing.base.smooth, component.dialog.open: a library has nowhere to keep it",
+                    "ignored the extension 'org.example.linter' on component.dialog.open: a library has nowhere to keep it",
+                ])
+        }
+
+        @Test("$extends copies a group's tokens, local ones winning, with the types they inherit")
+        func extendsGroups() throws {
+            let (bundles, notes) = try Interchange.decode(
+                """
+                {
+                  "base": {
+                    "$type": "cubicBezier",
+                    "ease": { "$value": [0.25, 0.1, 0.25, 1] },
+                    "out": { "$value": [0, 0, 0.58, 1] },
+                    "nested": { "in": { "$value": [0.42, 0, 1, 1] } }
+                  },
+                  "brand": {
+                    "$extends": "{base}",
+                    "out": { "$value": [0, 0, 0.2, 1] },
+                    "entrance": { "$type": "transition", "$value": { "duration": "200ms", "delay": "0ms", "timingFunction": "{brand.nested.in}" } }
+                  }
+                }
+                """)
+            let curves = try #require(bundles.first).curves.map { "\($0.name) \($0.curve.expression)" }
+            #expect(
+                curves == [
+                    "base.ease cubic-bezier(0.25, 0.1, 0.25, 1)", "base.nested.in cubic-bezier(0.42, 0, 1, 1)",
+                    "base.out cubic-bezier(0, 0, 0.58, 1)", "brand.ease cubic-bezier(0.25, 0.1, 0.25, 1)",
+                    "brand.nested.in cubic-bezier(0.42, 0, 1, 1)", "brand.out cubic-bezier(0, 0, 0.2, 1)",
+                ])
+            #expect(try #require(bundles.first).presets.map(\.curve) == [Self.named("brand.nested.in")])
+            #expect(notes == [])
+        }
+
+        @Test("a foreign token next to transdb's libraries goes to the default library and may alias their curves")
+        func mixedFile() throws {
+            let motion = try #require(try Interchange.seedBundles().first { $0.library.name == "motion" })
+            var text = DTCGFormat.encode([motion])
+            text.removeLast(2)  // "}\n"
+            text += """
+                ,
+                  "extra": { "$type": "transition", "$value": { "duration": { "value": 1, "unit": "s" }, "delay": "0s", "timingFunction": "{motion.curves.standard}" } }
+                }
+
+                """
+            let (bundles, notes) = try Interchange.decode(text, defaultLibrary: "local")
+            #expect(notes == [])
+            #expect(bundles.count == 2 && bundles[0] == motion)
+            #expect(
+                bundles[1].presets == [
+                    Self.preset("local", "extra", duration: 1, curve: .named(QualifiedName(library: "motion", name: "standard")))
+                ])
+        }
+    }
+}
