@@ -15,7 +15,7 @@ extension TransDBCommand {
 
         /// What `export` writes.
         enum Format: String, CaseIterable, ExpressibleByArgument {
-            case bundle
+            case bundle, dtcg, css
         }
 
         @OptionGroup var catalog: CatalogOptions
@@ -23,6 +23,8 @@ extension TransDBCommand {
         @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (or directory, for several bundles) instead of stdout.", valueName: "path"))
         var output: String?
         @Option(name: .long, help: "bundle (default), dtcg or css.") var format: Format = .bundle
+        @Flag(name: .long, help: "DTCG: write the nearest cubic-bezier for presets whose curve DTCG cannot represent.")
+        var approximateSprings = false
 
         func run() throws {
             try reporting {
@@ -43,8 +45,42 @@ extension TransDBCommand {
                         }
                         try emit(BundleFormat.encode(bundle))
                     }
+                case .dtcg:
+                    try checkRepresentable(bundles, in: catalog)
+                    try emit(DTCGFormat.encode(bundles))
+                case .css: try emit(CSSFormat.encode(bundles))
                 }
             }
+        }
+
+        /// DTCG's transition tokens take a cubic-bezier: springs, steps() and linear() are not
+        /// representable, and their nearest cubic-bezier is written only when asked for.
+        private func checkRepresentable(_ bundles: [LibraryBundle], in catalog: Catalog) throws {
+            var approximated: [String] = []
+            for bundle in bundles {
+                for preset in bundle.presets {
+                    var reference = preset.curve
+                    if case let .named(name) = reference, name.library == nil {
+                        reference = .named(QualifiedName(library: bundle.library.name, name: name.name))
+                    }
+                    let curve = try catalog.timingCurve(reference)
+                    switch curve {
+                    case .linear, .cubicBezier: continue
+                    default:
+                        let fit = DTCGFormat.nearestCubicBezier(to: curve, duration: preset.duration)
+                        approximated.append("\(bundle.library.name)/\(preset.name) (\(curve.kind.rawValue)\(fit.map { ", nearest cubic-bezier within \($0.maximumError.formatted(digits: 3))" } ?? ""))")
+                    }
+                }
+            }
+            guard !approximated.isEmpty else { return }
+            if approximateSprings {
+                Output.note("note: \(approximated.count) preset\(approximated.count == 1 ? "" : "s") written with the nearest cubic-bezier; the exact curve is kept under $extensions: " + approximated.prefix(5).joined(separator: "; ") + (approximated.count > 5 ? "; …" : ""))
+                return
+            }
+            throw CatalogError.conflict(
+                "\(approximated.count) preset\(approximated.count == 1 ? " uses a curve" : "s use curves") that DTCG's cubicBezier cannot represent: "
+                    + approximated.prefix(5).joined(separator: "; ") + (approximated.count > 5 ? "; and \(approximated.count - 5) more" : "")
+                    + "; pass --approximate-springs to write the nearest cubic-bezier (the exact curve is kept under $extensions)")
         }
 
         private func isDirectory(_ path: String) -> Bool {

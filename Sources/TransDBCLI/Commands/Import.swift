@@ -16,7 +16,7 @@ extension TransDBCommand {
 
         /// What `import` reads.
         enum Format: String, CaseIterable, ExpressibleByArgument {
-            case bundle
+            case bundle, dtcg
         }
 
         @OptionGroup var catalog: CatalogOptions
@@ -49,6 +49,10 @@ extension TransDBCommand {
                         var bundle = try BundleFormat.decode(bytes, file: file)
                         if let library { bundle = bundle.renamed(to: try Name.validated(library, field: "library name")) }
                         inputs.append((bundle, file))
+                    case .dtcg:
+                        let decoded = try DTCGFormat.decode(bytes, file: file, defaultLibrary: try Name.validated(library ?? Library.defaultName, field: "library name"))
+                        inputs += decoded.bundles.map { ($0, file) }
+                        notes += decoded.notes.map { "\(file): \($0)" }
                     }
                 }
                 let catalog = try catalog.open(forWriting: true)
