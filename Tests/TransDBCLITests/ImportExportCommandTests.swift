@@ -145,4 +145,42 @@ struct ImportExportCommandTests {
         #expect(listed.map { $0["name"] as? String } == [name])
         #expect(try cli(["list", "presets", "--format", "json"]).jsonArray().count == 40)
     }
+
+    @Test("DTCG: springs are refused without --approximate-springs; with it, export → import → export is byte-identical")
+    func dtcgRoundTrip() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let refused = try cli(["export", "--format", "dtcg"])
+        expectError(refused, exitCode: 65, mentioning: ["6 presets use curves that DTCG's cubicBezier cannot represent", "--approximate-springs"])
+        let exported = try cli(["export", "--format", "dtcg", "--approximate-springs"])
+        #expect(exported.exitCode == 0)
+        #expect(exported.stderr.hasPrefix("note: 6 presets written with the nearest cubic-bezier"))
+        let file = cli.runner.file("all.tokens.json")
+        try exported.stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        let empty = try CLIFixture.initialized(empty: true)
+        defer { empty.remove() }
+        let imported = try empty(["import", "--format", "dtcg", file])
+        expectSuccess(imported)
+        #expect(imported.stdoutLines.first == "imported: 114 added")
+        let again = try empty(["export", "--format", "dtcg", "--approximate-springs"])
+        #expect(again.stdout == exported.stdout)
+        // And the bundles of both catalogs are the same bytes.
+        #expect(try empty(["export", "--library", "demo"]).stdout == (try cli(["export", "--library", "demo"])).stdout)
+    }
+
+    @Test("CSS: one custom property per curve, springs as linear() with their error")
+    func css() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let result = try cli(["export", "--format", "css", "--library", "material"])
+        expectSuccess(result)
+        #expect(result.stdout.contains("--material-emphasized: cubic-bezier(0.2, 0, 0, 1);"))
+        #expect(result.stdout.contains("--material-spatialFast: linear(0, "))
+        let errors = result.stdout.split(separator: "\n").compactMap { line -> Double? in
+            guard let range = line.range(of: "max error ") else { return nil }
+            return Double(line[range.upperBound...].prefix { $0.isNumber || $0 == "." })
+        }
+        #expect(errors.count == 6)  // the six Material springs
+        #expect(errors.allSatisfy { $0 <= 0.005 })
+    }
 }
