@@ -147,6 +147,8 @@ CREATE TABLE route (
 
 -- The resolver's lookup: one index probe per candidate (exact, from-wildcard, to-wildcard, both).
 CREATE UNIQUE INDEX route_key ON route (delegate_id, operation, ifnull(from_screen_id, 0), ifnull(to_screen_id, 0));
+-- The same key led by the destination: finding a `* → B` mapping that a new `A → *` would tie with.
+CREATE INDEX route_key_by_destination ON route (delegate_id, operation, ifnull(to_screen_id, 0), ifnull(from_screen_id, 0));
 CREATE INDEX route_from_screen ON route (from_screen_id) WHERE from_screen_id IS NOT NULL;
 CREATE INDEX route_to_screen ON route (to_screen_id) WHERE to_screen_id IS NOT NULL;
 CREATE INDEX route_preset ON route (preset_id) WHERE preset_id IS NOT NULL;

@@ -16,14 +16,13 @@ enum CatalogLookup {
     static func find(_ kind: EntityKind, _ reference: QualifiedName, prefer: String? = nil, _ db: Database) throws -> Int64? {
         let table = kind.table
         if let library = reference.library {
-            return try Int64.fetchOne(
-                db,
-                sql: "SELECT e.id FROM \(table) e JOIN library l ON l.id = e.library_id WHERE l.name = ? AND e.name = ?",
-                arguments: [library, reference.name])
+            let statement = try db.cachedStatement(
+                sql: "SELECT e.id FROM \(table) e JOIN library l ON l.id = e.library_id WHERE l.name = ? AND e.name = ?")
+            return try Int64.fetchOne(statement, arguments: [library, reference.name])
         }
         let rows = try Row.fetchAll(
-            db,
-            sql: "SELECT e.id, l.name AS library FROM \(table) e JOIN library l ON l.id = e.library_id WHERE e.name = ? ORDER BY l.name LIMIT 50",
+            try db.cachedStatement(
+                sql: "SELECT e.id, l.name AS library FROM \(table) e JOIN library l ON l.id = e.library_id WHERE e.name = ? ORDER BY l.name LIMIT 50"),
             arguments: [reference.name])
         if rows.count == 1 { return rows[0]["id"] }
         if rows.isEmpty { return nil }
@@ -36,8 +35,7 @@ enum CatalogLookup {
     /// The `library/name` of the entry with row id `id`.
     static func name(_ kind: EntityKind, id: Int64, _ db: Database) throws -> QualifiedName {
         guard let row = try Row.fetchOne(
-            db,
-            sql: "SELECT e.name, l.name AS library FROM \(kind.table) e JOIN library l ON l.id = e.library_id WHERE e.id = ?",
+            try db.cachedStatement(sql: "SELECT e.name, l.name AS library FROM \(kind.table) e JOIN library l ON l.id = e.library_id WHERE e.id = ?"),
             arguments: [id])
         else { throw CatalogError.notFound(kind: kind, name: "#\(id)", suggestion: nil) }
         return QualifiedName(library: row["library"], name: row["name"])

@@ -26,7 +26,8 @@ struct CatalogWriter {
     }
 
     private func refuseDuplicate(_ kind: EntityKind, library: Int64, name: String, libraryName: String) throws {
-        if try Int64.fetchOne(db, sql: "SELECT id FROM \(kind.table) WHERE library_id = ? AND name = ?", arguments: [library, name]) != nil {
+        let statement = try db.cachedStatement(sql: "SELECT id FROM \(kind.table) WHERE library_id = ? AND name = ?")
+        if try Int64.fetchOne(statement, arguments: [library, name]) != nil {
             throw CatalogError.alreadyExists(kind: kind, name: "\(libraryName)/\(name)")
         }
     }
@@ -65,14 +66,14 @@ struct CatalogWriter {
         preset.name = try Name.validated(preset.name, field: "preset name")
         let library = try libraryID(preset.library)
         try refuseDuplicate(.preset, library: library, name: preset.name, libraryName: preset.library)
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO preset (library_id, name, kind, direction, duration, delay, curve_id, curve_expression,
                     on_top, completion_speed, completion_curve_id, completion_curve_expression, finish_threshold,
                     reverse_id, description)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: StatementArguments([library, preset.name] + (try presetValues(preset))))
+                """
+        ).execute(arguments: StatementArguments([library, preset.name] + (try presetValues(preset))))
         let id = db.lastInsertedRowID
         try writeTracks(preset.tracks, presetID: id)
         return id
@@ -110,12 +111,13 @@ struct CatalogWriter {
     private func writeTracks(_ tracks: ViewTracks, presetID id: Int64) throws {
         for role in ViewRole.allCases {
             for (phase, state) in [("start", tracks[role].start), ("end", tracks[role].end)] {
-                try db.execute(
+                try db.cachedStatement(
                     sql: """
                         INSERT INTO preset_view (preset_id, view, phase, frame_reference, frame_x, frame_y, frame_width,
                             frame_height, alpha, scale_x, scale_y, rotation, rotation_y, corner_radius)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
+                        """
+                ).execute(
                     arguments: [
                         id, role.rawValue, phase, state.frame.reference.rawValue, state.frame.x, state.frame.y,
                         state.frame.width, state.frame.height, state.alpha, state.scaleX, state.scaleY, state.rotation,
@@ -251,17 +253,31 @@ struct CatalogWriter {
     func insertRoute(_ ids: RouteIDs) throws -> Int64 {
         let (from, to) = (ids.from ?? 0, ids.to ?? 0)
         // The same key is a duplicate; a one-sided wildcard ties with any mapping wildcarded on the
-        // other side, since both match the route between their named screens.
-        let clashes = try db.cachedStatement(
+        // other side, since both match the route between their named screens. Each probe is one
+        // index search (route_key, or route_key_by_destination for `* → B`).
+        let same = try db.cachedStatement(
             sql: """
                 SELECT id, from_screen_id, to_screen_id FROM route
-                WHERE delegate_id = ?1 AND operation = ?2
-                  AND ((ifnull(from_screen_id, 0) = ?3 AND ifnull(to_screen_id, 0) = ?4)
-                    OR (?3 != 0 AND ?4 = 0 AND from_screen_id IS NULL AND to_screen_id IS NOT NULL)
-                    OR (?3 = 0 AND ?4 != 0 AND from_screen_id IS NOT NULL AND to_screen_id IS NULL))
-                ORDER BY (ifnull(from_screen_id, 0) = ?3 AND ifnull(to_screen_id, 0) = ?4) DESC, id LIMIT 1
+                WHERE delegate_id = ? AND operation = ? AND ifnull(from_screen_id, 0) = ? AND ifnull(to_screen_id, 0) = ? LIMIT 1
                 """)
-        if let clash = try Row.fetchOne(clashes, arguments: [ids.delegate, ids.operation.rawValue, from, to]) {
+        var clash = try Row.fetchOne(same, arguments: [ids.delegate, ids.operation.rawValue, from, to])
+        if clash == nil && from != 0 && to == 0 {
+            let toWildcardFrom = try db.cachedStatement(
+                sql: """
+                    SELECT id, from_screen_id, to_screen_id FROM route
+                    WHERE delegate_id = ? AND operation = ? AND ifnull(from_screen_id, 0) = 0 AND ifnull(to_screen_id, 0) > 0 ORDER BY id LIMIT 1
+                    """)
+            clash = try Row.fetchOne(toWildcardFrom, arguments: [ids.delegate, ids.operation.rawValue])
+        }
+        if clash == nil && from == 0 && to != 0 {
+            let fromWildcardTo = try db.cachedStatement(
+                sql: """
+                    SELECT id, from_screen_id, to_screen_id FROM route
+                    WHERE delegate_id = ? AND operation = ? AND ifnull(to_screen_id, 0) = 0 AND ifnull(from_screen_id, 0) > 0 ORDER BY id LIMIT 1
+                    """)
+            clash = try Row.fetchOne(fromWildcardTo, arguments: [ids.delegate, ids.operation.rawValue])
+        }
+        if let clash {
             let clashID: Int64 = clash["id"]
             let clashFrom: Int64? = clash["from_screen_id"]
             let clashTo: Int64? = clash["to_screen_id"]

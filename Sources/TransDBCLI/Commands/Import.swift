@@ -30,6 +30,9 @@ extension TransDBCommand {
         var maxSize: Int = BundleFormat.defaultMaximumSize
         @Option(name: .long, help: "The report: table (for people), json, ndjson or csv.") var report: OutputFormat = .table
 
+        /// The most entries the table report lists.
+        static let tableLimit = 200
+
         func validate() throws {
             guard !files.isEmpty else { throw ValidationError("give at least one file to import") }
             if library != nil && files.count > 1 && format == .bundle {
@@ -61,11 +64,15 @@ extension TransDBCommand {
                 switch report {
                 case .table:
                     Output.line((dryRun ? "dry run, nothing written: would be " : "imported: ") + result.summary)
-                    let changes = Listing(
-                        records: result.listing.records.filter { record in
-                            !record.contains { $0.0 == "action" && $0.1 == .string("unchanged") }
-                        }, tableColumns: result.listing.tableColumns)
-                    Output.print(changes.rendered(as: .table))
+                    // Unchanged entries are not listed; a large import lists its first entries only.
+                    let changes = result.listing.records.filter { record in
+                        !record.contains { $0.0 == "action" && $0.1 == .string("unchanged") }
+                    }
+                    let shown = Self.tableLimit
+                    Output.print(Listing(records: Array(changes.prefix(shown)), tableColumns: result.listing.tableColumns).rendered(as: .table))
+                    if changes.count > shown {
+                        Output.line("… and \(changes.count - shown) more (--report json lists every entry)")
+                    }
                 default:
                     Output.print(result.listing.rendered(as: report))
                 }
