@@ -27,7 +27,7 @@ schema="CREATE TABLE route_csv (delegate TEXT, op TEXT, from_screen TEXT, to_scr
 "$bin" import "$work/bundle.json" --db "$work/exported.sqlite" --max-size 1000000000 >/dev/null
 sqlite3 "$work/csv.sqlite" "$schema" ".import --csv --skip 1 $work/routes.csv route_csv"
 
-hyperfine --runs "$runs" --warmup 1 -N --export-json "$work/results.json" \
+hyperfine --runs "$runs" --warmup 1 --export-json "$work/results.json" \
     --prepare "rm -f $work/import.sqlite $work/import.sqlite-wal $work/import.sqlite-shm; $bin init --empty --db $work/import.sqlite" \
     -n "transdb import" "$bin import $work/bundle.json --db $work/import.sqlite --max-size 1000000000" \
     --prepare "rm -f $work/yard.sqlite; sqlite3 $work/yard.sqlite '$schema'" \
