@@ -17,7 +17,7 @@ struct TransDBCommand: ParsableCommand {
         version: TransDBVersion.current,
         subcommands: [
             Init.self, Add.self, Remove.self, List.self, Show.self, Resolve.self, Eval.self, Sample.self, Export.self, Import.self,
-            Release.self, Retain.self,
+            Release.self, Retain.self, Check.self, Query.self,
             Diff.self, Merge.self,
         ]
     )
@@ -27,6 +27,8 @@ extension TransDBCommand {
     /// Parses and runs a command, reporting argument errors like every other error: one line,
     /// `transdb: error: …`, exit 64. Help and version requests print as ArgumentParser does.
     static func main() {
+        // A write past `ulimit -f` must fail as an I/O error (exit 74), not kill the process.
+        signal(SIGXFSZ, SIG_IGN)
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -51,9 +51,11 @@ public final class Catalog: Sendable {
         let readOnly: Bool
         if case .readOnly = mode { readOnly = true } else { readOnly = false }
         self.isReadOnly = readOnly
-        self.queue = try Catalog.mapErrors(path: path) {
-            try DatabaseQueue(path: path, configuration: Catalog.configuration(readOnly: readOnly, busyTimeout: busyTimeout))
-        }
+        self.queue = try readOnly
+            ? Catalog.openForReading(path, busyTimeout: busyTimeout)
+            : Catalog.mapErrors(path: path) {
+                try DatabaseQueue(path: path, configuration: Catalog.configuration(readOnly: false, busyTimeout: busyTimeout))
+            }
         try checkIdentityAndMigrate(busyTimeout: busyTimeout)
     }
 
@@ -81,6 +83,42 @@ public final class Catalog: Sendable {
             }
             return queue
         }
+    }
+
+    /// Opens an existing catalog for reading, also where SQLite alone cannot: a WAL catalog in
+    /// a directory this process may not write to has no `-shm` file and SQLite cannot make one.
+    /// Such a catalog is opened `immutable` when its `-wal` file is absent or empty, since its
+    /// main file then holds every committed change; with changes still in the `-wal` file it is
+    /// refused, because reading without the `-shm` index would miss them.
+    private static func openForReading(_ path: String, busyTimeout: Double) throws -> DatabaseQueue {
+        let config = configuration(readOnly: true, busyTimeout: busyTimeout)
+        do {
+            return try mapErrors(path: path) {
+                let queue = try DatabaseQueue(path: path, configuration: config)
+                _ = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
+                return queue
+            }
+        } catch CatalogError.notWritable {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path + "-wal")
+            let pending = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+            guard pending == 0 else {
+                throw CatalogError.notWritable(
+                    path: path, reason: "its -wal file holds changes that cannot be read without writing a -shm file beside it; ask its owner to open it once")
+            }
+            return try mapErrors(path: path) {
+                let queue = try DatabaseQueue(path: immutableURI(path), configuration: config)
+                _ = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
+                return queue
+            }
+        }
+    }
+
+    /// `file:PATH?immutable=1`, the path percent-encoded (Debian's SQLite accepts URI file names).
+    static func immutableURI(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
+        let encoded = absolute.utf8.map { allowed.contains($0) ? String(UnicodeScalar($0)) : String(format: "%%%02X", $0) }.joined()
+        return "file:\(encoded)?immutable=1"
     }
 
     private static func configuration(readOnly: Bool, busyTimeout: Double) -> Configuration {

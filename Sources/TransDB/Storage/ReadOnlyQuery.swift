@@ -1,0 +1,154 @@
+import Foundation
+import GRDBSQLite
+
+/// SQL from a script, run against a catalog that it cannot change, whatever it tries.
+///
+/// The query gets its own connection, opened `SQLITE_OPEN_READONLY` (immutably when the catalog
+/// is a WAL file in a read-only directory), with no attached databases allowed
+/// (`SQLITE_LIMIT_ATTACHED` 0), extension loading off, defensive mode on, and an authorizer that
+/// refuses every action but reading: ATTACH, PRAGMA (other than a few that only read), functions
+/// such as `load_extension`, and any statement SQLite does not report read-only (`VACUUM INTO`,
+/// writes inside CTEs, …).
+public enum ReadOnlyQuery {
+    /// A query's result: the column names and the rows.
+    public struct Result: Sendable {
+        public var columns: [String]
+        public var rows: [[JSONValue]]
+    }
+
+    /// Pragmas that only read.
+    static let readingPragmas: Set<String> = [
+        "table_info", "table_xinfo", "table_list", "index_list", "index_info", "index_xinfo", "foreign_key_list",
+        "user_version", "application_id", "schema_version", "page_count", "page_size", "freelist_count",
+        "integrity_check", "quick_check", "foreign_key_check", "collation_list", "function_list", "pragma_list",
+        "compile_options", "database_list", "encoding",
+    ]
+
+    /// Runs every statement of `sql` and returns the rows of the last one that returns rows.
+    ///
+    /// - Throws: ``CatalogError/invalidValue(field:value:reason:)`` for SQL that is not valid or
+    ///   would write; ``CatalogError`` for a catalog that cannot be opened.
+    public static func run(_ sql: String, catalog path: String, maximumRows: Int = 1_000_000) throws -> Result {
+        do {
+            return try run(sql, file: path, catalog: path, maximumRows: maximumRows)
+        } catch let failure as Unreadable {
+            // A WAL catalog in a directory this process cannot write to (see Catalog.openForReading).
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path + "-wal")
+            guard ((attributes?[.size] as? NSNumber)?.intValue ?? 0) == 0 else { throw failure.error }
+            return try run(sql, file: Catalog.immutableURI(path), catalog: path, maximumRows: maximumRows)
+        }
+    }
+
+    /// The catalog could not be read through a normal read-only connection.
+    private struct Unreadable: Error {
+        var error: CatalogError
+    }
+
+    private static func run(_ sql: String, file: String, catalog path: String, maximumRows: Int) throws -> Result {
+        var connection: OpaquePointer?
+        var code = sqlite3_open_v2(file, &connection, SQLITE_OPEN_READONLY, nil)
+        defer { sqlite3_close_v2(connection) }
+        guard code == SQLITE_OK, let db = connection else {
+            throw CatalogError.io(path: path, reason: "cannot open the catalog for reading")
+        }
+        sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0)
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, 5000)
+        sqlite3_set_authorizer(db, authorize, nil)
+
+        var result = Result(columns: [], rows: [])
+        var remaining = Array(sql.utf8CString)
+        var offset = 0
+        while true {
+            var statement: OpaquePointer?
+            var tail: UnsafePointer<CChar>?
+            code = remaining.withUnsafeBufferPointer { buffer -> Int32 in
+                guard let base = buffer.baseAddress else { return SQLITE_MISUSE }
+                let start = base + offset
+                let status = sqlite3_prepare_v2(db, start, -1, &statement, &tail)
+                offset = tail.map { $0 - base } ?? buffer.count - 1
+                return status
+            }
+            guard code == SQLITE_OK else {
+                sqlite3_finalize(statement)
+                let primary = sqlite3_errcode(db) & 0xFF
+                if primary == SQLITE_READONLY || primary == SQLITE_CANTOPEN {
+                    throw Unreadable(error: .notWritable(path: path, reason: "the catalog cannot be read here"))
+                }
+                throw refusal(db, sql)
+            }
+            guard let statement else { break }  // only white space or comments were left
+            defer { sqlite3_finalize(statement) }
+            guard sqlite3_stmt_readonly(statement) != 0 else {
+                throw CatalogError.invalidValue(field: "query", value: statementText(statement), reason: "transdb query only reads; this statement would write")
+            }
+            let columnCount = sqlite3_column_count(statement)
+            var columns: [String] = []
+            for i in 0..<columnCount { columns.append(sqlite3_column_name(statement, i).map { String(cString: $0) } ?? "") }
+            var rows: [[JSONValue]] = []
+            while true {
+                code = sqlite3_step(statement)
+                if code == SQLITE_DONE { break }
+                guard code == SQLITE_ROW else { throw refusal(db, sql) }
+                guard rows.count < maximumRows else {
+                    throw CatalogError.invalidValue(field: "query", value: statementText(statement), reason: "more than \(maximumRows) rows; add a LIMIT")
+                }
+                rows.append((0..<columnCount).map { value(statement, $0) })
+            }
+            if columnCount > 0 { result = Result(columns: columns, rows: rows) }
+        }
+        return result
+    }
+
+    private static func value(_ statement: OpaquePointer, _ i: Int32) -> JSONValue {
+        switch sqlite3_column_type(statement, i) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, i))
+        case SQLITE_FLOAT: return .number(sqlite3_column_double(statement, i))
+        case SQLITE_NULL: return .null
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, i))
+            guard let bytes = sqlite3_column_blob(statement, i) else { return .string("") }
+            let data = Data(bytes: bytes, count: count)
+            return .string(data.base64EncodedString())
+        default:
+            return .string(sqlite3_column_text(statement, i).map { String(cString: $0) } ?? "")
+        }
+    }
+
+    private static func statementText(_ statement: OpaquePointer) -> String {
+        let text = sqlite3_sql(statement).map { String(cString: $0) } ?? ""
+        return text.count > 80 ? String(text.prefix(80)) + "…" : text
+    }
+
+    private static func refusal(_ db: OpaquePointer, _ sql: String) -> CatalogError {
+        let message = sqlite3_errmsg(db).map { String(cString: $0) } ?? "invalid SQL"
+        let shown = sql.count > 80 ? String(sql.prefix(80)) + "…" : sql
+        if sqlite3_errcode(db) == SQLITE_AUTH {
+            return .invalidValue(field: "query", value: shown, reason: "transdb query only reads; \(message)")
+        }
+        return .invalidValue(field: "query", value: shown, reason: message)
+    }
+}
+
+/// The authorizer: reads are allowed, everything else is denied.
+private func authorize(
+    _: UnsafeMutableRawPointer?, _ action: Int32, _ first: UnsafePointer<CChar>?, _ second: UnsafePointer<CChar>?,
+    _: UnsafePointer<CChar>?, _: UnsafePointer<CChar>?
+) -> Int32 {
+    switch action {
+    case SQLITE_SELECT, SQLITE_READ, SQLITE_RECURSIVE:
+        return SQLITE_OK
+    case SQLITE_FUNCTION:
+        let name = second.map { String(cString: $0).lowercased() } ?? ""
+        return ["load_extension", "readfile", "writefile", "edit", "fts3_tokenizer"].contains(name) ? SQLITE_DENY : SQLITE_OK
+    case SQLITE_PRAGMA:
+        // A pragma with an argument may set something; without one it reads, for the listed ones.
+        let name = first.map { String(cString: $0).lowercased() } ?? ""
+        let argument = second.map { String(cString: $0) }
+        let readsWithArgument: Set<String> = ["table_info", "table_xinfo", "index_list", "index_info", "index_xinfo", "foreign_key_list", "integrity_check", "quick_check", "foreign_key_check"]
+        if ReadOnlyQuery.readingPragmas.contains(name) && (argument == nil || readsWithArgument.contains(name)) { return SQLITE_OK }
+        return SQLITE_DENY
+    default:
+        return SQLITE_DENY
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import TransDB
+
+extension TransDBCommand {
+    /// `transdb query SQL`: read the catalog with SQL, never write it.
+    struct Query: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run read-only SQL against the catalog (for scripts).",
+            discussion: """
+                The catalog is opened read-only and every statement that would write is refused, whatever it tries: \
+                INSERT/UPDATE/DELETE, writes inside a WITH, ATTACH, PRAGMAs that set, VACUUM INTO, load_extension. \
+                The rows of the last statement that returns rows are printed. The schema is in migrations/.
+                """)
+
+        @OptionGroup var catalog: CatalogOptions
+        @Argument(help: "The SQL.") var sql: String
+        @OptionGroup var output: FormatOptions
+
+        func run() throws {
+            try reporting {
+                // Opening it as a catalog first refuses files that are not transdb catalogs.
+                let catalog = try catalog.open(forWriting: false)
+                let result = try ReadOnlyQuery.run(sql, catalog: catalog.path)
+                let records = result.rows.map { row in Array(zip(result.columns, row)) }
+                Output.print(Listing(records: records, tableColumns: result.columns).rendered(as: output.format))
+            }
+        }
+    }
+}
