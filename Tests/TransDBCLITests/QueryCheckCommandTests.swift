@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import TransDBTestSupport
+
+/// `transdb query` reads and never writes; `transdb check` reports what SQLite's checks find.
+@Suite("transdb query and check")
+struct QueryCheckCommandTests {
+    @Test("a read returns rows in every format")
+    func reads() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let json = try cli(["query", "SELECT name, duration FROM preset WHERE library_id = (SELECT id FROM library WHERE name = 'uikit') ORDER BY name LIMIT 2", "--format", "json"])
+        expectSuccess(json)
+        let rows = try json.jsonArray()
+        #expect(rows.map { $0["name"] as? String } == ["coverVertical", "crossDissolve"])
+        #expect(rows.map { $0["duration"] as? Double } == [0.4, 0.4])
+        let csv = try cli(["query", "SELECT count(*) AS n FROM route", "--format", "csv"])
+        #expect(csv.stdout == "n\r\n15\r\n")
+    }
+
+    static let writes: [String] = [
+        "DELETE FROM preset",
+        "UPDATE preset SET duration = 1",
+        "INSERT INTO library (name) VALUES ('x')",
+        "WITH x AS (SELECT 1) INSERT INTO library (name) SELECT 'x' FROM x",
+        "DROP TABLE preset",
+        "CREATE TABLE t (x)",
+        "CREATE TEMP TABLE t (x)",
+        "ATTACH 'other.sqlite' AS other",
+        "PRAGMA user_version = 5",
+        "PRAGMA journal_mode = DELETE",
+        "PRAGMA foreign_keys = OFF",
+        "PRAGMA writable_schema = ON",
+        "VACUUM",
+        "VACUUM INTO 'copy.sqlite'",
+        "SELECT load_extension('libevil')",
+        "SELECT 1; DELETE FROM route",
+        "REINDEX",
+        "ANALYZE",
+        "BEGIN IMMEDIATE",
+        "REPLACE INTO library (id, name) VALUES (1, 'x')",
+    ]
+
+    @Test("statements that would write are refused with one line, exit 65, and the catalog unchanged", arguments: writes)
+    func refusesWrites(_ sql: String) throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let before = try cli.state()
+        let result = try cli(["query", sql])
+        expectError(result, exitCode: 65, mentioning: ["invalid query"])
+        #expect(try cli.state() == before)
+        #expect(!FileManager.default.fileExists(atPath: cli.runner.file("copy.sqlite")))
+        #expect(!FileManager.default.fileExists(atPath: cli.runner.file("other.sqlite")))
+        let check = try cli(["check"])
+        expectSuccess(check)
+    }
+
+    @Test("check reports ok, and a foreign-key violation made behind transdb's back")
+    func check() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let ok = try cli(["check"])
+        expectSuccess(ok)
+        #expect(ok.stdoutLines == ["catalog \(cli.db), schema 1", "integrity_check: ok", "foreign_key_check: ok"])
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        sqlite.arguments = [cli.db, "PRAGMA foreign_keys = OFF; UPDATE route SET delegate_id = 999 WHERE id = 1;"]
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        #expect(sqlite.terminationStatus == 0)
+        let bad = try cli(["check"])
+        #expect(bad.exitCode == 65)
+        #expect(bad.stdoutLines.contains("foreign_key_check: 1 problem"))
+        #expect(bad.stdoutLines.contains("  route row 1 refers to a missing delegate"))
+        #expect(bad.stderrLines == ["transdb: error: the catalog '\(cli.db)' failed its checks; restore it from an export or a backup"])
+    }
+}
