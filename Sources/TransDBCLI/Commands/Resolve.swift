@@ -13,25 +13,37 @@ extension TransDBCommand {
                 """)
 
         @OptionGroup var catalog: CatalogOptions
-        @Option(name: .long, help: "present, dismiss, push, pop or tab.") var op: TransitionOperation
-        @Option(name: .long, help: "The screen being left.") var from: String
-        @Option(name: .long, help: "The screen being shown.") var to: String
+        @Option(name: .long, help: "present, dismiss, push, pop or tab.") var op: TransitionOperation?
+        @Option(name: .long, help: "The screen being left.") var from: String?
+        @Option(name: .long, help: "The screen being shown.") var to: String?
         @Option(name: .long, help: "The navigation or tab container (push, pop, tab).") var container: String?
         @Flag(name: .long, help: "Print the lookup step by step.") var explain = false
         @Flag(name: .long, help: "Refuse screens and containers that are not in the catalog.") var strict = false
+        @Flag(
+            name: .long,
+            help: "Read requests from stdin, one per line — NDJSON {\"op\", \"from\", \"to\", \"container\"} or CSV with the header op,from,to[,container] — and write one JSON answer per line, in order.")
+        var batch = false
         @OptionGroup var output: FormatOptions
 
         func validate() throws {
+            if batch {
+                guard op == nil && from == nil && to == nil && container == nil else {
+                    throw ValidationError("--batch reads the routes from stdin: give no --op, --from, --to or --container")
+                }
+                return
+            }
+            guard let op, from != nil, to != nil else { throw ValidationError("give --op, --from and --to, or --batch") }
             if container != nil && op.containerKind == nil {
                 throw ValidationError("--container is for push, pop and tab; \(op.rawValue) asks the screen's transitioningDelegate")
             }
         }
 
         func run() throws {
+            if batch { return try runBatch() }
             try reporting {
                 let catalog = try catalog.open(forWriting: false)
                 let resolution = try Resolver(catalog: catalog).resolve(
-                    Resolver.Request(operation: op, from: from, to: to, container: container), strict: strict)
+                    Resolver.Request(operation: op ?? .present, from: from ?? "", to: to ?? "", container: container), strict: strict)
                 let expression = { (reference: CurveReference) in
                     (try? catalog.timingCurve(reference).expression) ?? reference.description
                 }
@@ -44,6 +56,44 @@ extension TransDBCommand {
                     if explain { Output.print(ResolutionText(resolution: resolution).explanation) }
                 }
             }
+        }
+    }
+}
+
+extension TransDBCommand.Resolve {
+    /// `--batch`: one answer per input line, the same object as `--format json` (on one line,
+    /// without `explanation` unless `--explain`); a line that cannot be answered gets
+    /// `{"line", "error"}` in its place and the command exits 65 at the end.
+    func runBatch() throws {
+        var failed = false
+        try reporting {
+            let catalog = try catalog.open(forWriting: false)
+            let resolver = Resolver(catalog: catalog)
+            var reader = BatchRequestReader()
+            var expressions: [CurveReference: String] = [:]
+            let expression = { (reference: CurveReference) -> String in
+                if let known = expressions[reference] { return known }
+                let text = (try? catalog.timingCurve(reference).expression) ?? reference.description
+                expressions[reference] = text
+                return text
+            }
+            var buffer = ""
+            while let line = readLine(strippingNewline: true) {
+                do {
+                    guard let request = try reader.request(line) else { continue }
+                    let answer = try resolver.resolve(request, strict: strict)
+                    buffer += JSONValue.object(answer.record(curveExpression: expression, includeExplanation: explain)).compact + "\n"
+                } catch let error as CatalogError {
+                    failed = true
+                    buffer += JSONValue.object([("line", .integer(Int64(reader.lineNumber))), ("error", .string(error.description))]).compact + "\n"
+                }
+                if buffer.utf8.count > 1 << 16 {
+                    Output.print(buffer)
+                    buffer = ""
+                }
+            }
+            Output.print(buffer)
+            if failed { throw CatalogError.conflict("some lines could not be resolved; their answers are {\"line\", \"error\"} objects") }
         }
     }
 }

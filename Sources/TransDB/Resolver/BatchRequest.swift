@@ -1,0 +1,115 @@
+/// Reads the lines of `transdb resolve --batch`: NDJSON (`{"op", "from", "to", "container"}`,
+/// `container` optional) or CSV with the header `op,from,to[,container]`. The first non-empty
+/// line decides: `{` is NDJSON, anything else a CSV header.
+public struct BatchRequestReader: Sendable {
+    /// The input's format, known after the first line.
+    public enum Format: Sendable { case ndjson, csv(hasContainer: Bool) }
+
+    public private(set) var format: Format?
+    public private(set) var lineNumber = 0
+
+    /// A reader that has not seen a line yet.
+    public init() {}
+
+    /// The request on `line`, `nil` for a blank line or the CSV header.
+    ///
+    /// - Throws: ``CatalogError/invalidValue(field:value:reason:)`` naming the line.
+    public mutating func request(_ line: String) throws -> Resolver.Request? {
+        lineNumber += 1
+        let trimmed = line.trimmingWhitespace()
+        if trimmed.isEmpty { return nil }
+        func refuse(_ reason: String) -> CatalogError {
+            .invalidValue(field: "batch line \(lineNumber)", value: trimmed.count > 80 ? String(trimmed.prefix(80)) + "…" : trimmed, reason: reason)
+        }
+        switch format {
+        case nil:
+            if trimmed.hasPrefix("{") {
+                format = .ndjson
+                return try request(trimmedLine: trimmed, refuse: refuse)
+            }
+            let header = try Self.fields(trimmed, refuse: refuse)
+            guard header == ["op", "from", "to"] || header == ["op", "from", "to", "container"] else {
+                throw refuse("a CSV batch starts with the header op,from,to or op,from,to,container")
+            }
+            format = .csv(hasContainer: header.count == 4)
+            return nil
+        case .ndjson:
+            return try request(trimmedLine: trimmed, refuse: refuse)
+        case let .csv(hasContainer):
+            let fields = try Self.fields(trimmed, refuse: refuse)
+            guard fields.count == (hasContainer ? 4 : 3) else { throw refuse("expected \(hasContainer ? 4 : 3) fields, found \(fields.count)") }
+            return try Self.make(fields[0], fields[1], fields[2], hasContainer && !fields[3].isEmpty ? fields[3] : nil, refuse: refuse)
+        }
+    }
+
+    private func request(trimmedLine: String, refuse: (String) -> CatalogError) throws -> Resolver.Request {
+        let value: JSONValue
+        do {
+            value = try StrictJSON.parse(Array(trimmedLine.utf8))
+        } catch {
+            throw refuse("\(error.message) at column \(error.column)")
+        }
+        guard case let .object(members) = value else { throw refuse("expected a JSON object") }
+        var fields: [String: String] = [:]
+        for (key, member) in members {
+            guard ["op", "from", "to", "container"].contains(key) else { throw refuse("unknown field '\(key)'") }
+            switch member {
+            case let .string(text): fields[key] = text
+            case .null where key == "container": continue
+            default: throw refuse("'\(key)' must be a string")
+            }
+        }
+        guard let op = fields["op"], let from = fields["from"], let to = fields["to"] else {
+            throw refuse("a request has \"op\", \"from\" and \"to\"")
+        }
+        return try Self.make(op, from, to, fields["container"], refuse: refuse)
+    }
+
+    private static func make(_ op: String, _ from: String, _ to: String, _ container: String?, refuse: (String) -> CatalogError) throws -> Resolver.Request {
+        guard let operation = TransitionOperation(rawValue: op) else {
+            throw refuse("'\(op)' is not one of present, dismiss, push, pop, tab")
+        }
+        if container != nil && operation.containerKind == nil {
+            throw refuse("a container is for push, pop and tab; \(op) asks the screen's transitioningDelegate")
+        }
+        return Resolver.Request(operation: operation, from: from, to: to, container: container)
+    }
+
+    /// RFC 4180 fields of one line: commas separate, double quotes quote, `""` is a quote.
+    static func fields(_ line: String, refuse: (String) -> CatalogError) throws -> [String] {
+        var fields: [String] = []
+        var current = ""
+        var quoted = false
+        var iterator = line.makeIterator()
+        var atFieldStart = true
+        while let character = iterator.next() {
+            if quoted {
+                if character == "\"" {
+                    // A doubled quote is a quote; a single one ends the quoted part.
+                    var lookahead = iterator
+                    if lookahead.next() == "\"" {
+                        current.append("\"")
+                        iterator = lookahead
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    current.append(character)
+                }
+            } else if character == "," {
+                fields.append(current)
+                current = ""
+                atFieldStart = true
+                continue
+            } else if character == "\"" && atFieldStart {
+                quoted = true
+            } else {
+                current.append(character)
+            }
+            atFieldStart = false
+        }
+        if quoted { throw refuse("an unterminated quoted field") }
+        fields.append(current)
+        return fields
+    }
+}

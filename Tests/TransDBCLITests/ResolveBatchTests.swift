@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import TransDBTestSupport
+
+/// `transdb resolve --batch`: one answer per line, identical to one-at-a-time `resolve`.
+@Suite("transdb resolve --batch")
+struct ResolveBatchTests {
+    static let routes: [(op: String, from: String, to: String, container: String?)] = [
+        ("present", "Feed", "Detail", nil), ("present", "Settings", "Detail", nil), ("present", "Feed", "Help", nil),
+        ("dismiss", "Detail", "Feed", nil), ("push", "Feed", "Detail", "MainNav"), ("pop", "Detail", "Feed", "MainNav"),
+        ("tab", "Feed", "Profile", "MainTabs"), ("present", "Feed", "Ghost", nil),
+    ]
+
+    /// The single answer without its explanation, as `--batch` prints it.
+    static func single(_ cli: CLIFixture, _ route: (op: String, from: String, to: String, container: String?)) throws -> [String: Any] {
+        var arguments = ["resolve", "--op", route.op, "--from", route.from, "--to", route.to, "--format", "json"]
+        if let container = route.container { arguments += ["--container", container] }
+        var object = try cli(arguments).jsonObject()
+        object.removeValue(forKey: "explanation")
+        return object
+    }
+
+    @Test("NDJSON and CSV input give the single answers, in input order")
+    func sameAsSingle() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let expected = try Self.routes.map { try Self.single(cli, $0) }
+        let ndjson = Self.routes.map { route in
+            #"{"op": "\#(route.op)", "from": "\#(route.from)", "to": "\#(route.to)""# + (route.container.map { #", "container": "\#($0)""# } ?? "") + "}"
+        }.joined(separator: "\n") + "\n"
+        let csv = "op,from,to,container\n" + Self.routes.map { "\($0.op),\($0.from),\($0.to),\($0.container ?? "")" }.joined(separator: "\n") + "\n"
+        for input in [ndjson, csv] {
+            let result = try cli.runner.run(["resolve", "--batch", "--db", cli.db], stdin: input)
+            expectSuccess(result)
+            let answers = try result.stdoutLines.map { line in
+                try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            }
+            #expect(answers.count == expected.count)
+            for (answer, single) in zip(answers, expected) {
+                #expect(NSDictionary(dictionary: answer).isEqual(to: single))
+            }
+        }
+    }
+
+    @Test("a line that cannot be answered is an error object in its place; the command exits 65")
+    func badLines() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let input = """
+            {"op": "present", "from": "Feed", "to": "Detail"}
+            {"op": "push", "from": "Feed", "to": "Detail"}
+            {"op": "fly", "from": "Feed", "to": "Detail"}
+            {"op": "present", "from": "Feed", "to": "Detail", "extra": 1}
+            {"op": "present", "from": "Feed", "to": "Help"}
+
+            """
+        let result = try cli.runner.run(["resolve", "--batch", "--db", cli.db], stdin: input)
+        #expect(result.exitCode == 65)
+        #expect(result.stderrLines == [#"transdb: error: some lines could not be resolved; their answers are {"line", "error"} objects"#])
+        let lines = result.stdoutLines
+        #expect(lines.count == 5)
+        #expect(lines[1] == #"{"line":2,"error":"push needs --container: the catalog has several navigation containers (demo/MainNav, demo/SettingsNav)"}"#)
+        #expect(lines[2] == #"{"line":3,"error":"invalid batch line 3 '{\"op\": \"fly\", \"from\": \"Feed\", \"to\": \"Detail\"}': 'fly' is not one of present, dismiss, push, pop, tab"}"#)
+        #expect(lines[3].contains("unknown field 'extra'"))
+        #expect(lines[4].hasPrefix(#"{"operation":"present","from":"Feed","to":"Help""#))
+    }
+}
