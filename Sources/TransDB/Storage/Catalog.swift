@@ -148,14 +148,27 @@ public final class Catalog: Sendable {
         guard header.count == 100, header.starts(with: Array("SQLite format 3\u{0}".utf8)) else {
             throw CatalogError.notACatalog(path: path, reason: "it is not an SQLite database")
         }
+        func integer(_ range: Range<Int>) -> UInt32 { header[range].reduce(UInt32(0)) { $0 << 8 | UInt32($1) } }
         // The application id is a big-endian integer at offset 68 of the header.
-        let id = header[68..<72].reduce(Int32(0)) { $0 << 8 | Int32($1) }
+        let id = Int32(bitPattern: integer(68..<72))
         guard id == applicationID else {
             throw CatalogError.notACatalog(
                 path: path,
                 reason: id == 0
                     ? "it is an SQLite database without transdb's application id (another application's database?)"
                     : "it is the SQLite database of another application (application id \(id))")
+        }
+        // Read from the header too, so that SQLite never opens (and never adds -wal and -shm files
+        // beside) a file that is refused: a newer schema, or a file shorter than its header says.
+        let version = Int(integer(60..<64))
+        if version > CatalogMigrator.latestVersion {
+            throw CatalogError.newerSchema(path: path, found: version, supported: CatalogMigrator.latestVersion)
+        }
+        let pageSize = integer(16..<18) == 1 ? 65536 : Int(integer(16..<18))
+        let pages = Int(integer(28..<32))
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)??.intValue ?? 0
+        if pages > 0 && integer(24..<28) == integer(92..<96) && size < pages * pageSize {
+            throw CatalogError.notACatalog(path: path, reason: "the file is truncated (\(size) bytes; its header says \(pages * pageSize))")
         }
     }
 
