@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "TransDB", targets: ["TransDB"]),
         .executable(name: "transdb", targets: ["TransDBCLI"]),
+        // For the fuzz harnesses' package (Fuzz/), which checks the same invariants as the tests.
+        .library(name: "TransDBTestSupport", targets: ["TransDBTestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -21,7 +23,7 @@ let package = Package(
             path: ".",
             exclude: [
                 "Sources/TransDB", "Sources/TransDBCLI", "Sources/TransDBTestSupport", "Sources/TransDBBench", "Tests",
-                "Scripts", "Benchmarks", "README.md", "CHANGELOG.md", "CONTRIBUTING.md",
+                "Scripts", "Benchmarks", "Fuzz", "README.md", "CHANGELOG.md", "CONTRIBUTING.md",
             ],
             sources: ["Sources/TransDBResources"],
             resources: [.embedInCode("migrations"), .embedInCode("seed")]
