@@ -57,7 +57,7 @@ public enum ReadOnlyQuery {
         sqlite3_set_authorizer(db, authorize, nil)
 
         var result = Result(columns: [], rows: [])
-        var remaining = Array(sql.utf8CString)
+        let remaining = Array(sql.utf8CString)
         var offset = 0
         while true {
             var statement: OpaquePointer?
