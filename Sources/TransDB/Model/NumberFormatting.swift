@@ -11,5 +11,5 @@ enum NumberFormatting {
 
 extension Double {
     /// This number printed the shortest way that round-trips (see ``NumberFormatting``).
-    var shortestDescription: String { NumberFormatting.shortest(self) }
+    public var shortestDescription: String { NumberFormatting.shortest(self) }
 }

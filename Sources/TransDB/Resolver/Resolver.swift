@@ -259,7 +259,9 @@ private struct Lookup {
             say("no animator: UIKit does not ask for an interaction controller")
             return
         }
-        let presetID = try CatalogLookup.id(.preset, presetName, db)
+        // The route row already holds the presets' ids: no lookup by name on the resolve path.
+        let ids = try Row.fetchOne(db, sql: "SELECT preset_id, interaction_id FROM route WHERE id = ?", arguments: [matchID])
+        guard let presetID: Int64 = ids?["preset_id"] else { return }
         let animator = try reader.preset(id: presetID)
         result.animator = animator
         say("it returns the animator '\(presetName)' (\(animator.kind.rawValue), \(animator.duration.shortestDescription) s, \(animator.curve))")
@@ -269,8 +271,8 @@ private struct Lookup {
                     ?? "for a \(operation.rawValue), the engine plays it backwards (it names no reverse preset)")
         }
         say("UIKit calls '\(delegateName)'.\(operation.interactionMethod) with that animator")
-        if let interactionName = mapping.interaction {
-            result.interaction = try reader.preset(id: try CatalogLookup.id(.preset, interactionName, db))
+        if let interactionName = mapping.interaction, let interactionID: Int64 = ids?["interaction_id"] {
+            result.interaction = try reader.preset(id: interactionID)
             say("it returns the interaction controller '\(interactionName)': the transition is interactive (percent-driven)")
         } else {
             say("it returns nil: the transition is not interactive")

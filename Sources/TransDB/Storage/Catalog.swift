@@ -99,9 +99,7 @@ public final class Catalog: Sendable {
                 return queue
             }
         } catch CatalogError.notWritable {
-            let attributes = try? FileManager.default.attributesOfItem(atPath: path + "-wal")
-            let pending = (attributes?[.size] as? NSNumber)?.intValue ?? 0
-            guard pending == 0 else {
+            guard hasNoPendingWAL(path) else {
                 throw CatalogError.notWritable(
                     path: path, reason: "its -wal file holds changes that cannot be read without writing a -shm file beside it; ask its owner to open it once")
             }
@@ -111,6 +109,13 @@ public final class Catalog: Sendable {
                 return queue
             }
         }
+    }
+
+    /// Whether the catalog's `-wal` file is absent or empty, so that its main file holds every
+    /// committed change and an `immutable` read sees them all.
+    static func hasNoPendingWAL(_ path: String) -> Bool {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path + "-wal")
+        return ((attributes?[.size] as? NSNumber)?.intValue ?? 0) == 0
     }
 
     /// `file:PATH?immutable=1`, the path percent-encoded (Debian's SQLite accepts URI file names).

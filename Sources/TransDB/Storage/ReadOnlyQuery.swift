@@ -33,8 +33,7 @@ public enum ReadOnlyQuery {
             return try run(sql, file: path, catalog: path, maximumRows: maximumRows)
         } catch let failure as Unreadable {
             // A WAL catalog in a directory this process cannot write to (see Catalog.openForReading).
-            let attributes = try? FileManager.default.attributesOfItem(atPath: path + "-wal")
-            guard ((attributes?[.size] as? NSNumber)?.intValue ?? 0) == 0 else { throw failure.error }
+            guard Catalog.hasNoPendingWAL(path) else { throw failure.error }
             return try run(sql, file: Catalog.immutableURI(path), catalog: path, maximumRows: maximumRows)
         }
     }

@@ -109,7 +109,7 @@ struct ResolutionText {
         rows.append(["delegate", r.delegate?.description ?? "nil"])
         rows.append(["mapping", r.mapping.map { "#\($0.id ?? 0) \($0.routeDescription)" } ?? "-"])
         if let animator = r.animator {
-            rows.append(["animator", "\(animator.qualifiedName) (\(animator.kind.rawValue), \(animator.duration.formatted) s, \(animator.curve))"])
+            rows.append(["animator", "\(animator.qualifiedName) (\(animator.kind.rawValue), \(animator.duration.shortestDescription) s, \(animator.curve))"])
             rows.append(["interaction", r.interaction.map { $0.qualifiedName.description } ?? "nil"])
         } else {
             rows.append(["animator", "nil → system default \(r.systemDefault?.rawValue ?? "-")"])

@@ -72,11 +72,3 @@ struct FormatOptions: ParsableArguments {
     @Option(name: .long, help: "Output format: table (for people), json, ndjson or csv (for scripts).")
     var format: OutputFormat = .table
 }
-
-extension Double {
-    /// The number as transdb prints numbers: `0.35`, `1`.
-    var formatted: String {
-        let text = description
-        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
-    }
-}

@@ -51,7 +51,7 @@ struct AddPreset: ParsableCommand {
             let stored = try catalog.open(forWriting: true).addPreset(preset)
             let direction = stored.direction.map { " \($0.rawValue)" } ?? ""
             Output.line(
-                "added preset \(stored.qualifiedName) (\(stored.kind.rawValue)\(direction), \(stored.duration.formatted) s, \(stored.curve))")
+                "added preset \(stored.qualifiedName) (\(stored.kind.rawValue)\(direction), \(stored.duration.shortestDescription) s, \(stored.curve))")
         }
     }
 }
