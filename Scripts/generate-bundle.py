@@ -8,9 +8,13 @@ import json
 import sys
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    presets, mappings = (int(args[0]), int(args[1])) if len(args) == 2 else (10_000, 100_000)
-    csv_path = sys.argv[sys.argv.index("--csv") + 1] if "--csv" in sys.argv else None
+    argv = sys.argv[1:]
+    csv_path = None
+    if "--csv" in argv:
+        at = argv.index("--csv")
+        csv_path = argv[at + 1]
+        del argv[at:at + 2]
+    presets, mappings = (int(argv[0]), int(argv[1])) if len(argv) == 2 else (10_000, 100_000)
     kinds = ["fade", "push", "pull", "cover", "uncover", "slide", "zoom", "flip", "sheet", "custom"]
     directions = {"push": "left", "pull": "right", "cover": "up", "uncover": "down", "slide": "left", "flip": "right"}
     curves = [
