@@ -55,7 +55,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TransDBCLITests",
-            dependencies: ["TransDB", "TransDBTestSupport"],
+            dependencies: ["TransDB", "TransDBCLI", "TransDBTestSupport"],
             exclude: ["Snapshots"]
         ),
     ],

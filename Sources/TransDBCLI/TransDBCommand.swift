@@ -30,7 +30,7 @@ extension TransDBCommand {
         // A write past `ulimit -f` must fail as an I/O error (exit 74), not kill the process.
         signal(SIGXFSZ, SIG_IGN)
         do {
-            var command = try parseAsRoot()
+            var command = try DirectInvocation.command(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot()
             try command.run()
         } catch let code as ExitCode {
             exit(withError: code)  // the failure was already reported by `reporting`

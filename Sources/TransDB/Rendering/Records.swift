@@ -31,17 +31,22 @@ extension ViewTracks {
     }
 }
 
-extension Preset {
-    /// The preset's summary: `name, library, kind, direction, duration, delay, curve, interactive, reverse, description`.
+extension PresetSummary {
+    /// `name, library, kind, direction, duration, delay, curve, interactive, reverse, description`.
     /// `curve` is the curve's name when it is a named curve, else its expression.
     public var record: [(String, JSONValue)] {
         [
             ("name", .string(name)), ("library", .string(library)), ("kind", .string(kind.rawValue)),
             ("direction", .string(direction?.rawValue)), ("duration", .number(duration)), ("delay", .number(delay)),
-            ("curve", .string(curve.description)), ("interactive", .bool(interaction != nil)),
+            ("curve", .string(curve.description)), ("interactive", .bool(isInteractive)),
             ("reverse", .string(reverse?.description)), ("description", .string(description)),
         ]
     }
+}
+
+extension Preset {
+    /// The preset's summary record (see ``PresetSummary/record``).
+    public var record: [(String, JSONValue)] { summary.record }
 
     /// The full preset: the summary plus the curve's expression, the interaction settings and the tracks.
     public func detailedRecord(curveExpression: String, completionCurveExpression: String?) -> [(String, JSONValue)] {

@@ -67,6 +67,16 @@ extension Catalog {
         try read { db in try CatalogReader(db: db).presets(library: library, kind: kind) }
     }
 
+    /// Presets' summaries (no tracks), ordered by library and name: what `list presets` shows.
+    public func presetSummaries(library: String? = nil, kind: PresetKind? = nil) throws -> [PresetSummary] {
+        try read { db in try CatalogReader(db: db).presetSummaries(library: library, kind: kind) }
+    }
+
+    /// Whether a library named `name` exists.
+    public func hasLibrary(_ name: String) throws -> Bool {
+        try read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM library WHERE name = ?)", arguments: [name]) ?? false }
+    }
+
     /// Screens, ordered by library and name.
     public func screens(library: String? = nil) throws -> [Screen] {
         try read { db in try CatalogReader(db: db).screens(library: library) }

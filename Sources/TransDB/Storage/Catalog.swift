@@ -47,7 +47,7 @@ public final class Catalog: Sendable {
             return
         }
         guard exists else { throw CatalogError.missingCatalog(path: path) }
-        try Catalog.checkHeader(at: path)
+        let identityInHeader = try Catalog.checkHeader(at: path)
         let readOnly: Bool
         if case .readOnly = mode { readOnly = true } else { readOnly = false }
         self.isReadOnly = readOnly
@@ -56,7 +56,7 @@ public final class Catalog: Sendable {
             : Catalog.mapErrors(path: path) {
                 try DatabaseQueue(path: path, configuration: Catalog.configuration(readOnly: false, busyTimeout: busyTimeout))
             }
-        try checkIdentityAndMigrate(busyTimeout: busyTimeout)
+        try checkIdentityAndMigrate(busyTimeout: busyTimeout, checkApplicationID: !identityInHeader)
     }
 
     /// Creates a new catalog file with the schema and the default library, in one transaction.
@@ -75,6 +75,9 @@ public final class Catalog: Sendable {
                     if seed { try SeedLoader.loadDefaultLibrary(into: db) }
                     return .commit
                 }
+                // Into the main file at once: its header then carries the application id even if
+                // this process never closes the catalog (readers leave theirs open until exit).
+                try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
             } catch {
                 try? queue.close()
                 try? FileManager.default.removeItem(atPath: path)
@@ -114,8 +117,8 @@ public final class Catalog: Sendable {
     /// Whether the catalog's `-wal` file is absent or empty, so that its main file holds every
     /// committed change and an `immutable` read sees them all.
     static func hasNoPendingWAL(_ path: String) -> Bool {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path + "-wal")
-        return ((attributes?[.size] as? NSNumber)?.intValue ?? 0) == 0
+        var status = stat()
+        return stat(path + "-wal", &status) != 0 || status.st_size == 0
     }
 
     /// `file:PATH?immutable=1`, the path percent-encoded (Debian's SQLite accepts URI file names).
@@ -136,32 +139,36 @@ public final class Catalog: Sendable {
     }
 
     /// Refuses files that are not SQLite databases before SQLite sees them, so that an empty
-    /// file is never silently turned into a database.
-    private static func checkHeader(at path: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw CatalogError.notACatalog(path: path, reason: "it is a directory")
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+    /// file is never silently turned into a database. Returns `false` when the header could not
+    /// confirm the application id because the file's first page is still in its `-wal` file (a
+    /// catalog whose last writer never checkpointed): SQLite must read it, and the caller checks
+    /// the id after opening.
+    private static func checkHeader(at path: String) throws -> Bool {
+        // POSIX calls rather than FileManager: this runs on every start, and FileManager's
+        // attribute dictionaries cost more than the rest of opening (callgrind).
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == EISDIR { throw CatalogError.notACatalog(path: path, reason: "it is a directory") }
             throw CatalogError.io(path: path, reason: "the file cannot be opened for reading")
         }
-        defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 100)) ?? Data()
-        if header.isEmpty {
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw CatalogError.io(path: path, reason: "the file cannot be examined") }
+        if (status.st_mode & S_IFMT) == S_IFDIR { throw CatalogError.notACatalog(path: path, reason: "it is a directory") }
+        var header = [UInt8](repeating: 0, count: 100)
+        let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 100, 0) }
+        if count == 0 {
             throw CatalogError.notACatalog(path: path, reason: "the file is empty")
         }
-        guard header.count == 100, header.starts(with: Array("SQLite format 3\u{0}".utf8)) else {
+        guard count == 100, header.starts(with: Array("SQLite format 3\u{0}".utf8)) else {
             throw CatalogError.notACatalog(path: path, reason: "it is not an SQLite database")
         }
         func integer(_ range: Range<Int>) -> UInt32 { header[range].reduce(UInt32(0)) { $0 << 8 | UInt32($1) } }
         // The application id is a big-endian integer at offset 68 of the header.
         let id = Int32(bitPattern: integer(68..<72))
+        if id == 0 && !hasNoPendingWAL(path) { return false }
         guard id == applicationID else {
-            throw CatalogError.notACatalog(
-                path: path,
-                reason: id == 0
-                    ? "it is an SQLite database without transdb's application id (another application's database?)"
-                    : "it is the SQLite database of another application (application id \(id))")
+            throw CatalogError.notACatalog(path: path, reason: foreignReason(id))
         }
         // Read from the header too, so that SQLite never opens (and never adds -wal and -shm files
         // beside) a file that is refused: a newer schema, or a file shorter than its header says.
@@ -171,13 +178,25 @@ public final class Catalog: Sendable {
         }
         let pageSize = integer(16..<18) == 1 ? 65536 : Int(integer(16..<18))
         let pages = Int(integer(28..<32))
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)??.intValue ?? 0
+        let size = Int(status.st_size)
         if pages > 0 && integer(24..<28) == integer(92..<96) && size < pages * pageSize {
             throw CatalogError.notACatalog(path: path, reason: "the file is truncated (\(size) bytes; its header says \(pages * pageSize))")
         }
+        return true
     }
 
-    private func checkIdentityAndMigrate(busyTimeout: Double) throws {
+    /// Why a file with application id `id` is not a transdb catalog.
+    private static func foreignReason(_ id: Int32) -> String {
+        id == 0
+            ? "it is an SQLite database without transdb's application id (another application's database?)"
+            : "it is the SQLite database of another application (application id \(id))"
+    }
+
+    private func checkIdentityAndMigrate(busyTimeout: Double, checkApplicationID: Bool) throws {
+        if checkApplicationID {
+            let id = try read { db in try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0 }
+            guard id == Catalog.applicationID else { throw CatalogError.notACatalog(path: path, reason: Catalog.foreignReason(id)) }
+        }
         let version = try read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
         let supported = CatalogMigrator.latestVersion
         if version > supported {

@@ -54,6 +54,47 @@ struct CatalogReader {
         ).map(preset)
     }
 
+    /// Every preset's summary in one query (names of curves and reverses joined in), ordered by
+    /// library and name.
+    func presetSummaries(library: String? = nil, kind: PresetKind? = nil) throws -> [PresetSummary] {
+        var curves: [String: TimingCurve] = [:]  // presets share few distinct expressions
+        // A cursor reads each row straight from the statement; fetchAll would copy every row first.
+        return try Array(Row.fetchCursor(
+            db,
+            sql: """
+                SELECT p.name, l.name AS library, p.kind, p.direction, p.duration, p.delay,
+                    c.name AS curve_name, cl.name AS curve_library, p.curve_expression,
+                    p.completion_speed IS NOT NULL AS interactive,
+                    r.name AS reverse_name, rl.name AS reverse_library, p.description
+                FROM preset p JOIN library l ON l.id = p.library_id
+                    LEFT JOIN curve c ON c.id = p.curve_id LEFT JOIN library cl ON cl.id = c.library_id
+                    LEFT JOIN preset r ON r.id = p.reverse_id LEFT JOIN library rl ON rl.id = r.library_id
+                WHERE (?1 IS NULL OR l.name = ?1) AND (?2 IS NULL OR p.kind = ?2) ORDER BY l.name, p.name
+                """,
+            arguments: [library, kind?.rawValue]
+        ).map { row in
+            // Columns by position: GRDB's lookup by name lowercases the name on every access.
+            let kindText: String = row[2]
+            guard let kind = PresetKind(rawValue: kindText) else {
+                throw CatalogError.conflict("preset \(row[1] as String)/\(row[0] as String) has an unknown kind '\(kindText)'")
+            }
+            let curve: CurveReference
+            if let curveName: String = row[6] {
+                curve = .named(QualifiedName(library: row[7], name: curveName))
+            } else {
+                let expression: String = row[8] ?? ""
+                let parsed = try curves[expression] ?? storedCurve(expression)
+                curves[expression] = parsed
+                curve = .inline(parsed)
+            }
+            let reverseName: String? = row[10]
+            return PresetSummary(
+                library: row[1], name: row[0], kind: kind, direction: (row[3] as String?).flatMap(Direction.init(rawValue:)),
+                duration: row[4], delay: row[5], curve: curve, isInteractive: row[9],
+                reverse: reverseName.map { QualifiedName(library: row[11], name: $0) }, description: row[12])
+        })
+    }
+
     func preset(id: Int64) throws -> Preset {
         guard let row = try Row.fetchOne(db, sql: Self.presetColumns + " WHERE p.id = ?", arguments: [id]) else {
             throw CatalogError.notFound(kind: .preset, name: "#\(id)", suggestion: nil)

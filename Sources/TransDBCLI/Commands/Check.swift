@@ -5,6 +5,7 @@ extension TransDBCommand {
     /// `transdb check`: is the catalog sound?
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Check the catalog: SQLite's integrity check and foreign-key check.",
             discussion: "Exits 0 when both are clean, 65 when they find problems (printed one per line).")
 

@@ -5,6 +5,7 @@ extension TransDBCommand {
     /// `transdb diff A B`.
     struct Diff: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "diff",
             abstract: "Compare two catalogs or bundle files by library and name.",
             discussion: """
                 A and B are transdb catalogs or bundle files. Entries are matched by library, kind and name (routes by \

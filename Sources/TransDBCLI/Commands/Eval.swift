@@ -6,6 +6,7 @@ extension TransDBCommand {
     /// `transdb eval`: a transition frame by frame.
     struct Eval: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "eval",
             abstract: "Evaluate a preset, or what UIKit plays for a route, frame by frame.",
             discussion: """
                 Give a PRESET, or a route (--op, --from, --to, [--container]) to resolve first; a nil answer evaluates \

@@ -6,6 +6,7 @@ extension TransDBCommand {
     /// `transdb export`: libraries as files.
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write libraries as a bundle (transdb's own format), DTCG design tokens or CSS.",
             discussion: """
                 A bundle holds one library: give one --library, or -o DIRECTORY to write every library (or each \

@@ -5,6 +5,7 @@ extension TransDBCommand {
     /// `transdb import`: libraries from files, checked whole before one transaction writes them.
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Import libraries from bundle or DTCG files, in one transaction.",
             discussion: """
                 Every file is read and validated before the catalog is touched; files imported together may refer to \

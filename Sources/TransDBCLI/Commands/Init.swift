@@ -6,6 +6,7 @@ extension TransDBCommand {
     /// `transdb init`: create a catalog with the schema and the default library.
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "init",
             abstract: "Create a catalog (./transdb.sqlite or --db PATH) with the default library.")
 
         @Option(name: .long, help: ArgumentHelp("The catalog file to create.", valueName: "path"))

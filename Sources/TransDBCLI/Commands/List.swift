@@ -5,6 +5,7 @@ extension TransDBCommand {
     /// `transdb list KIND`.
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List libraries, curves, presets, screens, containers, delegates or routes.")
 
         @OptionGroup var catalog: CatalogOptions
@@ -28,7 +29,7 @@ extension TransDBCommand {
         func run() throws {
             try reporting {
                 let catalog = try catalog.open(forWriting: false)
-                if let library, try !catalog.libraries().contains(where: { $0.library.name == library }) {
+                if let library, try !catalog.hasLibrary(library) {
                     throw CatalogError.notFound(kind: .library, name: library, suggestion: nil)
                 }
                 let listing = try kind.listing(of: catalog, options: self)
@@ -68,7 +69,7 @@ enum ListedKind: String, CaseIterable, ExpressibleByArgument {
                 tableColumns: ["library", "name", "kind", "expression"])
         case .presets:
             return Listing(
-                records: try catalog.presets(library: library, kind: try kindFilter(PresetKind.self)).map(\.record),
+                records: try catalog.presetSummaries(library: library, kind: try kindFilter(PresetKind.self)).map(\.record),
                 tableColumns: ["library", "name", "kind", "direction", "duration", "curve", "interactive", "reverse"])
         case .screens:
             return Listing(

@@ -5,6 +5,7 @@ extension TransDBCommand {
     /// `transdb merge THEIRS [--base BASE] [--ours|--theirs|--fail] [--dry-run]`.
     struct Merge: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "merge",
             abstract: "Bring the changes of another catalog or bundle file into the local catalog.",
             discussion: """
                 THEIRS and BASE are transdb catalogs or bundle files. With --base (the version both sides started from) \

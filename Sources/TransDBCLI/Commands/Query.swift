@@ -5,6 +5,7 @@ extension TransDBCommand {
     /// `transdb query SQL`: read the catalog with SQL, never write it.
     struct Query: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "query",
             abstract: "Run read-only SQL against the catalog (for scripts).",
             discussion: """
                 The catalog is opened read-only and every statement that would write is refused, whatever it tries: \

@@ -5,6 +5,7 @@ extension TransDBCommand {
     /// `transdb release delegate D`: model a weak reference whose object is gone.
     struct Release: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "release",
             abstract: "Mark a delegate released: its weak references are nil, so UIKit sees no delegate.")
 
         @OptionGroup var catalog: CatalogOptions

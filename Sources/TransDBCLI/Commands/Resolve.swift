@@ -5,6 +5,7 @@ extension TransDBCommand {
     /// `transdb resolve`: which animator UIKit uses for a route.
     struct Resolve: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "resolve",
             abstract: "Answer which animator UIKit uses for a route (nil = the system default), and why.",
             discussion: """
                 Follows UIKit's lookup: the presented screen's transitioningDelegate (present), the dismissed screen's \

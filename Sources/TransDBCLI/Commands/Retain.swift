@@ -4,7 +4,7 @@ import TransDB
 extension TransDBCommand {
     /// `transdb retain delegate D`: undo `release`.
     struct Retain: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Mark a released delegate alive again.")
+        static let configuration = CommandConfiguration(commandName: "retain", abstract: "Mark a released delegate alive again.")
 
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "delegate") var kind: DelegateKeyword

@@ -6,6 +6,7 @@ extension TransDBCommand {
     /// `transdb sample CURVE`: evaluate a timing curve.
     struct Sample: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "sample",
             abstract: "Evaluate a timing curve (a name or an expression) at points of normalised time.",
             discussion: """
                 Prints the normalised time, the time in seconds when the curve has a duration of its own (a spring's), \

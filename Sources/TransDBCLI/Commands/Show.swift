@@ -5,6 +5,7 @@ extension TransDBCommand {
     /// `transdb show curve|preset|route NAME`.
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show one curve, preset or route in full.",
             discussion: "A route is shown by its id (see `transdb list routes`).")
 

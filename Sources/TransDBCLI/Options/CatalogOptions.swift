@@ -21,16 +21,23 @@ struct CatalogOptions: ParsableArguments {
     /// Opens the catalog: `--db`, else `$TRANSDB_DB`, else the nearest `transdb.sqlite` upwards,
     /// else the per-user catalog, created and seeded on first use.
     func open(forWriting: Bool) throws -> Catalog {
-        let environment = ProcessInfo.processInfo.environment
+        let catalog = try locateAndOpen(forWriting: forWriting)
+        if !forWriting { OpenUntilExit.keep(catalog) }
+        return catalog
+    }
+
+    private func locateAndOpen(forWriting: Bool) throws -> Catalog {
         let mode: Catalog.Mode = forWriting ? .readWrite : .readOnly
         if let db { return try Catalog(path: db, mode: mode, busyTimeout: busyTimeout) }
-        if let path = environment["TRANSDB_DB"], !path.isEmpty {
+        // getenv, not ProcessInfo: copying the whole environment into a dictionary shows up in a
+        // command's start-up profile.
+        if let path = getenv("TRANSDB_DB").map({ String(cString: $0) }), !path.isEmpty {
             return try Catalog(path: path, mode: mode, busyTimeout: busyTimeout)
         }
         if let found = Self.nearestCatalog(from: FileManager.default.currentDirectoryPath) {
             return try Catalog(path: found, mode: mode, busyTimeout: busyTimeout)
         }
-        let path = try Self.userCatalogPath(environment: environment)
+        let path = try Self.userCatalogPath(environment: ProcessInfo.processInfo.environment)
         let exists = FileManager.default.fileExists(atPath: path)
         return try Catalog(path: path, mode: exists ? mode : .createIfMissing, busyTimeout: busyTimeout)
     }
@@ -65,6 +72,16 @@ struct CatalogOptions: ParsableArguments {
         }
         return (directory as NSString).appendingPathComponent("transdb.sqlite")
     }
+}
+
+/// Read-only catalogs stay open until the process exits. Closing one disposes GRDB's dispatch
+/// queue, and libdispatch frees a queue on a worker thread it starts for that alone — a thread
+/// created and torn down at the end of every `resolve` and `list`. A reader holds no lock worth
+/// releasing early and has nothing to write, so letting the kernel close the file is the same.
+enum OpenUntilExit {
+    nonisolated(unsafe) private static var catalogs: [Catalog] = []
+
+    static func keep(_ catalog: Catalog) { catalogs.append(catalog) }
 }
 
 /// `--format`.

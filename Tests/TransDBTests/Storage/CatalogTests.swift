@@ -887,3 +887,32 @@ struct CatalogTests {
     }
 }
 
+
+/// `list presets` reads summaries in one query; they must say what the full presets say.
+@Suite("Preset summaries")
+struct PresetSummaryTests {
+    @Test("summaries equal the full presets' summaries, for the default library and with filters")
+    func sameAsFullPresets() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try Catalog(path: directory.file("catalog.sqlite"), mode: .createIfMissing)
+        let all = try catalog.presetSummaries()
+        #expect(all.count > 30)
+        #expect(all == (try catalog.presets()).map(\.summary))
+        #expect(all.contains { $0.reverse != nil } && all.contains { $0.isInteractive })
+        #expect(all.contains { if case .inline = $0.curve { true } else { false } })
+        #expect(try catalog.presetSummaries(library: "motion") == (try catalog.presets(library: "motion")).map(\.summary))
+        #expect(try catalog.presetSummaries(kind: .push) == (try catalog.presets(kind: .push)).map(\.summary))
+        #expect(try catalog.presetSummaries(library: "nowhere").isEmpty)
+    }
+
+    @Test("a preset's record is its summary's record")
+    func records() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try CatalogTests.populated(in: directory)
+        for preset in try catalog.presets() {
+            #expect(JSONValue.object(preset.record) == JSONValue.object(preset.summary.record))
+        }
+        #expect(try catalog.hasLibrary("app"))
+        #expect(try !catalog.hasLibrary("App"))
+    }
+}

@@ -5,6 +5,7 @@ extension TransDBCommand {
     /// `transdb add …`.
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a library, curve, preset, screen, container, delegate or route.",
             subcommands: [
                 AddLibrary.self, AddCurve.self, AddPreset.self, AddScreen.self, AddContainer.self, AddDelegate.self,

@@ -1,0 +1,40 @@
+/// What a listing shows of a preset: everything but its tracks and interaction settings, so that
+/// `list presets` reads one row per preset instead of a preset's view rows as well.
+public struct PresetSummary: Hashable, Sendable {
+    public var library: String
+    public var name: String
+    public var kind: PresetKind
+    public var direction: Direction?
+    public var duration: Double
+    public var delay: Double
+    public var curve: CurveReference
+    public var isInteractive: Bool
+    public var reverse: QualifiedName?
+    public var description: String
+
+    /// Creates a summary.
+    public init(
+        library: String, name: String, kind: PresetKind, direction: Direction?, duration: Double, delay: Double,
+        curve: CurveReference, isInteractive: Bool, reverse: QualifiedName?, description: String
+    ) {
+        self.library = library
+        self.name = name
+        self.kind = kind
+        self.direction = direction
+        self.duration = duration
+        self.delay = delay
+        self.curve = curve
+        self.isInteractive = isInteractive
+        self.reverse = reverse
+        self.description = description
+    }
+}
+
+extension Preset {
+    /// The preset as a listing shows it.
+    public var summary: PresetSummary {
+        PresetSummary(
+            library: library, name: name, kind: kind, direction: direction, duration: duration, delay: delay, curve: curve,
+            isInteractive: interaction != nil, reverse: reverse, description: description)
+    }
+}
