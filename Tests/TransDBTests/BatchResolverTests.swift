@@ -23,13 +23,13 @@ struct BatchResolverTests {
         named.completionSpeed = 2
         named.completionCurve = "t/snappy"
         named.reverse = "t/p1"
-        _ = try catalog.addPreset(try named.preset(library: "t", name: "named\u{7F}"))
+        _ = try catalog.addPreset(try named.preset(library: "t", name: "named\"é"))
         _ = try catalog.addRoute(
             RouteRequest(
-                operation: .present, from: .screen(ref("Q\"uote\\ \u{2028}é")), to: .screen(ref("G")), preset: ref("named\u{7F}"),
+                operation: .present, from: .screen(ref("Q\"uote\\ \u{2028}é")), to: .screen(ref("G")), preset: ref("named\"é"),
                 interaction: ref("i1"), delegate: ref("D"), library: "t"))
         _ = try catalog.addRoute(
-            RouteRequest(operation: .dismiss, from: .screen(ref("Q\"uote\\ \u{2028}é")), to: .any, preset: ref("named\u{7F}"), delegate: ref("D"), library: "t"))
+            RouteRequest(operation: .dismiss, from: .screen(ref("Q\"uote\\ \u{2028}é")), to: .any, preset: ref("named\"é"), delegate: ref("D"), library: "t"))
         return catalog
     }
 

@@ -18,6 +18,7 @@ public struct BatchResolver {
     private var dataVersion: Int64?
     /// The start of a line whose end has not arrived yet.
     private var pending: [UInt8] = []
+    private var configured = false
 
     /// How many lines were answered with an error.
     public private(set) var failedLines = 0
@@ -39,6 +40,15 @@ public struct BatchResolver {
     ///
     /// - Throws: ``CatalogError`` when the catalog cannot be read at all.
     public mutating func feed(_ input: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) throws {
+        if !configured {
+            configured = true
+            // Room for the pages of the route index that the batch touches, up to a catalog of
+            // several million mappings, so that each is read from the file once (the default
+            // 2 MiB cache re-reads most probes' leaf pages). Memory grows only as pages are used.
+            try Catalog.mapErrors(path: catalog.path) {
+                try catalog.queue.inDatabase { db in try db.execute(sql: "PRAGMA cache_size = -65536") }
+            }
+        }
         guard let lastNewline = input.lastIndex(of: UInt8(ascii: "\n")) else {
             pending.append(contentsOf: input)
             return
@@ -67,7 +77,9 @@ public struct BatchResolver {
                 cache.removeAll()
                 dataVersion = version
             }
+            // The lookup holds the only copy of the cache while it runs (no copy on first write).
             var quick = QuickLookup(db: db, cache: cache, probe: RouteProbe(db))
+            cache = ResolveCache(strict: strict)
             defer { cache = quick.cache }
             var start = lines.startIndex
             while let newline = lines[start...].firstIndex(of: UInt8(ascii: "\n")) {

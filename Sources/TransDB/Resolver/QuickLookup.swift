@@ -56,8 +56,9 @@ struct QuickLookup {
                 // Unknown screens match only wildcards; dismiss sees no destination at all.
                 let fromKey = Self.key(from)
                 let toKey = operation == .dismiss ? 0 : Self.key(to)
+                guard let shape = cache.shape(delegateID: delegateID, operation, db), let zeroIDs = cache.hasZeroScreenIDs(db) else { return false }
                 do {
-                    match = try probe.first(delegateID: delegateID, operation: operation, from: fromKey, to: toKey)
+                    match = try probe.first(delegateID: delegateID, operation: operation, from: fromKey, to: toKey, shape: shape, zeroScreenIDs: zeroIDs)
                 } catch {
                     return false
                 }

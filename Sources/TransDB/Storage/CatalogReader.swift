@@ -55,7 +55,8 @@ struct CatalogReader {
     }
 
     func preset(id: Int64) throws -> Preset {
-        guard let row = try Row.fetchOne(db, sql: Self.presetColumns + " WHERE p.id = ?", arguments: [id]) else {
+        // Cached statements: a batch of resolutions reads many presets one by one.
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: Self.presetColumns + " WHERE p.id = ?"), arguments: [id]) else {
             throw CatalogError.notFound(kind: .preset, name: "#\(id)", suggestion: nil)
         }
         return try preset(row)
@@ -93,7 +94,7 @@ struct CatalogReader {
 
     private func tracks(presetID: Int64, onTop: ViewRole) throws -> ViewTracks {
         var tracks = ViewTracks(onTop: onTop)
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM preset_view WHERE preset_id = ?", arguments: [presetID]) {
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM preset_view WHERE preset_id = ?"), arguments: [presetID]) {
             var state = ViewState()
             state.frame = RelativeFrame(
                 RelativeFrame.Reference(rawValue: row["frame_reference"]) ?? .container,

@@ -54,9 +54,12 @@ struct ResolveCache {
     let strict: Bool
     private var screens: [String: ScreenEntry] = [:]
     private var screenNames: [Int64: [UInt8]?] = [:]
+    private var screenIndex: [String: [ScreenRow]]??
     private var containers: [ContainerKey: ContainerEntry] = [:]
     private var delegates: [Int64: DelegateEntry?] = [:]
     private var methods: [MethodKey: Bool] = [:]
+    private var shapes: [MethodKey: RouteProbe.Shape] = [:]
+    private var zeroScreenIDs: Bool?
     private var presets: [Int64: PresetEntry?] = [:]
     private var curveExpressions: [CurveReference: String] = [:]
 
@@ -68,9 +71,12 @@ struct ResolveCache {
     mutating func removeAll() {
         screens = [:]
         screenNames = [:]
+        screenIndex = nil
         containers = [:]
         delegates = [:]
         methods = [:]
+        shapes = [:]
+        zeroScreenIDs = nil
         presets = [:]
         curveExpressions = [:]
     }
@@ -90,14 +96,59 @@ struct ResolveCache {
         return entry
     }
 
-    private func findScreen(_ name: String, _ db: Database) throws -> ScreenEntry {
+    private mutating func findScreen(_ name: String, _ db: Database) throws -> ScreenEntry {
         if name == "*" { return .refused }
         let reference = try QualifiedName(parsing: name, field: "screen")
+        if let index = try screenIndex(db) {
+            // `CatalogLookup.find` over the index: a bare name must be unique across libraries.
+            let rows = index[reference.name, default: []].filter { reference.library == nil || $0.library == reference.library }
+            if rows.count > 1 { return .refused }
+            guard let row = rows.first else { return strict ? .refused : .unknown }
+            return .found(id: row.id, modalStyle: row.modalStyle, delegateID: row.delegateID)
+        }
         guard let id = try CatalogLookup.find(.screen, reference, db) else { return strict ? .refused : .unknown }
         guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT modal_style, delegate_id FROM screen WHERE id = ?"), arguments: [id]) else {
             return .refused
         }
         return .found(id: id, modalStyle: ModalTransitionStyle(rawValue: row[0]) ?? .coverVertical, delegateID: row[1])
+    }
+
+    /// A screen as the index holds it.
+    struct ScreenRow {
+        var library: String
+        var id: Int64
+        var modalStyle: ModalTransitionStyle
+        var delegateID: Int64?
+    }
+
+    /// Catalogs with at most this many screens have them all read at once: then a name not in
+    /// the catalog, which requests may give any number of, costs no query.
+    static let screenIndexLimit = 100_000
+
+    /// Every screen by name, or `nil` when there are too many, or when a stored name is not in
+    /// NFC (transdb writes only NFC): Swift compares strings by canonical equivalence, SQLite
+    /// byte by byte, and the two agree only on NFC.
+    private mutating func screenIndex(_ db: Database) throws -> [String: [ScreenRow]]? {
+        if let screenIndex { return screenIndex }
+        guard try Int.fetchOne(db, sql: "SELECT count(*) FROM screen") ?? .max <= Self.screenIndexLimit else {
+            screenIndex = .some(nil)
+            return nil
+        }
+        var index: [String: [ScreenRow]] = [:]
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT s.id, s.name, l.name, s.modal_style, s.delegate_id FROM screen s JOIN library l ON l.id = s.library_id ORDER BY l.name")
+        while let row = try rows.next() {
+            let name: String = row[1]
+            let library: String = row[2]
+            guard Name.nfc(name).utf8.elementsEqual(name.utf8), Name.nfc(library).utf8.elementsEqual(library.utf8) else {
+                screenIndex = .some(nil)
+                return nil
+            }
+            index[name, default: []].append(
+                ScreenRow(library: library, id: row[0], modalStyle: ModalTransitionStyle(rawValue: row[3]) ?? .coverVertical, delegateID: row[4]))
+        }
+        screenIndex = index
+        return index
     }
 
     /// The JSON string of screen `id`'s `library/name`, for a mapping's side; `nil` when it
@@ -168,6 +219,40 @@ struct ResolveCache {
         Self.bounded(&methods)
         methods[key] = implemented
         return implemented
+    }
+
+    /// Which wildcard keys delegate `id`'s mappings for `operation` have; `nil` when that
+    /// cannot be read.
+    mutating func shape(delegateID: Int64, _ operation: TransitionOperation, _ db: Database) -> RouteProbe.Shape? {
+        let key = MethodKey(delegateID: delegateID, operation: operation)
+        if let known = shapes[key] { return known }
+        let shape: RouteProbe.Shape
+        do {
+            // Each is a prefix of one of the two route key indexes.
+            let exists = "SELECT EXISTS (SELECT 1 FROM route WHERE delegate_id = ? AND operation = ? AND "
+            shape = RouteProbe.Shape(
+                fromWildcard: try Bool.fetchOne(db, sql: exists + "ifnull(from_screen_id, 0) = 0)", arguments: [delegateID, operation.rawValue]) ?? true,
+                toWildcard: try Bool.fetchOne(db, sql: exists + "ifnull(to_screen_id, 0) = 0)", arguments: [delegateID, operation.rawValue]) ?? true)
+        } catch {
+            return nil
+        }
+        Self.bounded(&shapes)
+        shapes[key] = shape
+        return shape
+    }
+
+    /// Whether some mapping names a screen with id 0 (only a hand-made catalog can), which the
+    /// route key cannot tell from a wildcard; `nil` when that cannot be read.
+    mutating func hasZeroScreenIDs(_ db: Database) -> Bool? {
+        if let known = zeroScreenIDs { return known }
+        do {
+            let found = try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM route WHERE from_screen_id = 0) OR EXISTS (SELECT 1 FROM route WHERE to_screen_id = 0)") ?? true
+            zeroScreenIDs = found
+            return found
+        } catch {
+            return nil
+        }
     }
 
     // MARK: Presets

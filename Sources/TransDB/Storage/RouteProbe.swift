@@ -1,10 +1,12 @@
 import GRDB
 import GRDBSQLite
 
-/// The batch resolver's one query per request: the most specific mapping of a delegate's
-/// method for a route, found as the resolver's lookup finds it (the same `route_key` probes and
-/// order), but prepared once per read and stepped through SQLite's C API, because decoding
-/// rows through GRDB would cost more than the probe itself.
+/// The batch resolver's per-request query: the most specific mapping of a delegate's method
+/// for a route, the one `Lookup.ask` finds (most non-wildcard sides first, then the lowest id),
+/// found by point probes of the unique `route_key` index — one per (from, to) key that can
+/// match, most specific first — stepped through SQLite's C API, because decoding rows through
+/// GRDB would cost more than the probe itself. (`Lookup.ask`'s `IN (?, 0)` lists make SQLite
+/// build two temporary b-trees per execution, which is most of its cost.)
 struct RouteProbe {
     /// The columns of the matched mapping that the answer needs.
     struct Match {
@@ -13,6 +15,18 @@ struct RouteProbe {
         var toScreenID: Int64?
         var presetID: Int64?
         var interactionID: Int64?
+
+        /// How many sides name a screen, the order of `Lookup.ask`.
+        var specificity: Int { (fromScreenID == nil ? 0 : 1) + (toScreenID == nil ? 0 : 1) }
+    }
+
+    /// What a delegate's mappings for one operation look like, so that keys no mapping can
+    /// have are not probed.
+    struct Shape {
+        /// Some mapping has the route key's `from` 0 (a wildcard, or a screen with id 0).
+        var fromWildcard: Bool
+        /// Some mapping has the route key's `to` 0.
+        var toWildcard: Bool
     }
 
     /// The operation is in the SQL, so that only integers are bound per request.
@@ -20,9 +34,7 @@ struct RouteProbe {
         """
         SELECT id, from_screen_id, to_screen_id, preset_id, interaction_id FROM route
         WHERE delegate_id = ?1 AND operation = '\(operation.rawValue)'
-          AND ifnull(from_screen_id, 0) IN (?2, 0) AND ifnull(to_screen_id, 0) IN (?3, 0)
-        ORDER BY (from_screen_id IS NOT NULL) + (to_screen_id IS NOT NULL) DESC, id
-        LIMIT 1
+          AND ifnull(from_screen_id, 0) = ?2 AND ifnull(to_screen_id, 0) = ?3
         """
     }
 
@@ -34,9 +46,34 @@ struct RouteProbe {
         self.db = db
     }
 
-    /// The mapping `Lookup.ask` would match: `from` and `to` are screen ids, -1 for a screen not
-    /// in the catalog (it matches only wildcards) and 0 for "any" (a dismiss's destination).
-    mutating func first(delegateID: Int64, operation: TransitionOperation, from: Int64, to: Int64) throws -> Match? {
+    /// The mapping `Lookup.ask` would match: `from` and `to` are the route key's screen ids
+    /// (-1 for a screen not in the catalog, 0 for a dismiss's destination).
+    ///
+    /// - Parameters:
+    ///   - shape: The delegate's mappings for `operation`.
+    ///   - zeroScreenIDs: Some mapping names a screen whose id is 0, which the route key cannot
+    ///     tell from a wildcard: then every key is probed and the rows compared.
+    mutating func first(
+        delegateID: Int64, operation: TransitionOperation, from: Int64, to: Int64, shape: Shape, zeroScreenIDs: Bool
+    ) throws -> Match? {
+        var keys: [(from: Int64, to: Int64)] = []
+        for key in [(from, to), (from, 0), (0, to), (0, 0)] where !keys.contains(where: { $0 == key }) {
+            if (key.0 == 0 && !shape.fromWildcard) || (key.1 == 0 && !shape.toWildcard) { continue }
+            keys.append(key)
+        }
+        var best: Match?
+        for key in keys {
+            // Keys come most specific first; a row found can only lose to one as specific.
+            let possible = zeroScreenIDs ? 2 : (key.from == 0 ? 0 : 1) + (key.to == 0 ? 0 : 1)
+            if let best, best.specificity > possible { break }
+            guard let match = try probe(delegateID: delegateID, operation: operation, from: key.from, to: key.to) else { continue }
+            if let current = best, (current.specificity, -current.id) >= (match.specificity, -match.id) { continue }
+            best = match
+        }
+        return best
+    }
+
+    private mutating func probe(delegateID: Int64, operation: TransitionOperation, from: Int64, to: Int64) throws -> Match? {
         let statement: Statement
         if let prepared = statements[operation] {
             statement = prepared
