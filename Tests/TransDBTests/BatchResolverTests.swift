@@ -101,8 +101,9 @@ struct BatchResolverTests {
         let resolver = Resolver(catalog: catalog)
         let expression = { (reference: CurveReference) in (try? catalog.timingCurve(reference).expression) ?? reference.description }
         var output = ""
-        var lines = input.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if input.hasSuffix("\n") { lines.removeLast() }
+        // Split as readLine does, on the byte: "\r\n" is one Character, and would not be split.
+        var lines = input.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        if input.utf8.last == UInt8(ascii: "\n") { lines.removeLast() }
         for line in lines {
             do {
                 guard let request = try reader.request(line) else { continue }
@@ -145,10 +146,10 @@ struct BatchResolverTests {
         let catalog = try Self.makeCatalog(in: directory)
         for input in Self.inputs {
             let expected = Self.oneAtATime(input.text, catalog: catalog, strict: strict, explain: explain)
-            let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+            let expectedLines = expected.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
             for chunk in [1 << 16, 1, 7, 61] {
                 let (output, failed) = try Self.batch(input.text, catalog: catalog, strict: strict, explain: explain, chunk: chunk)
-                let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+                let lines = output.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
                 #expect(lines.count == expectedLines.count, "\(input.name), chunks of \(chunk)")
                 for (line, expectedLine) in zip(lines, expectedLines) where line != expectedLine {
                     Issue.record("\(input.name), strict \(strict), explain \(explain), chunks of \(chunk):\n  batch:    \(line)\n  expected: \(expectedLine)")
@@ -158,21 +159,25 @@ struct BatchResolverTests {
         }
     }
 
-    @Test("answers follow the catalog when another connection changes it between chunks")
+    @Test("answers follow the catalog when it changes between chunks, through another connection or the batch's own")
     func seesChanges() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let catalog = try Self.makeCatalog(in: directory)
-        let reader = try Catalog(path: catalog.path, mode: .readOnly)
-        var batch = BatchResolver(catalog: reader, strict: false, explain: false)
+        // Created and closed first, so that its changes are in the main file when it is reopened.
+        let path = try Self.makeCatalog(in: directory).path
+        let writer = try Catalog(path: path, mode: .readWrite)
+        let reader = try Catalog(path: path, mode: .readOnly)
         let line = Array(#"{"op": "present", "from": "A", "to": "E"}"#.utf8 + [0x0A])
-        var before: [UInt8] = []
-        try line.withUnsafeBufferPointer { try batch.feed($0, into: &before) }
-        _ = try catalog.setReleased(QualifiedName(library: "t", name: "Gone"), false)
-        var after: [UInt8] = []
-        try line.withUnsafeBufferPointer { try batch.feed($0, into: &after) }
-        let expected = Self.oneAtATime(String(decoding: line, as: UTF8.self), catalog: reader, strict: false, explain: false)
-        #expect(String(decoding: after, as: UTF8.self) == expected)
-        #expect(before != after)
+        for (catalog, released) in [(reader, false), (writer, true)] {
+            var batch = BatchResolver(catalog: catalog, strict: false, explain: false)
+            var before: [UInt8] = []
+            try line.withUnsafeBufferPointer { try batch.feed($0, into: &before) }
+            _ = try writer.setReleased(QualifiedName(library: "t", name: "Gone"), released)
+            var after: [UInt8] = []
+            try line.withUnsafeBufferPointer { try batch.feed($0, into: &after) }
+            let expected = Self.oneAtATime(String(decoding: line, as: UTF8.self), catalog: catalog, strict: false, explain: false)
+            #expect(String(decoding: after, as: UTF8.self) == expected)
+            #expect(before != after)
+        }
     }
 }

@@ -22,11 +22,11 @@ enum JSONBytes {
         while i < bytes.count {
             let byte = bytes[i]
             switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
-            case UInt8(ascii: "\n"): out.append(contentsOf: #"\n"#.utf8)
-            case UInt8(ascii: "\r"): out.append(contentsOf: #"\r"#.utf8)
-            case UInt8(ascii: "\t"): out.append(contentsOf: #"\t"#.utf8)
+            case UInt8(ascii: "\""): append(#"\""#, to: &out)
+            case UInt8(ascii: "\\"): append(#"\\"#, to: &out)
+            case UInt8(ascii: "\n"): append(#"\n"#, to: &out)
+            case UInt8(ascii: "\r"): append(#"\r"#, to: &out)
+            case UInt8(ascii: "\t"): append(#"\t"#, to: &out)
             case 0..<0x20, 0x7F: appendEscape(UInt32(byte), to: &out)
             case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
                 // U+2028 and U+2029 end lines in JavaScript.
@@ -37,6 +37,11 @@ enum JSONBytes {
             i += 1
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends the bytes of a literal (a plain copy, where a `String.UTF8View` is not).
+    static func append(_ literal: StaticString, to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Appends `value` in decimal, as `String(value)` writes it.
@@ -67,7 +72,7 @@ enum JSONBytes {
     /// `\uXXXX` with lowercase hex digits, as ``JSONValue`` writes it.
     private static func appendEscape(_ value: UInt32, to out: inout [UInt8]) {
         let hex = Array("0123456789abcdef".utf8)
-        out.append(contentsOf: #"\u"#.utf8)
+        append(#"\u"#, to: &out)
         for shift in stride(from: 12, through: 0, by: -4) {
             out.append(hex[Int((value >> UInt32(shift)) & 0xF)])
         }

@@ -77,9 +77,7 @@ extension BatchRequestReader {
                 guard let text = string() else { return nil }
                 value = text
             }
-            func keyIs(_ name: StaticString) -> Bool {
-                key.count == name.utf8CodeUnitCount && zip(line[key], UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)).allSatisfy { $0 == $1 }
-            }
+            func keyIs(_ name: StaticString) -> Bool { equal(line, key, name) }
             // Duplicates, unknown keys and nulls other than the container's are errors: the
             // strict reader words them.
             if keyIs("op"), op == nil, value != nil {
@@ -132,8 +130,34 @@ extension BatchRequestReader {
         _ line: UnsafeBufferPointer<UInt8>, op: Range<Int>, from: Range<Int>, to: Range<Int>, container: Range<Int>?
     ) -> Resolver.Request? {
         func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self) }
-        guard let operation = TransitionOperation(rawValue: text(op)) else { return nil }
+        let operation: TransitionOperation
+        if equal(line, op, "present") {
+            operation = .present
+        } else if equal(line, op, "dismiss") {
+            operation = .dismiss
+        } else if equal(line, op, "push") {
+            operation = .push
+        } else if equal(line, op, "pop") {
+            operation = .pop
+        } else if equal(line, op, "tab") {
+            operation = .tab
+        } else {
+            return nil
+        }
         if container != nil && operation.containerKind == nil { return nil }
         return Resolver.Request(operation: operation, from: text(from), to: text(to), container: container.map(text))
+    }
+
+    /// Whether `line[range]` is `literal`.
+    private static func equal(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ literal: StaticString) -> Bool {
+        guard range.count == literal.utf8CodeUnitCount else { return false }
+        var i = range.lowerBound
+        var j = 0
+        while i < range.upperBound {
+            if line[i] != literal.utf8Start[j] { return false }
+            i += 1
+            j += 1
+        }
+        return true
     }
 }

@@ -6,16 +6,18 @@ import GRDB
 ///
 /// Input arrives in chunks of any size; the lines of one chunk are answered in one read of the
 /// catalog. What was read of screens, containers, delegates and presets is kept across chunks
-/// until another connection commits (`PRAGMA data_version`), so a request usually costs one probe
-/// of the route index (``QuickLookup``). Requests it cannot answer that way, and every request
-/// when the explanation is asked for, go through the resolver's own lookup.
+/// until the catalog changes (`PRAGMA data_version`, and the connection's own change count), so
+/// a request usually costs one probe of the route index (``QuickLookup``). Requests it cannot
+/// answer that way, and every request when the explanation is asked for, go through the
+/// resolver's own lookup.
 public struct BatchResolver {
     let catalog: Catalog
     let strict: Bool
     let explain: Bool
     private var reader = BatchRequestReader()
     private var cache: ResolveCache
-    private var dataVersion: Int64?
+    /// The catalog's state when the cache was filled.
+    private var dataVersion: [Int64]?
     /// The start of a line whose end has not arrived yet.
     private var pending: [UInt8] = []
     private var configured = false
@@ -72,7 +74,8 @@ public struct BatchResolver {
     /// Answers `lines` (each ending with a newline; the first continuing `pending`) in one read.
     private mutating func answer(_ lines: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) throws {
         try catalog.read { db in
-            let version = try Int64.fetchOne(db, sql: "PRAGMA data_version")
+            // data_version counts other connections' commits, the change count this one's.
+            let version = [try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0, Int64(db.totalChangesCount)]
             if version != dataVersion {
                 cache.removeAll()
                 dataVersion = version

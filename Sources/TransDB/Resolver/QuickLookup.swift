@@ -51,14 +51,14 @@ struct QuickLookup {
         var animator: ResolveCache.PresetEntry?
         var interaction: ResolveCache.PresetEntry?
         if let delegateID = delegate?.id {
-            guard let implemented = cache.implements(delegateID: delegateID, operation, db) else { return false }
-            if implemented {
+            guard let method = cache.method(delegateID: delegateID, operation, db) else { return false }
+            if method.implemented {
                 // Unknown screens match only wildcards; dismiss sees no destination at all.
                 let fromKey = Self.key(from)
                 let toKey = operation == .dismiss ? 0 : Self.key(to)
-                guard let shape = cache.shape(delegateID: delegateID, operation, db), let zeroIDs = cache.hasZeroScreenIDs(db) else { return false }
+                guard let zeroIDs = cache.hasZeroScreenIDs(db) else { return false }
                 do {
-                    match = try probe.first(delegateID: delegateID, operation: operation, from: fromKey, to: toKey, shape: shape, zeroScreenIDs: zeroIDs)
+                    match = try probe.first(delegateID: delegateID, operation: operation, from: fromKey, to: toKey, shape: method.shape, zeroScreenIDs: zeroIDs)
                 } catch {
                     return false
                 }
@@ -77,17 +77,17 @@ struct QuickLookup {
 
         // Every read succeeded: write the record, in `Resolution.record`'s order.
         let start = out.count
-        out.append(contentsOf: #"{"operation":""#.utf8)
-        out.append(contentsOf: operation.rawValue.utf8)
-        out.append(contentsOf: #"","from":"#.utf8)
+        JSONBytes.append(#"{"operation":""#, to: &out)
+        JSONBytes.append(Self.literal(operation), to: &out)
+        JSONBytes.append(#"","from":"#, to: &out)
         JSONBytes.appendQuoted(request.from, to: &out)
-        out.append(contentsOf: #","to":"#.utf8)
+        JSONBytes.append(#","to":"#, to: &out)
         JSONBytes.appendQuoted(request.to, to: &out)
-        out.append(contentsOf: #","container":"#.utf8)
+        JSONBytes.append(#","container":"#, to: &out)
         if case let .found(name, _) = container { out.append(contentsOf: name) } else { out.append(contentsOf: Self.null) }
-        out.append(contentsOf: #","delegate":"#.utf8)
+        JSONBytes.append(#","delegate":"#, to: &out)
         if let delegate { out.append(contentsOf: delegate.entry.name) } else { out.append(contentsOf: Self.null) }
-        out.append(contentsOf: #","mapping":"#.utf8)
+        JSONBytes.append(#","mapping":"#, to: &out)
         if let match, let delegate {
             guard writeMapping(match, delegate: delegate.entry, operation: operation, animator: animator, interaction: interaction, into: &out) else {
                 out.removeSubrange(start...)
@@ -96,19 +96,19 @@ struct QuickLookup {
         } else {
             out.append(contentsOf: Self.null)
         }
-        out.append(contentsOf: #","animator":"#.utf8)
+        JSONBytes.append(#","animator":"#, to: &out)
         out.append(contentsOf: animator?.record ?? Self.null)
-        out.append(contentsOf: #","interaction":"#.utf8)
+        JSONBytes.append(#","interaction":"#, to: &out)
         out.append(contentsOf: interaction?.record ?? Self.null)
-        out.append(contentsOf: #","systemDefault":"#.utf8)
+        JSONBytes.append(#","systemDefault":"#, to: &out)
         if animator == nil {
             out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: SystemTransition.forOperation(operation, modalStyle: modalStyle).rawValue.utf8)
+            JSONBytes.append(Self.literal(SystemTransition.forOperation(operation, modalStyle: modalStyle)), to: &out)
             out.append(UInt8(ascii: "\""))
         } else {
             out.append(contentsOf: Self.null)
         }
-        out.append(contentsOf: #","unknown":["#.utf8)
+        JSONBytes.append(#","unknown":["#, to: &out)
         var first = true
         func unknown(_ name: String) {
             if !first { out.append(UInt8(ascii: ",")) }
@@ -118,7 +118,7 @@ struct QuickLookup {
         if case .unknown = from { unknown(request.from) }
         if case .unknown = to { unknown(request.to) }
         if case .unknown = container, let name = request.container { unknown(name) }
-        out.append(contentsOf: "]}\n".utf8)
+        JSONBytes.append("]}\n", to: &out)
         return true
     }
 
@@ -127,24 +127,24 @@ struct QuickLookup {
         _ match: RouteProbe.Match, delegate: ResolveCache.DelegateEntry, operation: TransitionOperation,
         animator: ResolveCache.PresetEntry?, interaction: ResolveCache.PresetEntry?, into out: inout [UInt8]
     ) -> Bool {
-        out.append(contentsOf: #"{"id":"#.utf8)
+        JSONBytes.append(#"{"id":"#, to: &out)
         JSONBytes.appendInteger(match.id, to: &out)
-        out.append(contentsOf: #","delegate":"#.utf8)
+        JSONBytes.append(#","delegate":"#, to: &out)
         out.append(contentsOf: delegate.name)
-        out.append(contentsOf: #","operation":""#.utf8)
-        out.append(contentsOf: operation.rawValue.utf8)
-        out.append(contentsOf: #"","from":"#.utf8)
-        for (side, key) in [(match.fromScreenID, #","to":"#), (match.toScreenID, #","preset":"#)] {
+        JSONBytes.append(#","operation":""#, to: &out)
+        JSONBytes.append(Self.literal(operation), to: &out)
+        JSONBytes.append(#"","from":"#, to: &out)
+        for (side, key) in [(match.fromScreenID, #","to":"# as StaticString), (match.toScreenID, #","preset":"#)] {
             if let id = side {
                 guard let name = cache.screenName(id: id, db) else { return false }
                 out.append(contentsOf: name)
             } else {
-                out.append(contentsOf: #""*""#.utf8)
+                JSONBytes.append(#""*""#, to: &out)
             }
-            out.append(contentsOf: key.utf8)
+            JSONBytes.append(key, to: &out)
         }
         out.append(contentsOf: animator?.name ?? Self.null)
-        out.append(contentsOf: #","interaction":"#.utf8)
+        JSONBytes.append(#","interaction":"#, to: &out)
         out.append(contentsOf: interaction?.name ?? Self.null)
         out.append(UInt8(ascii: "}"))
         return true
@@ -157,4 +157,27 @@ struct QuickLookup {
     }
 
     private static let null = Array("null".utf8)
+
+    /// The raw values as literals, copied without going through `String`.
+    private static func literal(_ operation: TransitionOperation) -> StaticString {
+        switch operation {
+        case .present: "present"
+        case .dismiss: "dismiss"
+        case .push: "push"
+        case .pop: "pop"
+        case .tab: "tab"
+        }
+    }
+
+    private static func literal(_ transition: SystemTransition) -> StaticString {
+        switch transition {
+        case .coverVertical: "coverVertical"
+        case .flipHorizontal: "flipHorizontal"
+        case .crossDissolve: "crossDissolve"
+        case .partialCurl: "partialCurl"
+        case .navigationPush: "navigationPush"
+        case .navigationPop: "navigationPop"
+        case .none: "none"
+        }
+    }
 }

@@ -40,6 +40,14 @@ struct ResolveCache {
         var operation: TransitionOperation
     }
 
+    /// A delegate's animator method for one operation.
+    struct MethodEntry {
+        /// It has a mapping for the operation or the one sharing the method.
+        var implemented: Bool
+        /// Which wildcard keys its mappings for the operation have.
+        var shape: RouteProbe.Shape
+    }
+
     struct PresetEntry {
         /// The JSON string of its `library/name`.
         var name: [UInt8]
@@ -57,8 +65,7 @@ struct ResolveCache {
     private var screenIndex: [String: [ScreenRow]]??
     private var containers: [ContainerKey: ContainerEntry] = [:]
     private var delegates: [Int64: DelegateEntry?] = [:]
-    private var methods: [MethodKey: Bool] = [:]
-    private var shapes: [MethodKey: RouteProbe.Shape] = [:]
+    private var methods: [MethodKey: MethodEntry] = [:]
     private var zeroScreenIDs: Bool?
     private var presets: [Int64: PresetEntry?] = [:]
     private var curveExpressions: [CurveReference: String] = [:]
@@ -75,7 +82,6 @@ struct ResolveCache {
         containers = [:]
         delegates = [:]
         methods = [:]
-        shapes = [:]
         zeroScreenIDs = nil
         presets = [:]
         curveExpressions = [:]
@@ -202,43 +208,31 @@ struct ResolveCache {
     }
 
     /// Whether delegate `id` implements the animator method of `operation` (has a mapping for
-    /// it, or for the operation sharing the method); `nil` when that cannot be read.
-    mutating func implements(delegateID: Int64, _ operation: TransitionOperation, _ db: Database) -> Bool? {
+    /// it, or for the operation sharing the method), and which wildcard keys its mappings for
+    /// `operation` have; `nil` when that cannot be read.
+    mutating func method(delegateID: Int64, _ operation: TransitionOperation, _ db: Database) -> MethodEntry? {
         let key = MethodKey(delegateID: delegateID, operation: operation)
         if let known = methods[key] { return known }
         let operations = operation.sameMethod.map(\.rawValue)
-        let implemented: Bool
+        let entry: MethodEntry
         do {
-            implemented = try Bool.fetchOne(
-                db,
-                sql: "SELECT EXISTS (SELECT 1 FROM route WHERE delegate_id = ? AND operation IN (\(operations.map { _ in "?" }.joined(separator: ", "))))",
+            let implemented = try Bool.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT EXISTS (SELECT 1 FROM route WHERE delegate_id = ? AND operation IN (\(operations.map { _ in "?" }.joined(separator: ", "))))"),
                 arguments: StatementArguments([delegateID] + operations.map { $0 as (any DatabaseValueConvertible) })) ?? false
+            // Each is a prefix of one of the two route key indexes.
+            let exists = "SELECT EXISTS (SELECT 1 FROM route WHERE delegate_id = ? AND operation = ? AND "
+            entry = MethodEntry(
+                implemented: implemented,
+                shape: RouteProbe.Shape(
+                    fromWildcard: try Bool.fetchOne(db.cachedStatement(sql: exists + "ifnull(from_screen_id, 0) = 0)"), arguments: [delegateID, operation.rawValue]) ?? true,
+                    toWildcard: try Bool.fetchOne(db.cachedStatement(sql: exists + "ifnull(to_screen_id, 0) = 0)"), arguments: [delegateID, operation.rawValue]) ?? true))
         } catch {
             return nil
         }
         Self.bounded(&methods)
-        methods[key] = implemented
-        return implemented
-    }
-
-    /// Which wildcard keys delegate `id`'s mappings for `operation` have; `nil` when that
-    /// cannot be read.
-    mutating func shape(delegateID: Int64, _ operation: TransitionOperation, _ db: Database) -> RouteProbe.Shape? {
-        let key = MethodKey(delegateID: delegateID, operation: operation)
-        if let known = shapes[key] { return known }
-        let shape: RouteProbe.Shape
-        do {
-            // Each is a prefix of one of the two route key indexes.
-            let exists = "SELECT EXISTS (SELECT 1 FROM route WHERE delegate_id = ? AND operation = ? AND "
-            shape = RouteProbe.Shape(
-                fromWildcard: try Bool.fetchOne(db, sql: exists + "ifnull(from_screen_id, 0) = 0)", arguments: [delegateID, operation.rawValue]) ?? true,
-                toWildcard: try Bool.fetchOne(db, sql: exists + "ifnull(to_screen_id, 0) = 0)", arguments: [delegateID, operation.rawValue]) ?? true)
-        } catch {
-            return nil
-        }
-        Self.bounded(&shapes)
-        shapes[key] = shape
-        return shape
+        methods[key] = entry
+        return entry
     }
 
     /// Whether some mapping names a screen with id 0 (only a hand-made catalog can), which the
@@ -261,7 +255,8 @@ struct ResolveCache {
     mutating func preset(id: Int64, _ db: Database) -> PresetEntry? {
         if let entry = presets[id] { return entry }
         var entry: PresetEntry?
-        if let preset = try? CatalogReader(db: db).preset(id: id) {
+        // The record shows no tracks: reading them would be most of the cost.
+        if let preset = try? CatalogReader(db: db).preset(id: id, tracks: false) {
             let record = preset.resolutionRecord { curveExpression($0, db) }
             entry = PresetEntry(name: Self.quoted(preset.qualifiedName), record: Array(record.compact.utf8))
         }

@@ -56,18 +56,21 @@ struct RouteProbe {
     mutating func first(
         delegateID: Int64, operation: TransitionOperation, from: Int64, to: Int64, shape: Shape, zeroScreenIDs: Bool
     ) throws -> Match? {
-        var keys: [(from: Int64, to: Int64)] = []
-        for key in [(from, to), (from, 0), (0, to), (0, 0)] where !keys.contains(where: { $0 == key }) {
-            if (key.0 == 0 && !shape.fromWildcard) || (key.1 == 0 && !shape.toWildcard) { continue }
-            keys.append(key)
-        }
         var best: Match?
-        for key in keys {
-            // Keys come most specific first; a row found can only lose to one as specific.
-            let possible = zeroScreenIDs ? 2 : (key.from == 0 ? 0 : 1) + (key.to == 0 ? 0 : 1)
+        // The keys (from, to), (from, 0), (0, to), (0, 0): most specific first, each once
+        // (a dismiss's `to` is already 0), skipping those no mapping of the delegate has.
+        for key in 0..<4 {
+            let keyFrom = key < 2 ? from : 0
+            let keyTo = key % 2 == 0 ? to : 0
+            if (key == 1 && to == 0) || (key == 2 && from == 0) || (key == 3 && (from == 0 || to == 0)) { continue }
+            if (keyFrom == 0 && !shape.fromWildcard) || (keyTo == 0 && !shape.toWildcard) { continue }
+            // A row found can only lose to one at least as specific.
+            let possible = zeroScreenIDs ? 2 : (keyFrom == 0 ? 0 : 1) + (keyTo == 0 ? 0 : 1)
             if let best, best.specificity > possible { break }
-            guard let match = try probe(delegateID: delegateID, operation: operation, from: key.from, to: key.to) else { continue }
-            if let current = best, (current.specificity, -current.id) >= (match.specificity, -match.id) { continue }
+            guard let match = try probe(delegateID: delegateID, operation: operation, from: keyFrom, to: keyTo) else { continue }
+            if let current = best, current.specificity > match.specificity || (current.specificity == match.specificity && current.id <= match.id) {
+                continue
+            }
             best = match
         }
         return best
