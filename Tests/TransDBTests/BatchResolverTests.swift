@@ -29,14 +29,17 @@ struct BatchResolverTests {
                 operation: .present, from: .screen(ref("Q\"uote\\ \u{2028}é")), to: .screen(ref("G")), preset: ref("named\"é"),
                 interaction: ref("i1"), delegate: ref("D"), library: "t"))
         _ = try catalog.addRoute(
-            RouteRequest(operation: .dismiss, from: .screen(ref("Q\"uote\\ \u{2028}é")), to: .any, preset: ref("named\"é"), delegate: ref("D"), library: "t"))
+            RouteRequest(
+                operation: .dismiss, from: .screen(ref("Q\"uote\\ \u{2028}é")), to: .any, preset: ref("named\"é"), delegate: ref("D"),
+                library: "t"))
         return catalog
     }
 
     /// Every resolver path, as NDJSON lines: the resolver table, then what differs in a batch.
     static var ndjsonLines: [String] {
         var lines = ResolverTests.cases.map { c in
-            #"{"op": "\#(c.op.rawValue)", "from": "\#(c.from)", "to": "\#(c.to)""# + (c.container.map { #", "container": "\#($0)""# } ?? "") + "}"
+            #"{"op": "\#(c.op.rawValue)", "from": "\#(c.from)", "to": "\#(c.to)""# + (c.container.map { #", "container": "\#($0)""# } ?? "")
+                + "}"
         }
         lines += [
             #"{"op":"present","from":"t/A","to":"t/B"}"#,  // qualified names, compact
@@ -102,7 +105,9 @@ struct BatchResolverTests {
         let expression = { (reference: CurveReference) in (try? catalog.timingCurve(reference).expression) ?? reference.description }
         var output = ""
         // Split as readLine does, on the byte: "\r\n" is one Character, and would not be split.
-        var lines = input.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var lines = input.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         if input.utf8.last == UInt8(ascii: "\n") { lines.removeLast() }
         for line in lines {
             do {
@@ -110,7 +115,8 @@ struct BatchResolverTests {
                 let answer = try resolver.resolve(request, strict: strict)
                 output += JSONValue.object(answer.record(curveExpression: expression, includeExplanation: explain)).compact + "\n"
             } catch let error as CatalogError {
-                output += JSONValue.object([("line", .integer(Int64(reader.lineNumber))), ("error", .string(error.description))]).compact + "\n"
+                output +=
+                    JSONValue.object([("line", .integer(Int64(reader.lineNumber))), ("error", .string(error.description))]).compact + "\n"
             } catch {
                 Issue.record("unexpected \(error)")
             }
@@ -146,13 +152,19 @@ struct BatchResolverTests {
         let catalog = try Self.makeCatalog(in: directory)
         for input in Self.inputs {
             let expected = Self.oneAtATime(input.text, catalog: catalog, strict: strict, explain: explain)
-            let expectedLines = expected.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            let expectedLines = expected.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+                String(decoding: $0, as: UTF8.self)
+            }
             for chunk in [1 << 16, 1, 7, 61] {
                 let (output, failed) = try Self.batch(input.text, catalog: catalog, strict: strict, explain: explain, chunk: chunk)
-                let lines = output.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+                let lines = output.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+                    String(decoding: $0, as: UTF8.self)
+                }
                 #expect(lines.count == expectedLines.count, "\(input.name), chunks of \(chunk)")
                 for (line, expectedLine) in zip(lines, expectedLines) where line != expectedLine {
-                    Issue.record("\(input.name), strict \(strict), explain \(explain), chunks of \(chunk):\n  batch:    \(line)\n  expected: \(expectedLine)")
+                    Issue.record(
+                        "\(input.name), strict \(strict), explain \(explain), chunks of \(chunk):\n  batch:    \(line)\n  expected: \(expectedLine)"
+                    )
                 }
                 #expect(failed == expectedLines.filter { $0.hasPrefix(#"{"line":"#) }.count)
             }

@@ -70,7 +70,9 @@ extension BatchRequestReader {
             i += 1
             skipSpace()
             let value: Range<Int>?
-            if i + 4 <= end, line[i] == UInt8(ascii: "n"), line[i + 1] == UInt8(ascii: "u"), line[i + 2] == UInt8(ascii: "l"), line[i + 3] == UInt8(ascii: "l") {
+            if i + 4 <= end, line[i] == UInt8(ascii: "n"), line[i + 1] == UInt8(ascii: "u"), line[i + 2] == UInt8(ascii: "l"),
+                line[i + 3] == UInt8(ascii: "l")
+            {
                 value = nil
                 i += 4
             } else {

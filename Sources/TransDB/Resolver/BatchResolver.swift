@@ -101,7 +101,9 @@ public struct BatchResolver {
     }
 
     /// Answers one line; only a ``CatalogError`` becomes the line's answer, as it always has.
-    private mutating func answer(_ line: UnsafeBufferPointer<UInt8>, quick: inout QuickLookup, db: Database, into output: inout [UInt8]) throws {
+    private mutating func answer(_ line: UnsafeBufferPointer<UInt8>, quick: inout QuickLookup, db: Database, into output: inout [UInt8])
+        throws
+    {
         do {
             guard let request = try reader.request(utf8: line) else { return }
             if !explain && quick.answer(request, into: &output) { return }
@@ -110,7 +112,9 @@ public struct BatchResolver {
             output.append(contentsOf: JSONValue.object(record).compact.utf8)
         } catch let error as CatalogError {
             failedLines += 1
-            output.append(contentsOf: JSONValue.object([("line", .integer(Int64(reader.lineNumber))), ("error", .string(error.description))]).compact.utf8)
+            output.append(
+                contentsOf: JSONValue.object([("line", .integer(Int64(reader.lineNumber))), ("error", .string(error.description))]).compact
+                    .utf8)
         }
         output.append(UInt8(ascii: "\n"))
     }

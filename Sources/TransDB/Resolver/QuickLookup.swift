@@ -31,7 +31,8 @@ struct QuickLookup {
                 askedDelegateID = nil
             }
         case .push, .pop, .tab:
-            let entry = cache.container(ResolveCache.ContainerKey(kind: operation.containerKind ?? .navigation, name: request.container), db)
+            let entry = cache.container(
+                ResolveCache.ContainerKey(kind: operation.containerKind ?? .navigation, name: request.container), db)
             container = entry
             switch entry {
             case let .found(_, delegateID): askedDelegateID = delegateID
@@ -58,7 +59,8 @@ struct QuickLookup {
                 let toKey = operation == .dismiss ? 0 : Self.key(to)
                 guard let zeroIDs = cache.hasZeroScreenIDs(db) else { return false }
                 do {
-                    match = try probe.first(delegateID: delegateID, operation: operation, from: fromKey, to: toKey, shape: method.shape, zeroScreenIDs: zeroIDs)
+                    match = try probe.first(
+                        delegateID: delegateID, operation: operation, from: fromKey, to: toKey, shape: method.shape, zeroScreenIDs: zeroIDs)
                 } catch {
                     return false
                 }
@@ -89,7 +91,10 @@ struct QuickLookup {
         if let delegate { out.append(contentsOf: delegate.entry.name) } else { out.append(contentsOf: Self.null) }
         JSONBytes.append(#","mapping":"#, to: &out)
         if let match, let delegate {
-            guard writeMapping(match, delegate: delegate.entry, operation: operation, animator: animator, interaction: interaction, into: &out) else {
+            guard
+                writeMapping(
+                    match, delegate: delegate.entry, operation: operation, animator: animator, interaction: interaction, into: &out)
+            else {
                 out.removeSubrange(start...)
                 return false
             }

@@ -113,7 +113,9 @@ struct ResolveCache {
             return .found(id: row.id, modalStyle: row.modalStyle, delegateID: row.delegateID)
         }
         guard let id = try CatalogLookup.find(.screen, reference, db) else { return strict ? .refused : .unknown }
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT modal_style, delegate_id FROM screen WHERE id = ?"), arguments: [id]) else {
+        guard
+            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT modal_style, delegate_id FROM screen WHERE id = ?"), arguments: [id])
+        else {
             return .refused
         }
         return .found(id: id, modalStyle: ModalTransitionStyle(rawValue: row[0]) ?? .coverVertical, delegateID: row[1])
@@ -142,7 +144,10 @@ struct ResolveCache {
         }
         var index: [String: [ScreenRow]] = [:]
         let rows = try Row.fetchCursor(
-            db, sql: "SELECT s.id, s.name, l.name, s.modal_style, s.delegate_id FROM screen s JOIN library l ON l.id = s.library_id ORDER BY l.name")
+            db,
+            sql:
+                "SELECT s.id, s.name, l.name, s.modal_style, s.delegate_id FROM screen s JOIN library l ON l.id = s.library_id ORDER BY l.name"
+        )
         while let row = try rows.next() {
             let name: String = row[1]
             let library: String = row[2]
@@ -151,7 +156,8 @@ struct ResolveCache {
                 return nil
             }
             index[name, default: []].append(
-                ScreenRow(library: library, id: row[0], modalStyle: ModalTransitionStyle(rawValue: row[3]) ?? .coverVertical, delegateID: row[4]))
+                ScreenRow(
+                    library: library, id: row[0], modalStyle: ModalTransitionStyle(rawValue: row[3]) ?? .coverVertical, delegateID: row[4]))
         }
         screenIndex = index
         return index
@@ -189,10 +195,12 @@ struct ResolveCache {
             guard candidates.count == 1 else { return .refused }
             id = candidates[0]
         }
-        guard let row = try Row.fetchOne(
-            db,
-            sql: "SELECT c.name, l.name AS library, c.kind, c.delegate_id FROM container c JOIN library l ON l.id = c.library_id WHERE c.id = ?",
-            arguments: [id])
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql:
+                    "SELECT c.name, l.name AS library, c.kind, c.delegate_id FROM container c JOIN library l ON l.id = c.library_id WHERE c.id = ?",
+                arguments: [id])
         else { return .refused }
         guard (row["kind"] as String) == key.kind.rawValue else { return .refused }
         return .found(name: Self.quoted(QualifiedName(library: row["library"], name: row["name"])), delegateID: row["delegate_id"])
@@ -201,7 +209,9 @@ struct ResolveCache {
     /// Delegate `id`, or `nil` when it cannot be read.
     mutating func delegate(id: Int64, _ db: Database) -> DelegateEntry? {
         if let entry = delegates[id] { return entry }
-        let entry = (try? CatalogReader(db: db).delegate(id: id)).map { DelegateEntry(name: Self.quoted($0.qualifiedName), released: $0.released) }
+        let entry = (try? CatalogReader(db: db).delegate(id: id)).map {
+            DelegateEntry(name: Self.quoted($0.qualifiedName), released: $0.released)
+        }
         Self.bounded(&delegates)
         delegates[id] = entry
         return entry
@@ -216,17 +226,24 @@ struct ResolveCache {
         let operations = operation.sameMethod.map(\.rawValue)
         let entry: MethodEntry
         do {
-            let implemented = try Bool.fetchOne(
-                db.cachedStatement(
-                    sql: "SELECT EXISTS (SELECT 1 FROM route WHERE delegate_id = ? AND operation IN (\(operations.map { _ in "?" }.joined(separator: ", "))))"),
-                arguments: StatementArguments([delegateID] + operations.map { $0 as (any DatabaseValueConvertible) })) ?? false
+            let implemented =
+                try Bool.fetchOne(
+                    db.cachedStatement(
+                        sql:
+                            "SELECT EXISTS (SELECT 1 FROM route WHERE delegate_id = ? AND operation IN (\(operations.map { _ in "?" }.joined(separator: ", "))))"
+                    ),
+                    arguments: StatementArguments([delegateID] + operations.map { $0 as (any DatabaseValueConvertible) })) ?? false
             // Each is a prefix of one of the two route key indexes.
             let exists = "SELECT EXISTS (SELECT 1 FROM route WHERE delegate_id = ? AND operation = ? AND "
             entry = MethodEntry(
                 implemented: implemented,
                 shape: RouteProbe.Shape(
-                    fromWildcard: try Bool.fetchOne(db.cachedStatement(sql: exists + "ifnull(from_screen_id, 0) = 0)"), arguments: [delegateID, operation.rawValue]) ?? true,
-                    toWildcard: try Bool.fetchOne(db.cachedStatement(sql: exists + "ifnull(to_screen_id, 0) = 0)"), arguments: [delegateID, operation.rawValue]) ?? true))
+                    fromWildcard: try Bool.fetchOne(
+                        db.cachedStatement(sql: exists + "ifnull(from_screen_id, 0) = 0)"), arguments: [delegateID, operation.rawValue])
+                        ?? true,
+                    toWildcard: try Bool.fetchOne(
+                        db.cachedStatement(sql: exists + "ifnull(to_screen_id, 0) = 0)"), arguments: [delegateID, operation.rawValue])
+                        ?? true))
         } catch {
             return nil
         }
@@ -240,8 +257,12 @@ struct ResolveCache {
     mutating func hasZeroScreenIDs(_ db: Database) -> Bool? {
         if let known = zeroScreenIDs { return known }
         do {
-            let found = try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM route WHERE from_screen_id = 0) OR EXISTS (SELECT 1 FROM route WHERE to_screen_id = 0)") ?? true
+            let found =
+                try Bool.fetchOne(
+                    db,
+                    sql:
+                        "SELECT EXISTS (SELECT 1 FROM route WHERE from_screen_id = 0) OR EXISTS (SELECT 1 FROM route WHERE to_screen_id = 0)"
+                ) ?? true
             zeroScreenIDs = found
             return found
         } catch {
@@ -274,7 +295,8 @@ struct ResolveCache {
         case let .inline(curve):
             expression = curve.expression
         case let .named(name):
-            expression = (try? CatalogReader(db: db).curve(id: CatalogLookup.id(.curve, name, db)).curve.expression) ?? reference.description
+            expression =
+                (try? CatalogReader(db: db).curve(id: CatalogLookup.id(.curve, name, db)).curve.expression) ?? reference.description
         }
         Self.bounded(&curveExpressions)
         curveExpressions[reference] = expression

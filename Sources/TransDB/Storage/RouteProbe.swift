@@ -68,7 +68,9 @@ struct RouteProbe {
             let possible = zeroScreenIDs ? 2 : (keyFrom == 0 ? 0 : 1) + (keyTo == 0 ? 0 : 1)
             if let best, best.specificity > possible { break }
             guard let match = try probe(delegateID: delegateID, operation: operation, from: keyFrom, to: keyTo) else { continue }
-            if let current = best, current.specificity > match.specificity || (current.specificity == match.specificity && current.id <= match.id) {
+            if let current = best,
+                current.specificity > match.specificity || (current.specificity == match.specificity && current.id <= match.id)
+            {
                 continue
             }
             best = match
@@ -94,7 +96,9 @@ struct RouteProbe {
             func integer(_ column: Int32) -> Int64? {
                 sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, column)
             }
-            return Match(id: sqlite3_column_int64(handle, 0), fromScreenID: integer(1), toScreenID: integer(2), presetID: integer(3), interactionID: integer(4))
+            return Match(
+                id: sqlite3_column_int64(handle, 0), fromScreenID: integer(1), toScreenID: integer(2), presetID: integer(3),
+                interactionID: integer(4))
         case SQLITE_DONE:
             return nil
         case let code:
