@@ -123,26 +123,7 @@ extension Resolution {
     ///   - includeExplanation: Whether to add the `explanation` array.
     public func record(curveExpression: (CurveReference) -> String, includeExplanation: Bool = true) -> [(String, JSONValue)] {
         func presetValue(_ preset: Preset?) -> JSONValue {
-            guard let preset else { return .null }
-            var fields: [(String, JSONValue)] = [
-                ("name", .string(preset.name)), ("library", .string(preset.library)), ("kind", .string(preset.kind.rawValue)),
-                ("direction", .string(preset.direction?.rawValue)), ("duration", .number(preset.duration)),
-                ("delay", .number(preset.delay)), ("curve", .string(preset.curve.description)),
-                ("curveExpression", .string(curveExpression(preset.curve))),
-            ]
-            if let interaction = preset.interaction {
-                fields.append(
-                    ("interaction", .object([
-                        ("completionSpeed", .number(interaction.completionSpeed)),
-                        ("completionCurve", .string(interaction.completionCurve.description)),
-                        ("completionCurveExpression", .string(curveExpression(interaction.completionCurve))),
-                        ("finishThreshold", .number(interaction.finishThreshold)),
-                    ])))
-            } else {
-                fields.append(("interaction", .null))
-            }
-            fields.append(("reverse", .string(preset.reverse?.description)))
-            return .object(fields)
+            preset.map { $0.resolutionRecord(curveExpression: curveExpression) } ?? .null
         }
         var fields: [(String, JSONValue)] = [
             ("operation", .string(operation.rawValue)), ("from", .string(from)), ("to", .string(to)),
@@ -153,5 +134,31 @@ extension Resolution {
         ]
         if includeExplanation { fields.append(("explanation", .array(explanation.map(JSONValue.string)))) }
         return fields
+    }
+}
+
+extension Preset {
+    /// The preset as a resolution shows it (`animator`, `interaction`): the summary's fields that
+    /// matter for playing it, with the curves' expressions. The batch resolver keeps these by preset.
+    func resolutionRecord(curveExpression: (CurveReference) -> String) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("name", .string(name)), ("library", .string(library)), ("kind", .string(kind.rawValue)),
+            ("direction", .string(direction?.rawValue)), ("duration", .number(duration)),
+            ("delay", .number(delay)), ("curve", .string(curve.description)),
+            ("curveExpression", .string(curveExpression(curve))),
+        ]
+        if let interaction {
+            fields.append(
+                ("interaction", .object([
+                    ("completionSpeed", .number(interaction.completionSpeed)),
+                    ("completionCurve", .string(interaction.completionCurve.description)),
+                    ("completionCurveExpression", .string(curveExpression(interaction.completionCurve))),
+                    ("finishThreshold", .number(interaction.finishThreshold)),
+                ])))
+        } else {
+            fields.append(("interaction", .null))
+        }
+        fields.append(("reverse", .string(reverse?.description)))
+        return .object(fields)
     }
 }

@@ -6,7 +6,7 @@ public struct BatchRequestReader: Sendable {
     public enum Format: Sendable { case ndjson, csv(hasContainer: Bool) }
 
     public private(set) var format: Format?
-    public private(set) var lineNumber = 0
+    public internal(set) var lineNumber = 0
 
     /// A reader that has not seen a line yet.
     public init() {}

@@ -39,10 +39,14 @@ public struct Resolver: Sendable {
     ///   treating them, as UIKit would, as controllers without a delegate.
     /// - Throws: ``CatalogError``: `.notFound` (strict only), `.ambiguous`, `.invalidValue`.
     public func resolve(_ request: Request, strict: Bool = false) throws -> Resolution {
-        try catalog.read { db in
-            var lookup = Lookup(db: db, request: request, strict: strict)
-            return try lookup.run()
-        }
+        try catalog.read { db in try Resolver.resolve(request, strict: strict, in: db) }
+    }
+
+    /// Resolves one request in a read the caller has open (the batch resolver's, which answers
+    /// here whatever its quick path leaves, so that both give the same answers and errors).
+    static func resolve(_ request: Request, strict: Bool, in db: Database) throws -> Resolution {
+        var lookup = Lookup(db: db, request: request, strict: strict)
+        return try lookup.run()
     }
 }
 

@@ -51,7 +51,7 @@ struct CatalogReader {
             db,
             sql: Self.presetColumns + " WHERE (?1 IS NULL OR l.name = ?1) AND (?2 IS NULL OR p.kind = ?2) ORDER BY l.name, p.name",
             arguments: [library, kind?.rawValue]
-        ).map(preset)
+        ).map { try preset($0) }
     }
 
     /// Every preset's summary in one query (names of curves and reverses joined in), ordered by
@@ -95,11 +95,14 @@ struct CatalogReader {
         })
     }
 
-    func preset(id: Int64) throws -> Preset {
-        guard let row = try Row.fetchOne(db, sql: Self.presetColumns + " WHERE p.id = ?", arguments: [id]) else {
+    /// - Parameter tracks: Read the per-view tracks; without them the preset has the empty
+    ///   tracks, enough for what a resolution shows of it.
+    func preset(id: Int64, tracks: Bool = true) throws -> Preset {
+        // Cached statements: a batch of resolutions reads many presets one by one.
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: Self.presetColumns + " WHERE p.id = ?"), arguments: [id]) else {
             throw CatalogError.notFound(kind: .preset, name: "#\(id)", suggestion: nil)
         }
-        return try preset(row)
+        return try preset(row, tracks: tracks)
     }
 
     private func curveReference(id: Int64?, expression: String?) throws -> CurveReference {
@@ -107,7 +110,7 @@ struct CatalogReader {
         return .inline(try storedCurve(expression ?? ""))
     }
 
-    private func preset(_ row: Row) throws -> Preset {
+    private func preset(_ row: Row, tracks readTracks: Bool = true) throws -> Preset {
         let id: Int64 = row["id"]
         let kindText: String = row["kind"]
         guard let kind = PresetKind(rawValue: kindText) else {
@@ -126,7 +129,7 @@ struct CatalogReader {
             direction: (row["direction"] as String?).flatMap(Direction.init(rawValue:)),
             duration: row["duration"], delay: row["delay"],
             curve: try curveReference(id: row["curve_id"], expression: row["curve_expression"]),
-            tracks: try tracks(presetID: id, onTop: ViewRole(rawValue: row["on_top"]) ?? .to),
+            tracks: readTracks ? try tracks(presetID: id, onTop: ViewRole(rawValue: row["on_top"]) ?? .to) : ViewTracks(onTop: .to),
             interaction: interaction,
             reverse: try reverseID.map { try CatalogLookup.name(.preset, id: $0, db) },
             description: row["description"])
@@ -134,7 +137,7 @@ struct CatalogReader {
 
     private func tracks(presetID: Int64, onTop: ViewRole) throws -> ViewTracks {
         var tracks = ViewTracks(onTop: onTop)
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM preset_view WHERE preset_id = ?", arguments: [presetID]) {
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM preset_view WHERE preset_id = ?"), arguments: [presetID]) {
             var state = ViewState()
             state.frame = RelativeFrame(
                 RelativeFrame.Reference(rawValue: row["frame_reference"]) ?? .container,
@@ -253,8 +256,7 @@ struct CatalogReader {
 
     func delegate(id: Int64) throws -> Delegate {
         guard let row = try Row.fetchOne(
-            db,
-            sql: "SELECT d.name, l.name AS library, d.released, d.description FROM delegate d JOIN library l ON l.id = d.library_id WHERE d.id = ?",
+            db.cachedStatement(sql: "SELECT d.name, l.name AS library, d.released, d.description FROM delegate d JOIN library l ON l.id = d.library_id WHERE d.id = ?"),
             arguments: [id])
         else { throw CatalogError.notFound(kind: .delegate, name: "#\(id)", suggestion: nil) }
         return Delegate(library: row["library"], name: row["name"], released: row["released"], description: row["description"])

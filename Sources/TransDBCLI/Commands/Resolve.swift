@@ -66,35 +66,25 @@ extension TransDBCommand.Resolve {
     /// without `explanation` unless `--explain`); a line that cannot be answered gets
     /// `{"line", "error"}` in its place and the command exits 65 at the end.
     func runBatch() throws {
-        var failed = false
         try reporting {
             let catalog = try catalog.open(forWriting: false)
-            let resolver = Resolver(catalog: catalog)
-            var reader = BatchRequestReader()
-            var expressions: [CurveReference: String] = [:]
-            let expression = { (reference: CurveReference) -> String in
-                if let known = expressions[reference] { return known }
-                let text = (try? catalog.timingCurve(reference).expression) ?? reference.description
-                expressions[reference] = text
-                return text
+            var batch = BatchResolver(catalog: catalog, strict: strict, explain: explain)
+            // Large reads and writes: a line at a time would cost more than answering it.
+            var input = [UInt8](repeating: 0, count: 1 << 16)
+            var output: [UInt8] = []
+            output.reserveCapacity(1 << 21)
+            while true {
+                let count = try input.withUnsafeMutableBytes { try Input.readChunk(into: $0) }
+                if count == 0 { break }
+                try input.withUnsafeBufferPointer { try batch.feed(UnsafeBufferPointer(rebasing: $0[..<count]), into: &output) }
+                try Output.writeAll(output)
+                output.removeAll(keepingCapacity: true)
             }
-            var buffer = ""
-            while let line = readLine(strippingNewline: true) {
-                do {
-                    guard let request = try reader.request(line) else { continue }
-                    let answer = try resolver.resolve(request, strict: strict)
-                    buffer += JSONValue.object(answer.record(curveExpression: expression, includeExplanation: explain)).compact + "\n"
-                } catch let error as CatalogError {
-                    failed = true
-                    buffer += JSONValue.object([("line", .integer(Int64(reader.lineNumber))), ("error", .string(error.description))]).compact + "\n"
-                }
-                if buffer.utf8.count > 1 << 16 {
-                    Output.print(buffer)
-                    buffer = ""
-                }
+            try batch.finish(into: &output)
+            try Output.writeAll(output)
+            if batch.failedLines > 0 {
+                throw CatalogError.conflict("some lines could not be resolved; their answers are {\"line\", \"error\"} objects")
             }
-            Output.print(buffer)
-            if failed { throw CatalogError.conflict("some lines could not be resolved; their answers are {\"line\", \"error\"} objects") }
         }
     }
 }

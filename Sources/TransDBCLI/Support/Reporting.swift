@@ -12,8 +12,36 @@ enum Output {
         print(text + "\n")
     }
 
+    /// Writes `bytes` to stdout as they are, however many `write` calls that takes.
+    static func writeAll(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(STDOUT_FILENO, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw CatalogError.io(path: "stdout", reason: String(cString: strerror(errno)))
+                }
+                offset += written
+            }
+        }
+    }
+
     static func note(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
+
+/// Where commands read stdin in bulk.
+enum Input {
+    /// Reads what stdin has, up to `buffer.count` bytes; 0 at the end of the input.
+    static func readChunk(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        while true {
+            let count = read(STDIN_FILENO, buffer.baseAddress, buffer.count)
+            if count >= 0 { return count }
+            if errno != EINTR { throw CatalogError.io(path: "stdin", reason: String(cString: strerror(errno))) }
+        }
     }
 }
 
