@@ -69,17 +69,30 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
         for i in 0..<count {
             if i > 0 { out += "," }
-            if let indent { out += "\n" + String(repeating: indent, count: level + 1) }
+            if let indent { newline(indent, level + 1, &out) }
             element(i, &out)
         }
-        if let indent { out += "\n" + String(repeating: indent, count: level) }
+        if let indent { newline(indent, level, &out) }
         out += close
+    }
+
+    // Appended piece by piece: building the indentation as a string of its own for every line
+    // was a good part of writing a large document.
+    private func newline(_ indent: String, _ level: Int, _ out: inout String) {
+        out += "\n"
+        for _ in 0..<level { out += indent }
     }
 
     /// Writes `text` as a JSON string: quotes, backslashes and control characters escaped,
     /// everything else (emoji, right-to-left marks) as UTF-8.
     static func quote(_ text: String, into out: inout String) {
         out += "\""
+        // Most text needs no escape and is copied whole (0xE2 leads U+2028 and U+2029).
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

@@ -47,65 +47,95 @@ struct CatalogReader {
         """
 
     func presets(library: String? = nil, kind: PresetKind? = nil) throws -> [Preset] {
-        try Row.fetchAll(
-            db,
-            sql: Self.presetColumns + " WHERE (?1 IS NULL OR l.name = ?1) AND (?2 IS NULL OR p.kind = ?2) ORDER BY l.name, p.name",
-            arguments: [library, kind?.rawValue]
-        ).map(preset)
+        let filter = " WHERE (?1 IS NULL OR l.name = ?1) AND (?2 IS NULL OR p.kind = ?2)"
+        let arguments: StatementArguments = [library, kind?.rawValue]
+        // Many presets are read with a handful of queries rather than a few per preset: all
+        // their track rows in one, and the names of every curve and preset they can refer to.
+        var prefetched = Prefetched()
+        for row in try Row.fetchAll(
+            db, sql: "SELECT \(Self.viewColumns) FROM preset_view v JOIN preset p ON p.id = v.preset_id JOIN library l ON l.id = p.library_id" + filter,
+            arguments: arguments)
+        {
+            prefetched.views[row[0], default: []].append(row)
+        }
+        for row in try Row.fetchAll(db, sql: "SELECT c.id, l.name, c.name FROM curve c JOIN library l ON l.id = c.library_id") {
+            prefetched.curves[row[0]] = QualifiedName(library: row[1], name: row[2])
+        }
+        for row in try Row.fetchAll(db, sql: "SELECT p.id, l.name, p.name FROM preset p JOIN library l ON l.id = p.library_id") {
+            prefetched.presets[row[0]] = QualifiedName(library: row[1], name: row[2])
+        }
+        return try Row.fetchAll(db, sql: Self.presetColumns + filter + " ORDER BY l.name, p.name", arguments: arguments)
+            .map { try preset($0, prefetched) }
     }
 
     func preset(id: Int64) throws -> Preset {
         guard let row = try Row.fetchOne(db, sql: Self.presetColumns + " WHERE p.id = ?", arguments: [id]) else {
             throw CatalogError.notFound(kind: .preset, name: "#\(id)", suggestion: nil)
         }
-        return try preset(row)
+        return try preset(row, nil)
     }
 
-    private func curveReference(id: Int64?, expression: String?) throws -> CurveReference {
-        if let id { return .named(try CatalogLookup.name(.curve, id: id, db)) }
+    /// What ``presets(library:kind:)`` fetched ahead: track rows by preset id, names by id.
+    private struct Prefetched {
+        var views: [Int64: [Row]] = [:]
+        var curves: [Int64: QualifiedName] = [:]
+        var presets: [Int64: QualifiedName] = [:]
+    }
+
+    private func curveReference(id: Int64?, expression: String?, _ prefetched: Prefetched?) throws -> CurveReference {
+        if let id { return .named(try prefetched?.curves[id] ?? CatalogLookup.name(.curve, id: id, db)) }
         return .inline(try storedCurve(expression ?? ""))
     }
 
-    private func preset(_ row: Row) throws -> Preset {
-        let id: Int64 = row["id"]
-        let kindText: String = row["kind"]
+    // Columns are read by position: GRDB finds a column by name by lowercasing every column's
+    // name, which made reading ten thousand presets take seconds.
+    private func preset(_ row: Row, _ prefetched: Prefetched?) throws -> Preset {
+        let id: Int64 = row[0]
+        let kindText: String = row[3]
         guard let kind = PresetKind(rawValue: kindText) else {
             throw CatalogError.conflict("preset #\(id) has an unknown kind '\(kindText)'")
         }
         var interaction: InteractionSettings?
-        if let speed: Double = row["completion_speed"] {
+        if let speed: Double = row[10] {
             interaction = InteractionSettings(
                 completionSpeed: speed,
-                completionCurve: try curveReference(id: row["completion_curve_id"], expression: row["completion_curve_expression"]),
-                finishThreshold: row["finish_threshold"] ?? 0.5)
+                completionCurve: try curveReference(id: row[11], expression: row[12], prefetched),
+                finishThreshold: row[13] ?? 0.5)
         }
-        let reverseID: Int64? = row["reverse_id"]
+        let reverseID: Int64? = row[14]
+        let views = try prefetched.map { $0.views[id] ?? [] }
+            ?? Row.fetchAll(db, sql: "SELECT \(Self.viewColumns) FROM preset_view v WHERE v.preset_id = ?", arguments: [id])
         return Preset(
-            library: row["library"], name: row["name"], kind: kind,
-            direction: (row["direction"] as String?).flatMap(Direction.init(rawValue:)),
-            duration: row["duration"], delay: row["delay"],
-            curve: try curveReference(id: row["curve_id"], expression: row["curve_expression"]),
-            tracks: try tracks(presetID: id, onTop: ViewRole(rawValue: row["on_top"]) ?? .to),
+            library: row[2], name: row[1], kind: kind,
+            direction: (row[4] as String?).flatMap(Direction.init(rawValue:)),
+            duration: row[5], delay: row[6],
+            curve: try curveReference(id: row[7], expression: row[8], prefetched),
+            tracks: tracks(views, onTop: ViewRole(rawValue: row[9]) ?? .to),
             interaction: interaction,
-            reverse: try reverseID.map { try CatalogLookup.name(.preset, id: $0, db) },
-            description: row["description"])
+            reverse: try reverseID.map { try prefetched?.presets[$0] ?? CatalogLookup.name(.preset, id: $0, db) },
+            description: row[15])
     }
 
-    private func tracks(presetID: Int64, onTop: ViewRole) throws -> ViewTracks {
+    private static let viewColumns = """
+        v.preset_id, v.view, v.phase, v.frame_reference, v.frame_x, v.frame_y, v.frame_width, v.frame_height, v.alpha,
+            v.scale_x, v.scale_y, v.rotation, v.rotation_y, v.corner_radius
+        """
+
+    /// A preset's tracks from its rows of `viewColumns`.
+    private func tracks(_ rows: [Row], onTop: ViewRole) -> ViewTracks {
         var tracks = ViewTracks(onTop: onTop)
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM preset_view WHERE preset_id = ?", arguments: [presetID]) {
+        for row in rows {
             var state = ViewState()
             state.frame = RelativeFrame(
-                RelativeFrame.Reference(rawValue: row["frame_reference"]) ?? .container,
-                x: row["frame_x"], y: row["frame_y"], width: row["frame_width"], height: row["frame_height"])
-            state.alpha = row["alpha"]
-            state.scaleX = row["scale_x"]
-            state.scaleY = row["scale_y"]
-            state.rotation = row["rotation"]
-            state.rotationY = row["rotation_y"]
-            state.cornerRadius = row["corner_radius"]
-            let role = ViewRole(rawValue: row["view"]) ?? .to
-            if (row["phase"] as String) == "start" { tracks[role].start = state } else { tracks[role].end = state }
+                RelativeFrame.Reference(rawValue: row[3]) ?? .container, x: row[4], y: row[5], width: row[6], height: row[7])
+            state.alpha = row[8]
+            state.scaleX = row[9]
+            state.scaleY = row[10]
+            state.rotation = row[11]
+            state.rotationY = row[12]
+            state.cornerRadius = row[13]
+            let role = ViewRole(rawValue: row[1]) ?? .to
+            if (row[2] as String) == "start" { tracks[role].start = state } else { tracks[role].end = state }
         }
         return tracks
     }
