@@ -126,8 +126,10 @@ struct BundleRouteWriter {
         defer { sqlite3_reset(raw) }
         // Like the reader's LEFT JOINs, an id that names nothing reads as `*` or no preset.
         @inline(__always) func number(_ column: Int32, _ map: IDMap) -> UInt64 {
-            guard sqlite3_column_type(raw, column) != SQLITE_NULL else { return 0 }
-            return UInt64(map[sqlite3_column_int64(raw, column)] ?? 0)
+            let id = sqlite3_column_int64(raw, column)
+            // NULL reads as 0, and only then is it worth asking which of the two it was.
+            if id == 0 && sqlite3_column_type(raw, column) == SQLITE_NULL { return 0 }
+            return UInt64(map[id] ?? 0)
         }
         // The operation's place in allCases; like the reader, an unknown spelling (which the
         // schema's CHECK refuses) reads as `present`.

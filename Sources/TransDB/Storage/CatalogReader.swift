@@ -52,20 +52,17 @@ struct CatalogReader {
         // Many presets are read with a handful of queries rather than a few per preset: all
         // their track rows in one, and the names of every curve and preset they can refer to.
         var prefetched = Prefetched()
-        for row in try Row.fetchAll(
-            db, sql: "SELECT \(Self.viewColumns) FROM preset_view v JOIN preset p ON p.id = v.preset_id JOIN library l ON l.id = p.library_id" + filter,
-            arguments: arguments)
-        {
-            prefetched.views[row[0], default: []].append(row)
-        }
-        for row in try Row.fetchAll(db, sql: "SELECT c.id, l.name, c.name FROM curve c JOIN library l ON l.id = c.library_id") {
-            prefetched.curves[row[0]] = QualifiedName(library: row[1], name: row[2])
-        }
-        for row in try Row.fetchAll(db, sql: "SELECT p.id, l.name, p.name FROM preset p JOIN library l ON l.id = p.library_id") {
-            prefetched.presets[row[0]] = QualifiedName(library: row[1], name: row[2])
-        }
-        return try Row.fetchAll(db, sql: Self.presetColumns + filter + " ORDER BY l.name, p.name", arguments: arguments)
-            .map { try preset($0, prefetched) }
+        prefetched.views = try viewRows(
+            "JOIN preset p ON p.id = v.preset_id JOIN library l ON l.id = p.library_id" + filter, arguments: arguments)
+        let curves = try Row.fetchCursor(db, sql: "SELECT c.id, l.name, c.name FROM curve c JOIN library l ON l.id = c.library_id")
+        while let row = try curves.next() { prefetched.curves[row[0]] = QualifiedName(library: row[1], name: row[2]) }
+        let names = try Row.fetchCursor(db, sql: "SELECT p.id, l.name, p.name FROM preset p JOIN library l ON l.id = p.library_id")
+        while let row = try names.next() { prefetched.presets[row[0]] = QualifiedName(library: row[1], name: row[2]) }
+        // A cursor's rows read their columns straight from SQLite, without a copy of each row.
+        let rows = try Row.fetchCursor(db, sql: Self.presetColumns + filter + " ORDER BY l.name, p.name", arguments: arguments)
+        var presets: [Preset] = []
+        while let row = try rows.next() { presets.append(try preset(row, prefetched)) }
+        return presets
     }
 
     func preset(id: Int64) throws -> Preset {
@@ -77,7 +74,7 @@ struct CatalogReader {
 
     /// What ``presets(library:kind:)`` fetched ahead: track rows by preset id, names by id.
     private struct Prefetched {
-        var views: [Int64: [Row]] = [:]
+        var views: [Int64: [ViewRow]] = [:]
         var curves: [Int64: QualifiedName] = [:]
         var presets: [Int64: QualifiedName] = [:]
     }
@@ -103,8 +100,7 @@ struct CatalogReader {
                 finishThreshold: row[13] ?? 0.5)
         }
         let reverseID: Int64? = row[14]
-        let views = try prefetched.map { $0.views[id] ?? [] }
-            ?? Row.fetchAll(db, sql: "SELECT \(Self.viewColumns) FROM preset_view v WHERE v.preset_id = ?", arguments: [id])
+        let views = try prefetched.map { $0.views[id] ?? [] } ?? viewRows("WHERE v.preset_id = ?", arguments: [id])[id] ?? []
         return Preset(
             library: row[2], name: row[1], kind: kind,
             direction: (row[4] as String?).flatMap(Direction.init(rawValue:)),
@@ -116,15 +112,21 @@ struct CatalogReader {
             description: row[15])
     }
 
-    private static let viewColumns = """
-        v.preset_id, v.view, v.phase, v.frame_reference, v.frame_x, v.frame_y, v.frame_width, v.frame_height, v.alpha,
-            v.scale_x, v.scale_y, v.rotation, v.rotation_y, v.corner_radius
-        """
+    /// A row of `preset_view`: which view and phase, and the state.
+    private typealias ViewRow = (role: ViewRole, isStart: Bool, state: ViewState)
 
-    /// A preset's tracks from its rows of `viewColumns`.
-    private func tracks(_ rows: [Row], onTop: ViewRole) -> ViewTracks {
-        var tracks = ViewTracks(onTop: onTop)
-        for row in rows {
+    /// The `preset_view` rows that `clauses` (after `FROM preset_view v`) select, by preset id.
+    private func viewRows(_ clauses: String, arguments: StatementArguments) throws -> [Int64: [ViewRow]] {
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT v.preset_id, v.view, v.phase, v.frame_reference, v.frame_x, v.frame_y, v.frame_width, v.frame_height, v.alpha,
+                    v.scale_x, v.scale_y, v.rotation, v.rotation_y, v.corner_radius
+                FROM preset_view v
+                """ + " " + clauses,
+            arguments: arguments)
+        var views: [Int64: [ViewRow]] = [:]
+        while let row = try rows.next() {
             var state = ViewState()
             state.frame = RelativeFrame(
                 RelativeFrame.Reference(rawValue: row[3]) ?? .container, x: row[4], y: row[5], width: row[6], height: row[7])
@@ -134,8 +136,15 @@ struct CatalogReader {
             state.rotation = row[11]
             state.rotationY = row[12]
             state.cornerRadius = row[13]
-            let role = ViewRole(rawValue: row[1]) ?? .to
-            if (row[2] as String) == "start" { tracks[role].start = state } else { tracks[role].end = state }
+            views[row[0], default: []].append((role: ViewRole(rawValue: row[1]) ?? .to, isStart: (row[2] as String) == "start", state: state))
+        }
+        return views
+    }
+
+    private func tracks(_ rows: [ViewRow], onTop: ViewRole) -> ViewTracks {
+        var tracks = ViewTracks(onTop: onTop)
+        for row in rows {
+            if row.isStart { tracks[row.role].start = row.state } else { tracks[row.role].end = row.state }
         }
         return tracks
     }
