@@ -7,7 +7,7 @@ import GRDBSQLite
 /// Every name a route can show is escaped once, into a fragment of the output that also holds
 /// the text around it. Routes are read as ids, each turned into a key that packs the ranks of
 /// its delegate, operation and screens in the canonical order (see
-/// ``LibraryBundle/canonicalized()``), radix-sorted, and written as six copies of fragments.
+/// ``LibraryBundle/canonicalized()``), radix-sorted, and written as eight copies of fragments.
 struct BundleRouteWriter {
     private let db: Database
     /// Ranks in name order: the library's delegates from 0, every screen from 1 (0 is `*`).
@@ -20,7 +20,8 @@ struct BundleRouteWriter {
     private let screenBits: Int
     private var fragments = Fragments()
     private let delegateBase: Int, operationBase: Int, fromBase: Int, toBase: Int, presetBase: Int, interactionBase: Int
-    private let closing: Int
+    /// `\n    }` after a route, and `,\n` between two.
+    private let closing: Int, separator: Int
 
     /// Reads the names routes of `library` can show.
     init(db: Database, library: String, libraryID: Int64) throws {
@@ -69,6 +70,7 @@ struct BundleRouteWriter {
         for preset in presets { fragments.add(",\n      \"interaction\": ", Self.quoted(preset.name)) }
         closing = fragments.count
         fragments.add("\n    }")
+        separator = fragments.count
         fragments.add(",\n")
     }
 
@@ -90,7 +92,7 @@ struct BundleRouteWriter {
         let delegateShift = operationShift + Self.operationBits
         let longest = fragments.longest * 8
         let (delegateBase, operationBase, fromBase, toBase) = (delegateBase, operationBase, fromBase, toBase)
-        let (presetBase, interactionBase, closing) = (presetBase, interactionBase, closing)
+        let (presetBase, interactionBase, closing, separator) = (presetBase, interactionBase, closing, separator)
         try fragments.bytes.withUnsafeBytes { bytes in
             try fragments.offsets.withUnsafeBufferPointer { offsets in
                 guard let base = bytes.baseAddress else { return }
@@ -99,10 +101,8 @@ struct BundleRouteWriter {
                     output.appendReserved(base + start, offsets[fragment + 1] - start)
                 }
                 for (index, route) in routes.enumerated() {
-                    guard try output.reserve(longest) else {
-                        throw CatalogError.conflict("the export buffer is too small for a route")
-                    }
-                    if index > 0 { put(closing + 1, &output) }
+                    try output.reserve(longest)
+                    if index > 0 { put(separator, &output) }
                     let key = route.key
                     put(delegateBase + Int(key >> UInt64(delegateShift)), &output)
                     put(operationBase + Int((key >> UInt64(operationShift)) & 7), &output)

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Non-copyable because it owns its buffer; a writer passes it `inout`.
 struct ChunkedOutput: ~Copyable {
-    private let start: UnsafeMutableRawPointer
-    private let capacity: Int
+    private var start: UnsafeMutableRawPointer
+    private var capacity: Int
     private var count = 0
     private let sink: (UnsafeRawBufferPointer) throws -> Void
 
@@ -14,19 +14,27 @@ struct ChunkedOutput: ~Copyable {
     ///   - chunkSize: About how many bytes each sink call gets (the last one fewer).
     ///   - sink: Receives the chunks in order; what it throws is rethrown by the call that flushed.
     init(chunkSize: Int, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
-        capacity = max(chunkSize, 4096)
+        capacity = max(chunkSize, 1)
         start = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         self.sink = sink
     }
 
     deinit { start.deallocate() }
 
-    /// Makes sure `size` more bytes fit (handing out what is buffered if not), so that up to
-    /// `size` bytes can then be added with ``appendReserved(_:_:)``. Returns whether they fit.
+    /// Makes sure `size` more bytes fit, handing out what is buffered if they do not and
+    /// growing the buffer if they never would, so that up to `size` bytes can then be added
+    /// with ``appendReserved(_:_:)``.
     @inline(__always)
-    mutating func reserve(_ size: Int) throws -> Bool {
-        if capacity - count < size { try flush() }
-        return capacity - count >= size
+    mutating func reserve(_ size: Int) throws {
+        if capacity - count < size { try makeRoom(size) }
+    }
+
+    private mutating func makeRoom(_ size: Int) throws {
+        try flush()
+        guard size > capacity else { return }
+        start.deallocate()
+        start = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        capacity = size
     }
 
     /// Adds bytes that ``reserve(_:)`` made room for.
@@ -36,13 +44,15 @@ struct ChunkedOutput: ~Copyable {
         count += size
     }
 
-    /// Adds bytes of any length; what does not fit in the buffer goes to the sink directly.
+    /// Adds bytes of any length; more than the buffer holds go to the sink directly.
     mutating func append(_ bytes: UnsafeRawBufferPointer) throws {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        if try reserve(bytes.count) {
-            appendReserved(base, bytes.count)
-        } else {
+        if bytes.count > capacity {
+            try flush()
             try sink(bytes)
+        } else {
+            try reserve(bytes.count)
+            appendReserved(base, bytes.count)
         }
     }
 

@@ -52,14 +52,15 @@ struct BundleExportTests {
         #expect(try Self.streamed(catalog, library: "main") == reference)
         #expect(try Self.streamed(catalog, library: "main", chunkSize: 100) == reference)
         #expect(try Self.streamed(catalog, library: "other") == (try Self.reference(catalog, library: "other")))
-        // Routes added one by one after the import get ids in no particular name order.
+        // Routes added one by one after the import get ids in no particular name order (exact
+        // ones, to a screen the generated routes leave out, so they neither tie nor repeat).
         var generator = EngineCurves.SplitMix64(seed: 7)
         let screens = main.screens.map(\.name).shuffled(using: &generator)
         for (i, screen) in screens.prefix(40).enumerated() {
             _ = try catalog.addRoute(
                 RouteRequest(
                     operation: .pop, from: .screen(QualifiedName(library: "main", name: screen)),
-                    to: i % 3 == 0 ? .any : .screen(QualifiedName(library: "other", name: "far")),
+                    to: .screen(QualifiedName(library: "other", name: "near")),
                     preset: i % 4 == 0 ? nil : QualifiedName(library: "other", name: "borrowed"),
                     delegate: QualifiedName(library: "main", name: main.delegates[i % main.delegates.count].name)))
         }
@@ -102,13 +103,13 @@ struct BundleExportTests {
         var generator = EngineCurves.SplitMix64(seed: 42)
         let awkward = [
             "quote\"d", #"back\slash"#, "écran", "画面", "🚀 launch", "rtl\u{200F}mark", "line\u{2028}sep", "Zebra", "zebra", "a", "ab", "a b",
-            "~tilde", "Ångström", "e\u{301}x",
+            "~tilde", "Ångström", "e\u{301}x", String(repeating: "😀", count: 125) + "\"",
         ]
         var main = LibraryBundle(library: Library(name: "main", version: "1.2.3", description: "line one\nline \"two\"\t😀"))
         var other = LibraryBundle(library: Library(name: "other", version: "1.0.0", description: ""))
         main.curves = [NamedCurve(library: "main", name: "ease", curve: try TimingCurve(expression: "cubic-bezier(0.42, 0, 0.58, 1)"), description: "\u{1}ctl")]
         let screens = (awkward + (0..<30).map { "Screen\($0)" }).map { Name.nfc($0) }
-        let delegates = ["Δelegate", "delegate \"one\"", "Delegate", "d"] + (0..<3).map { "D\($0)" }
+        let delegates = ["Δelegate", "delegate \"one\"", "Delegate", "d", String(repeating: "\\", count: 128)] + (0..<3).map { "D\($0)" }
         let presets = awkward.map { Name.nfc("p " + $0) } + ["plain"]
         main.delegates = delegates.enumerated().map { Delegate(library: "main", name: $1, released: $0 % 3 == 1, description: $0 % 2 == 0 ? "why \($0)" : "") }
         main.screens = screens.enumerated().map { i, name in
@@ -131,9 +132,12 @@ struct BundleExportTests {
         other.presets = [try borrowed.preset(library: "other", name: "borrowed")]
         // Per delegate and operation, `A → *` and `* → B` never both (they would tie).
         let screenPatterns: [ScreenPattern] =
-            screens.map { .screen(QualifiedName(library: nil, name: $0)) } + other.screens.map { .screen(QualifiedName(library: "other", name: $0.name)) }
+            screens.map { .screen(QualifiedName(library: nil, name: $0)) }
+            + other.screens.filter { $0.name != "near" }.map { .screen(QualifiedName(library: "other", name: $0.name)) }
         let presetNames: [QualifiedName?] =
             [nil, QualifiedName(library: "other", name: "borrowed")] + presets.map { QualifiedName(library: nil, name: $0) }
+        // Odd presets have interaction settings, which an interaction preset needs.
+        let interactive = presets.enumerated().filter { $0.offset % 2 == 1 }.map { QualifiedName(library: nil, name: $0.element) }
         var seen = Set<String>()
         for (d, delegate) in delegates.enumerated() {
             for operation in TransitionOperation.allCases {
@@ -149,7 +153,7 @@ struct BundleExportTests {
                     if operation == .dismiss { to = .any }
                     guard seen.insert("\(delegate)|\(operation)|\(from)|\(to)").inserted else { continue }
                     let preset = presetNames.randomElement(using: &generator) ?? nil
-                    let interaction = preset != nil && Bool.random(using: &generator) ? presetNames.randomElement(using: &generator) ?? nil : nil
+                    let interaction = preset != nil && Bool.random(using: &generator) ? interactive.randomElement(using: &generator) : nil
                     main.routes.append(
                         RouteMapping(
                             delegate: QualifiedName(library: nil, name: delegate), operation: operation, from: from, to: to, preset: preset,
