@@ -27,7 +27,8 @@ extension Catalog {
 struct BundleReader {
     let db: Database
 
-    func bundle(library name: String) throws -> LibraryBundle {
+    /// - Parameter routes: Whether to read the routes too (the streaming export writes them itself).
+    func bundle(library name: String, routes readingRoutes: Bool = true) throws -> LibraryBundle {
         let id = try CatalogLookup.libraryID(name, create: false, db)
         guard let row = try Row.fetchOne(db, sql: "SELECT version, description FROM library WHERE id = ?", arguments: [id]) else {
             throw CatalogError.notFound(kind: .library, name: name, suggestion: nil)
@@ -67,7 +68,7 @@ struct BundleReader {
             container.delegate = local(container.delegate)
             return container
         }
-        let routes = try reader.routes(library: name).map { route -> RouteMapping in
+        let routes = try (readingRoutes ? reader.routes(library: name) : []).map { route -> RouteMapping in
             var route = route
             route.id = nil
             route.delegate = local(route.delegate) ?? route.delegate

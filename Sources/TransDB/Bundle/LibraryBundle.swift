@@ -32,8 +32,8 @@ public struct LibraryBundle: Hashable, Sendable {
     /// operation (present, dismiss, push, pop, tab), from and to (`*` first).
     public func canonicalized() -> LibraryBundle {
         var copy = self
-        func key(_ text: String) -> [UInt32] { text.unicodeScalars.map(\.value) }
-        func before(_ a: String, _ b: String) -> Bool { key(a).lexicographicallyPrecedes(key(b)) }
+        // UTF-8 bytes sort as the scalars they encode, and are compared without a copy.
+        func before(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
         copy.curves.sort { before($0.name, $1.name) }
         copy.presets.sort { before($0.name, $1.name) }
         copy.delegates.sort { before($0.name, $1.name) }

@@ -47,11 +47,22 @@ struct CatalogReader {
         """
 
     func presets(library: String? = nil, kind: PresetKind? = nil) throws -> [Preset] {
-        try Row.fetchAll(
-            db,
-            sql: Self.presetColumns + " WHERE (?1 IS NULL OR l.name = ?1) AND (?2 IS NULL OR p.kind = ?2) ORDER BY l.name, p.name",
-            arguments: [library, kind?.rawValue]
-        ).map { try preset($0) }
+        let filter = " WHERE (?1 IS NULL OR l.name = ?1) AND (?2 IS NULL OR p.kind = ?2)"
+        let arguments: StatementArguments = [library, kind?.rawValue]
+        // Many presets are read with a handful of queries rather than a few per preset: all
+        // their track rows in one, and the names of every curve and preset they can refer to.
+        var prefetched = Prefetched()
+        prefetched.views = try viewRows(
+            "JOIN preset p ON p.id = v.preset_id JOIN library l ON l.id = p.library_id" + filter, arguments: arguments)
+        let curves = try Row.fetchCursor(db, sql: "SELECT c.id, l.name, c.name FROM curve c JOIN library l ON l.id = c.library_id")
+        while let row = try curves.next() { prefetched.curves[row[0]] = QualifiedName(library: row[1], name: row[2]) }
+        let names = try Row.fetchCursor(db, sql: "SELECT p.id, l.name, p.name FROM preset p JOIN library l ON l.id = p.library_id")
+        while let row = try names.next() { prefetched.presets[row[0]] = QualifiedName(library: row[1], name: row[2]) }
+        // A cursor's rows read their columns straight from SQLite, without a copy of each row.
+        let rows = try Row.fetchCursor(db, sql: Self.presetColumns + filter + " ORDER BY l.name, p.name", arguments: arguments)
+        var presets: [Preset] = []
+        while let row = try rows.next() { presets.append(try preset(row, prefetched)) }
+        return presets
     }
 
     /// Every preset's summary in one query (names of curves and reverses joined in), ordered by
@@ -102,54 +113,83 @@ struct CatalogReader {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: Self.presetColumns + " WHERE p.id = ?"), arguments: [id]) else {
             throw CatalogError.notFound(kind: .preset, name: "#\(id)", suggestion: nil)
         }
-        return try preset(row, tracks: tracks)
+        return try preset(row, nil, tracks: tracks)
     }
 
-    private func curveReference(id: Int64?, expression: String?) throws -> CurveReference {
-        if let id { return .named(try CatalogLookup.name(.curve, id: id, db)) }
+    /// What ``presets(library:kind:)`` fetched ahead: track rows by preset id, names by id.
+    private struct Prefetched {
+        var views: [Int64: [ViewRow]] = [:]
+        var curves: [Int64: QualifiedName] = [:]
+        var presets: [Int64: QualifiedName] = [:]
+    }
+
+    private func curveReference(id: Int64?, expression: String?, _ prefetched: Prefetched?) throws -> CurveReference {
+        if let id { return .named(try prefetched?.curves[id] ?? CatalogLookup.name(.curve, id: id, db)) }
         return .inline(try storedCurve(expression ?? ""))
     }
 
-    private func preset(_ row: Row, tracks readTracks: Bool = true) throws -> Preset {
-        let id: Int64 = row["id"]
-        let kindText: String = row["kind"]
+    // Columns are read by position: GRDB finds a column by name by lowercasing every column's
+    // name, which made reading ten thousand presets take seconds.
+    private func preset(_ row: Row, _ prefetched: Prefetched?, tracks readTracks: Bool = true) throws -> Preset {
+        let id: Int64 = row[0]
+        let kindText: String = row[3]
         guard let kind = PresetKind(rawValue: kindText) else {
             throw CatalogError.conflict("preset #\(id) has an unknown kind '\(kindText)'")
         }
         var interaction: InteractionSettings?
-        if let speed: Double = row["completion_speed"] {
+        if let speed: Double = row[10] {
             interaction = InteractionSettings(
                 completionSpeed: speed,
-                completionCurve: try curveReference(id: row["completion_curve_id"], expression: row["completion_curve_expression"]),
-                finishThreshold: row["finish_threshold"] ?? 0.5)
+                completionCurve: try curveReference(id: row[11], expression: row[12], prefetched),
+                finishThreshold: row[13] ?? 0.5)
         }
-        let reverseID: Int64? = row["reverse_id"]
+        let reverseID: Int64? = row[14]
+        let views =
+            !readTracks ? [] : try prefetched.map { $0.views[id] ?? [] } ?? viewRows("WHERE v.preset_id = ?", arguments: [id])[id] ?? []
         return Preset(
-            library: row["library"], name: row["name"], kind: kind,
-            direction: (row["direction"] as String?).flatMap(Direction.init(rawValue:)),
-            duration: row["duration"], delay: row["delay"],
-            curve: try curveReference(id: row["curve_id"], expression: row["curve_expression"]),
-            tracks: readTracks ? try tracks(presetID: id, onTop: ViewRole(rawValue: row["on_top"]) ?? .to) : ViewTracks(onTop: .to),
+            library: row[2], name: row[1], kind: kind,
+            direction: (row[4] as String?).flatMap(Direction.init(rawValue:)),
+            duration: row[5], delay: row[6],
+            curve: try curveReference(id: row[7], expression: row[8], prefetched),
+            tracks: readTracks ? tracks(views, onTop: ViewRole(rawValue: row[9]) ?? .to) : ViewTracks(onTop: .to),
             interaction: interaction,
-            reverse: try reverseID.map { try CatalogLookup.name(.preset, id: $0, db) },
-            description: row["description"])
+            reverse: try reverseID.map { try prefetched?.presets[$0] ?? CatalogLookup.name(.preset, id: $0, db) },
+            description: row[15])
     }
 
-    private func tracks(presetID: Int64, onTop: ViewRole) throws -> ViewTracks {
-        var tracks = ViewTracks(onTop: onTop)
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM preset_view WHERE preset_id = ?"), arguments: [presetID]) {
+    /// A row of `preset_view`: which view and phase, and the state.
+    private typealias ViewRow = (role: ViewRole, isStart: Bool, state: ViewState)
+
+    /// The `preset_view` rows that `clauses` (after `FROM preset_view v`) select, by preset id.
+    private func viewRows(_ clauses: String, arguments: StatementArguments) throws -> [Int64: [ViewRow]] {
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT v.preset_id, v.view, v.phase, v.frame_reference, v.frame_x, v.frame_y, v.frame_width, v.frame_height, v.alpha,
+                    v.scale_x, v.scale_y, v.rotation, v.rotation_y, v.corner_radius
+                FROM preset_view v
+                """ + " " + clauses,
+            arguments: arguments)
+        var views: [Int64: [ViewRow]] = [:]
+        while let row = try rows.next() {
             var state = ViewState()
             state.frame = RelativeFrame(
-                RelativeFrame.Reference(rawValue: row["frame_reference"]) ?? .container,
-                x: row["frame_x"], y: row["frame_y"], width: row["frame_width"], height: row["frame_height"])
-            state.alpha = row["alpha"]
-            state.scaleX = row["scale_x"]
-            state.scaleY = row["scale_y"]
-            state.rotation = row["rotation"]
-            state.rotationY = row["rotation_y"]
-            state.cornerRadius = row["corner_radius"]
-            let role = ViewRole(rawValue: row["view"]) ?? .to
-            if (row["phase"] as String) == "start" { tracks[role].start = state } else { tracks[role].end = state }
+                RelativeFrame.Reference(rawValue: row[3]) ?? .container, x: row[4], y: row[5], width: row[6], height: row[7])
+            state.alpha = row[8]
+            state.scaleX = row[9]
+            state.scaleY = row[10]
+            state.rotation = row[11]
+            state.rotationY = row[12]
+            state.cornerRadius = row[13]
+            views[row[0], default: []].append((role: ViewRole(rawValue: row[1]) ?? .to, isStart: (row[2] as String) == "start", state: state))
+        }
+        return views
+    }
+
+    private func tracks(_ rows: [ViewRow], onTop: ViewRole) -> ViewTracks {
+        var tracks = ViewTracks(onTop: onTop)
+        for row in rows {
+            if row.isStart { tracks[row.role].start = row.state } else { tracks[row.role].end = row.state }
         }
         return tracks
     }

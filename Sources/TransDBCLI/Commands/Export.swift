@@ -31,25 +31,31 @@ extension TransDBCommand {
             try reporting {
                 let catalog = try catalog.open(forWriting: false)
                 let names = library.isEmpty ? try catalog.libraryNames() : try library.map { try Name.validated($0, field: "library name") }
-                let bundles = try names.map { try catalog.bundle(library: $0) }
                 switch format {
                 case .bundle:
+                    // Bundles are streamed from the catalog, a library at a time; an unknown
+                    // name fails first, with its suggestion, before anything is written.
+                    let known = Set(try catalog.libraryNames())
+                    for name in names where !known.contains(name) { _ = try catalog.bundle(library: name) }
                     if let output, isDirectory(output) {
-                        for bundle in bundles {
-                            try write(BundleFormat.encode(bundle), to: (output as NSString).appendingPathComponent("\(bundle.library.name).json"))
+                        for name in names {
+                            try OutputFile.replacing((output as NSString).appendingPathComponent("\(name).json")) { write in
+                                try catalog.exportBundle(library: name, to: write)
+                            }
                         }
-                        Output.note("wrote \(bundles.count) bundle\(bundles.count == 1 ? "" : "s") to \(output)")
+                        Output.note("wrote \(names.count) bundle\(names.count == 1 ? "" : "s") to \(output)")
                     } else {
-                        guard bundles.count == 1, let bundle = bundles.first else {
+                        guard names.count == 1, let name = names.first else {
                             throw CatalogError.conflict(
-                                "a bundle holds one library and the catalog has \(bundles.count): give --library NAME, or -o DIRECTORY for one file per library")
+                                "a bundle holds one library and the catalog has \(names.count): give --library NAME, or -o DIRECTORY for one file per library")
                         }
-                        try emit(BundleFormat.encode(bundle))
+                        try emit { write in try catalog.exportBundle(library: name, to: write) }
                     }
                 case .dtcg:
+                    let bundles = try names.map { try catalog.bundle(library: $0) }
                     try checkRepresentable(bundles, in: catalog)
                     try emit(DTCGFormat.encode(bundles))
-                case .css: try emit(CSSFormat.encode(bundles))
+                case .css: try emit(CSSFormat.encode(try names.map { try catalog.bundle(library: $0) }))
                 }
             }
         }
@@ -90,20 +96,13 @@ extension TransDBCommand {
         }
 
         private func emit(_ text: String) throws {
-            if let output { try write(text, to: output) } else { Output.print(text) }
+            var text = text
+            try emit { write in try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) } }
         }
 
-        /// Writes through a temporary file and a rename, so a reader never sees half a file.
-        private func write(_ text: String, to path: String) throws {
-            let temporary = path + ".transdb-tmp"
-            guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
-                throw CatalogError.io(path: path, reason: "cannot write the file")
-            }
-            // rename(2) replaces the destination atomically.
-            guard rename(temporary, path) == 0 else {
-                try? FileManager.default.removeItem(atPath: temporary)
-                throw CatalogError.io(path: path, reason: "cannot replace the file")
-            }
+        /// Writes what `body` produces to the output file, or to stdout.
+        private func emit(_ body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+            if let output { try OutputFile.replacing(output, body) } else { try OutputFile.standardOutput(body) }
         }
     }
 }

@@ -89,6 +89,33 @@ extension Faults {
             expectSuccess(try cli(["add", "delegate", "AfterLimit"]))
         }
 
+        @Test("an export under `ulimit -f` or to a full stdout: exit 74, one line; -o leaves neither the file nor its temporary file")
+        func exportFileSizeLimit() throws {
+            let cli = try CLIFixture.initialized()
+            defer { cli.remove() }
+            let bundle = cli.runner.file("big.json")
+            try Faults.writeGeneratedBundle(presets: 1_000, mappings: 10_000, to: bundle)
+            expectSuccess(try cli(["import", bundle]))
+            let out = cli.runner.file("out.json")
+            // 100 blocks of 1 KB: the export (more than a megabyte) does not fit.
+            let limited = try Faults.run(
+                "/bin/bash",
+                ["-c", "ulimit -f 100 && exec \"$0\" \"$@\"", cli.runner.binary, "export", "--library", "generated", "-o", out, "--db", cli.db],
+                like: cli.runner)
+            #expect(limited.exitCode != SIGXFSZ, "transdb was killed by SIGXFSZ (File size limit exceeded): \(limited)")
+            expectError(limited, exitCode: 74, mentioning: ["'\(out)'"])
+            #expect(!FileManager.default.fileExists(atPath: out))
+            #expect(!FileManager.default.fileExists(atPath: out + ".transdb-tmp"))
+            guard FileManager.default.fileExists(atPath: "/dev/full") else {
+                print("skipped: no /dev/full")
+                return
+            }
+            let full = try Faults.run(
+                "/bin/bash", ["-c", "exec \"$0\" \"$@\" > /dev/full", cli.runner.binary, "export", "--library", "generated", "--db", cli.db],
+                like: cli.runner)
+            expectError(full, exitCode: 74, mentioning: ["standard output", "No space left on device"])
+        }
+
         /// The bytes free for an unprivileged writer on the file system holding `path`.
         private static func freeBytes(_ path: String) throws -> Int {
             var info = statvfs()

@@ -1,0 +1,39 @@
+import GRDB
+
+extension Catalog {
+    /// Writes one library as a bundle file, streaming: exactly the bytes of
+    /// `BundleFormat.encode(try bundle(library: name))`, handed out in chunks, without holding
+    /// the library's routes as values (a million routes take well under a second and little memory).
+    ///
+    /// - Parameters:
+    ///   - name: The library.
+    ///   - chunkSize: About how many bytes each call of `write` gets.
+    ///   - write: Called with each chunk, in order, inside the read transaction; what it throws
+    ///     ends the export and is rethrown.
+    /// - Throws: ``CatalogError/notFound(kind:name:suggestion:)`` for an unknown library, or
+    ///   what `write` throws.
+    public func exportBundle(library name: String, chunkSize: Int = 1 << 20, to write: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try read { db in
+            try withoutActuallyEscaping(write) { write in
+                var output = ChunkedOutput(chunkSize: chunkSize, sink: write)
+                try Self.writeBundle(library: name, db: db, to: &output)
+                try output.flush()
+            }
+        }
+    }
+
+    private static func writeBundle(library name: String, db: Database, to output: inout ChunkedOutput) throws {
+        let head = try BundleReader(db: db).bundle(library: name, routes: false)
+        let routes = try BundleRouteWriter(db: db, library: name, libraryID: CatalogLookup.libraryID(name, create: false, db))
+        // The routes are the document's last member: the bundle without them, up to its empty
+        // routes array, is everything before them, written by the reference encoder itself.
+        var text = BundleFormat.encode(head)
+        let emptyRoutes = "[]\n}\n"
+        guard routes.canWrite, text.hasSuffix(emptyRoutes) else {
+            try output.append(BundleFormat.encode(try BundleReader(db: db).bundle(library: name)))
+            return
+        }
+        try text.withUTF8 { try output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: $0.dropLast(emptyRoutes.utf8.count)))) }
+        try routes.write(to: &output)
+    }
+}
