@@ -130,7 +130,8 @@ extension Catalog {
     public func timingCurve(_ reference: CurveReference) throws -> TimingCurve {
         switch reference {
         case let .inline(curve): curve
-        case let .named(name): try curve(name).curve.curve
+        // Only the curve: `curve(_:)` also reads every preset that uses it.
+        case let .named(name): try read { db in try CatalogReader(db: db).curve(id: CatalogLookup.id(.curve, name, db)).curve }
         }
     }
 
