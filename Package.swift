@@ -42,7 +42,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Engine benchmark (Scripts/bench-engine.sh); deliberately not a product.
+        // Engine benchmark (Scripts/bench.sh engine); deliberately not a product.
         .executableTarget(name: "TransDBBench", dependencies: ["TransDB"]),
         .target(
             name: "TransDBTestSupport",

@@ -6,7 +6,7 @@ import TransDB
 /// median of several timed repetitions after one untimed warm-up. The bezier workload is the one
 /// `Benchmarks/Reference/cubic_bezier.c` runs, and prints the same checksum.
 ///
-/// Usage: `TransDBBench [REPETITIONS]` (default 7). `Scripts/bench-engine.sh` builds it, pins it
+/// Usage: `TransDBBench [REPETITIONS]` (default 7). `Scripts/bench.sh engine` builds it, pins it
 /// to a core, runs it beside the C reference and prints the table.
 @main
 enum Bench {
