@@ -44,6 +44,7 @@ extension BundleImport {
                 try route(row, input: number, &resolved, &known, inserter, keepKeys: !distinct)
             }
         }
+        try inserter.flush(db)
         try indexes.create(db)
     }
 
@@ -68,17 +69,24 @@ extension BundleImport {
             to: try reportName(.screen, row.to, input: number, &resolved), operation: row.operation, action: .added, fields: 0)
         let key = KnownRoutes.Key(delegate: ids.delegate, from: ids.from ?? 0, to: ids.to ?? 0, operation: ids.operation)
         if let old = known.routes[key] {
+            try inserter.flush(db)
             try existingRoute(old, ids, key: key, entry: entry, &known)
             return
         }
-        let id: Int64
         if known.ties(key) {
             // Let the writer look the tie up and word it; it refuses what ties, so this throws.
-            id = try CatalogWriter(db: db).insertRoute(ids)
+            try inserter.flush(db)
+            let id = try CatalogWriter(db: db).insertRoute(ids)
+            known.add(key, KnownRoutes.Route(id: id, preset: ids.preset, interaction: ids.interaction), keepKey: keepKeys)
         } else {
-            id = try inserter.insert(ids, db)
+            try inserter.insert(ids, db)
+            // A kept key needs its route's id now: write at once.
+            if keepKeys, let id = try inserter.flush(db) {
+                known.add(key, KnownRoutes.Route(id: id, preset: ids.preset, interaction: ids.interaction), keepKey: true)
+            } else {
+                known.add(key, KnownRoutes.Route(id: 0, preset: ids.preset, interaction: ids.interaction), keepKey: false)
+            }
         }
-        known.add(key, KnownRoutes.Route(id: id, preset: ids.preset, interaction: ids.interaction), keepKey: keepKeys)
         report.routes.append(entry)
     }
 
@@ -232,38 +240,73 @@ struct RouteIndexes {
     }
 }
 
-/// Inserts routes through one prepared statement per operation, binding row ids directly.
+/// Inserts routes a batch at a time through one prepared multi-row statement, binding row ids
+/// directly: one statement per route costs SQLite a statement transaction each.
 final class RouteInserter {
-    private var statements: [TransitionOperation: Statement] = [:]
+    /// Routes per statement (six parameters each).
+    static let batchSize = 64
+    private let batch: Statement
+    private let single: Statement
+    private var pending: [CatalogWriter.RouteIDs] = []
 
     init(_ db: Database) throws {
-        for operation in TransitionOperation.allCases {
-            statements[operation] = try db.makeStatement(
-                sql: """
-                    INSERT INTO route (delegate_id, operation, from_screen_id, to_screen_id, preset_id, interaction_id)
-                    VALUES (?, '\(operation.rawValue)', ?, ?, ?, ?)
-                    """)
-        }
+        let columns = "INSERT INTO route (delegate_id, operation, from_screen_id, to_screen_id, preset_id, interaction_id) VALUES "
+        batch = try db.makeStatement(sql: columns + Array(repeating: "(?, ?, ?, ?, ?, ?)", count: Self.batchSize).joined(separator: ", "))
+        single = try db.makeStatement(sql: columns + "(?, ?, ?, ?, ?, ?)")
+        pending.reserveCapacity(Self.batchSize)
     }
 
-    /// Inserts one route; returns its id.
-    func insert(_ ids: CatalogWriter.RouteIDs, _ db: Database) throws -> Int64 {
-        guard let statement = statements[ids.operation]?.sqliteStatement else { throw CatalogError.conflict("no statement for \(ids.operation.rawValue)") }
-        func bind(_ position: Int32, _ value: Int64?) {
-            if let value { sqlite3_bind_int64(statement, position, value) } else { sqlite3_bind_null(statement, position) }
+    /// Queues one route; it is written by the time ``flush(_:)`` returns.
+    func insert(_ ids: CatalogWriter.RouteIDs, _ db: Database) throws {
+        pending.append(ids)
+        if pending.count == Self.batchSize { try flush(db) }
+    }
+
+    /// Writes the queued routes, in order; returns the id of the last one (ids are consecutive).
+    @discardableResult
+    func flush(_ db: Database) throws -> Int64? {
+        guard !pending.isEmpty else { return nil }
+        if pending.count == Self.batchSize {
+            try run(batch, pending, db)
+        } else {
+            for ids in pending { try run(single, [ids], db) }
         }
-        bind(1, ids.delegate)
-        bind(2, ids.from)
-        bind(3, ids.to)
-        bind(4, ids.preset)
-        bind(5, ids.interaction)
-        let code = sqlite3_step(statement)
+        pending.removeAll(keepingCapacity: true)
+        return sqlite3_last_insert_rowid(db.sqliteConnection)
+    }
+
+    private func run(_ statement: Statement, _ routes: [CatalogWriter.RouteIDs], _ db: Database) throws {
+        let handle = statement.sqliteStatement
+        func bind(_ position: Int32, _ value: Int64?) {
+            if let value { sqlite3_bind_int64(handle, position, value) } else { sqlite3_bind_null(handle, position) }
+        }
+        for (number, ids) in routes.enumerated() {
+            let first = Int32(number * 6)
+            bind(first + 1, ids.delegate)
+            let operation = Self.spelling(ids.operation)
+            // A static string outlives the statement: SQLite need not copy it (nil destructor).
+            sqlite3_bind_text(handle, first + 2, UnsafeRawPointer(operation.utf8Start).assumingMemoryBound(to: CChar.self), Int32(operation.utf8CodeUnitCount), nil)
+            bind(first + 3, ids.from)
+            bind(first + 4, ids.to)
+            bind(first + 5, ids.preset)
+            bind(first + 6, ids.interaction)
+        }
+        let code = sqlite3_step(handle)
         guard code == SQLITE_DONE else {
             let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
-            sqlite3_reset(statement)
+            sqlite3_reset(handle)
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message)
         }
-        sqlite3_reset(statement)
-        return db.lastInsertedRowID
+        sqlite3_reset(handle)
+    }
+
+    private static func spelling(_ operation: TransitionOperation) -> StaticString {
+        switch operation {
+        case .present: "present"
+        case .dismiss: "dismiss"
+        case .push: "push"
+        case .pop: "pop"
+        case .tab: "tab"
+        }
     }
 }

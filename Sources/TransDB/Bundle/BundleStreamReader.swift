@@ -16,8 +16,6 @@ struct BundleStreamReader {
     private(set) var routes = RouteTable()
     /// The first invalid or repeated route, reported once the rest of the file has been read.
     private var routeError: (any Error)?
-    /// The element where each route key is first used, to name it when it comes again.
-    private var firstUse: [RouteKey: Int] = [:]
     private var strings = ByteInterner()
     /// Per interned string: what it is as a reference, a route side and an operation (see ``Parsed``).
     private var asReference: [Int32] = []
@@ -30,13 +28,6 @@ struct BundleStreamReader {
         static let invalid: Int32 = -2
         /// `*` as a route side.
         static let any: Int32 = -1
-    }
-
-    private struct RouteKey: Hashable {
-        var delegate: Int32
-        var from: Int32
-        var to: Int32
-        var operation: TransitionOperation
     }
 
     init(file: String) {
@@ -101,18 +92,15 @@ struct BundleStreamReader {
         }
     }
 
-    /// Adds a route, or remembers that its key was already used.
+    /// Adds a route, or remembers that its key was already used. Rows are added only while
+    /// every route is valid, so a row's position is its element's.
     private mutating func add(_ row: RouteTable.Row, index: Int) {
-        let key = RouteKey(delegate: row.delegate, from: row.from, to: row.to, operation: row.operation)
-        if let first = firstUse[key] {
+        if let first = routes.appendUnique(row) {
             let route = routes.mapping(row)
             routeError = CatalogError.invalidBundle(
                 file: file, path: "$.routes[\(index)]",
                 reason: "the route \(route.routeDescription) on '\(route.delegate)' is already at $.routes[\(first)]")
-            return
         }
-        firstUse[key] = index
-        routes.append(row)
     }
 
     // MARK: Fast path
@@ -195,17 +183,28 @@ struct BundleStreamReader {
         // An offset, not an index: reading on may move the window (the element start is kept).
         let start = parser.offset
         while parser.has() {
-            let byte = parser.bytes[parser.index]
+            // Printable ASCII runs are scanned over the window at once.
+            let stop = parser.bytes.withUnsafeBufferPointer { window in
+                var position = parser.index
+                while position < window.count {
+                    let byte = window[position]
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+                    position += 1
+                }
+                return position
+            }
+            parser.index = stop
+            guard stop < parser.bytes.count else { continue }
+            let byte = parser.bytes[stop]
             if byte == UInt8(ascii: "\"") {
-                let range = (start - parser.base)..<parser.index
+                let range = (start - parser.base)..<stop
                 parser.index += 1
                 return range
             }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
             if byte >= 0x80 {
                 guard (try? parser.utf8Scalar()) != nil else { return nil }
             } else {
-                parser.index += 1
+                return nil
             }
         }
         return nil

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Distinct byte strings numbered 0, 1, 2… in the order first seen, looked up without making a
 /// `String`: a bundle's million routes use a few thousand names, so each is decoded and
 /// validated once.
@@ -22,7 +24,7 @@ struct ByteInterner {
             var slot = Int(truncatingIfNeeded: hash) & mask
             while slots[slot] != 0 {
                 let id = Int(slots[slot] - 1)
-                if hashes[id] == hash, storage[starts[id]..<starts[id + 1]].elementsEqual(text) { return (Int32(id), false) }
+                if hashes[id] == hash, equal(id, text) { return (Int32(id), false) }
                 slot = (slot + 1) & mask
             }
             let id = hashes.count
@@ -32,6 +34,15 @@ struct ByteInterner {
             slots[slot] = Int32(id + 1)
             if hashes.count * 2 > slots.count { grow() }
             return (Int32(id), true)
+        }
+    }
+
+    private func equal(_ id: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let (start, end) = (starts[id], starts[id + 1])
+        guard end - start == text.count else { return false }
+        return storage.withUnsafeBufferPointer { stored in
+            guard let base = stored.baseAddress, let other = text.baseAddress else { return text.isEmpty }
+            return memcmp(base + start, other, text.count) == 0
         }
     }
 

@@ -29,8 +29,10 @@ extension Catalog {
     /// ``importBundles(_:policy:dryRun:)-(_,_,_)``.
     public func importBundles(_ inputs: [BundleInput], policy: ConflictPolicy, dryRun: Bool = false) throws -> ImportReport {
         try transaction(commit: !dryRun) { db in
-            var run = BundleImport(db: db, inputs: inputs, policy: policy, removeOthers: false)
-            return try run.run()
+            try BundleImport.withLargeCache(db) {
+                var run = BundleImport(db: db, inputs: inputs, policy: policy, removeOthers: false)
+                return try run.run()
+            }
         }
     }
 
@@ -66,6 +68,19 @@ struct BundleImport {
         self.inputs = inputs
         self.policy = policy
         self.removeOthers = removeOthers
+    }
+
+    /// SQLite's page cache while an import runs, in KiB. A bulk load writes every page of the
+    /// route table and its indexes in one transaction; with the default 2 MiB SQLite spills
+    /// them to the WAL and reads them back many times. Pages are allocated only when used.
+    static let importCacheKiB = 131_072
+
+    /// Runs `body` with the larger page cache, then restores the connection's.
+    static func withLargeCache<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+        let previous = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+        try db.execute(sql: "PRAGMA cache_size = \(-importCacheKiB)")
+        defer { try? db.execute(sql: "PRAGMA cache_size = \(previous)") }
+        return try body()
     }
 
     mutating func run() throws -> ImportReport {

@@ -94,7 +94,8 @@ struct RouteEntries: Sendable {
     private(set) var names: [String] = []
     private var indexes: [String: Int32] = [:]
     private(set) var rows: [Row] = []
-    private var counts: [ImportReport.Action: Int] = [:]
+    /// Rows per action, by position in ``actions``.
+    private var counts = [Int](repeating: 0, count: 5)
 
     var isEmpty: Bool { rows.isEmpty }
 
@@ -109,10 +110,20 @@ struct RouteEntries: Sendable {
 
     mutating func append(_ row: Row) {
         rows.append(row)
-        counts[row.action, default: 0] += 1
+        counts[Self.slot(row.action)] += 1
     }
 
-    func count(_ action: ImportReport.Action) -> Int { counts[action] ?? 0 }
+    func count(_ action: ImportReport.Action) -> Int { counts[Self.slot(action)] }
+
+    private static func slot(_ action: ImportReport.Action) -> Int {
+        switch action {
+        case .added: 0
+        case .changed: 1
+        case .unchanged: 2
+        case .skipped: 3
+        case .removed: 4
+        }
+    }
 
     /// `delegate: operation from → to`.
     func name(of row: Row) -> String {

@@ -55,6 +55,57 @@ struct RouteTable: Sendable {
         rows.append(row)
     }
 
+    /// Appends `row` unless a row with the same key (delegate, operation, from, to) is there;
+    /// returns that row's position then.
+    mutating func appendUnique(_ row: Row) -> Int? {
+        // At most half full; a power of two, so that a mask finds the slot.
+        if keySlots.count < 2 * (rows.count + 1) { rehash(capacity: max(1024, keySlots.count * 2)) }
+        let mask = keySlots.count - 1
+        var slot = Self.hash(row) & mask
+        while keySlots[slot] != 0 {
+            let other = Int(keySlots[slot] - 1)
+            if Self.sameKey(rows[other], row) { return other }
+            slot = (slot + 1) & mask
+        }
+        keySlots[slot] = Int32(truncatingIfNeeded: rows.count + 1)
+        rows.append(row)
+        return nil
+    }
+
+    /// Open addressing over ``rows``: position + 1, 0 for an empty slot. Hashing four integers
+    /// by hand is several times cheaper than a `Dictionary` of a million keys.
+    private var keySlots: [Int32] = []
+
+    private static func sameKey(_ a: Row, _ b: Row) -> Bool {
+        a.delegate == b.delegate && a.from == b.from && a.to == b.to && a.operation == b.operation
+    }
+
+    private static func hash(_ row: Row) -> Int {
+        var hash = UInt64(UInt32(bitPattern: row.delegate)) &* 0x9E37_79B9_7F4A_7C15
+        hash = (hash ^ UInt64(UInt32(bitPattern: row.from))) &* 0xBF58_476D_1CE4_E5B9
+        hash = (hash ^ UInt64(UInt32(bitPattern: row.to))) &* 0x94D0_49BB_1331_11EB
+        let operation: UInt64 =
+            switch row.operation {
+            case .present: 1
+            case .dismiss: 2
+            case .push: 3
+            case .pop: 4
+            case .tab: 5
+            }
+        hash = (hash ^ operation) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: hash ^ (hash >> 31))
+    }
+
+    private mutating func rehash(capacity: Int) {
+        keySlots = [Int32](repeating: 0, count: capacity)
+        let mask = capacity - 1
+        for (position, row) in rows.enumerated() {
+            var slot = Self.hash(row) & mask
+            while keySlots[slot] != 0 { slot = (slot + 1) & mask }
+            keySlots[slot] = Int32(truncatingIfNeeded: position + 1)
+        }
+    }
+
     /// The mapping a row stands for.
     func mapping(_ row: Row) -> RouteMapping {
         func name(_ index: Int32) -> QualifiedName? { index < 0 ? nil : references[Int(index)] }
@@ -70,6 +121,7 @@ struct RouteTable: Sendable {
     /// Frees the lookup used while the table is built.
     mutating func finish() {
         indexes = [:]
+        keySlots = []
         rows.reserveCapacity(0)
     }
 }

@@ -44,19 +44,21 @@ public enum StrictJSON {
         var baseLine = 1
         var baseColumn = 1
 
-        /// The size of each read from a source.
-        static let chunkSize = 1 << 20
+        /// The most bytes asked of the source at once.
+        let chunkSize: Int
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
             self.source = nil
+            self.chunkSize = 0
             skipByteOrderMark()
         }
 
-        init(source: any JSONByteSource) {
+        init(source: any JSONByteSource, chunkSize: Int = 1 << 20) {
             self.bytes = []
             self.source = source
-            bytes.reserveCapacity(Self.chunkSize)
+            self.chunkSize = max(1, chunkSize)
+            bytes.reserveCapacity(self.chunkSize)
             skipByteOrderMark()
         }
 
@@ -100,11 +102,11 @@ public enum StrictJSON {
             }
             while bytes.count - index < count {
                 let old = bytes.count
-                bytes.append(contentsOf: repeatElement(0, count: Self.chunkSize))
+                bytes.append(contentsOf: repeatElement(0, count: chunkSize))
                 let read = bytes.withUnsafeMutableBytes { buffer in
                     source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[old...]))
                 }
-                bytes.removeLast(Self.chunkSize - read)
+                bytes.removeLast(chunkSize - read)
                 if read == 0 { return false }
             }
             return true
@@ -151,14 +153,19 @@ public enum StrictJSON {
             return value
         }
 
-        @inline(__always)
         mutating func skipSpace() {
-            while has() {
-                switch bytes[index] {
-                case 0x20, 0x09, 0x0A, 0x0D: index += 1
-                default: return
+            repeat {
+                index = bytes.withUnsafeBufferPointer { window in
+                    var position = index
+                    while position < window.count {
+                        switch window[position] {
+                        case 0x20, 0x09, 0x0A, 0x0D: position += 1
+                        default: return position
+                        }
+                    }
+                    return position
                 }
-            }
+            } while index == bytes.count && refill(1)
         }
 
         mutating func value(depth: Int) throws(ParseError) -> JSONValue {
