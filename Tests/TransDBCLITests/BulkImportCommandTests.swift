@@ -34,6 +34,13 @@ struct BulkImportCommandTests {
         let again = try cli(["import", file])
         expectSuccess(again)
         #expect(again.stdoutLines.first == "imported: 40003 unchanged")
+        // A long CSV report is written a slice at a time, with one header.
+        let csv = try cli(["import", file, "--report", "csv", "--dry-run"])
+        expectSuccess(csv)
+        let lines = csv.stdout.split(whereSeparator: \.isNewline)
+        #expect(lines.count == 40004)
+        #expect(lines.filter { $0 == "kind,name,action,fields" }.count == 1)
+        #expect(lines.last == "route,bulk/D: present bulk/S19999 → *,unchanged,[]")
     }
 
     @Test("a tie at the end of a bulk load is refused with the writer's message; the catalog is unchanged")

@@ -51,6 +51,24 @@ public struct ImportReport: Hashable, Sendable {
         return (shown, count)
     }
 
+    /// Hands the entries to `body` in order, at most `size` at a time, so that a report of a
+    /// million routes can be written without making all its entries at once.
+    public func forEachSlice(of size: Int, _ body: ([Entry]) throws -> Void) rethrows {
+        var slice: [Entry] = []
+        slice.reserveCapacity(max(1, size))
+        func add(_ entry: Entry) throws {
+            slice.append(entry)
+            if slice.count >= size {
+                try body(slice)
+                slice.removeAll(keepingCapacity: true)
+            }
+        }
+        for entry in listed { try add(entry) }
+        for row in routes.rows { try add(routes.entry(row)) }
+        for entry in trailing { try add(entry) }
+        if !slice.isEmpty { try body(slice) }
+    }
+
     /// `kind, name, action, fields` per entry.
     public var listing: Listing { Self.listing(entries) }
 

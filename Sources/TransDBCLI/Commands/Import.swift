@@ -72,6 +72,17 @@ extension TransDBCommand {
                     if changes.count > shown {
                         Output.line("… and \(changes.count - shown) more (--report json lists every entry)")
                     }
+                case .ndjson, .csv:
+                    // A slice at a time: a million entries rendered at once take gigabytes. Every slice
+                    // renders the same CSV header; only the first is kept.
+                    var first = true
+                    result.forEachSlice(of: 10_000) { slice in
+                        var text = ImportReport.listing(slice).rendered(as: report)
+                        if !first, report == .csv, let end = text.range(of: "\r\n") { text.removeSubrange(..<end.upperBound) }
+                        first = false
+                        Output.print(text)
+                    }
+                    if first { Output.print(ImportReport.listing([]).rendered(as: report)) }
                 default:
                     Output.print(result.listing.rendered(as: report))
                 }
