@@ -33,6 +33,8 @@ let package = Package(
             dependencies: [
                 "TransDBResources",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The SQLite C API, for the bulk route insert (BundleImport+Routes.swift).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .executableTarget(

@@ -108,16 +108,35 @@ public enum BundleFormat {
     ///   - file: The file's name, for errors.
     /// - Throws: ``CatalogError/invalidBundle(file:path:reason:)``.
     public static func decode(_ bytes: [UInt8], file: String) throws -> LibraryBundle {
-        let root: JSONValue
-        do {
-            root = try StrictJSON.parse(bytes)
-        } catch {
-            throw CatalogError.invalidBundle(file: file, path: error.path, reason: "\(error.message) (line \(error.line), column \(error.column))")
-        }
-        return try Reader(file: file).bundle(JSONCursor(value: root, path: "$", file: file))
+        var parser = StrictJSON.Parser(bytes: bytes)
+        var reader = BundleStreamReader(file: file)
+        return try reader.read(&parser).fullBundle
     }
 
-    private struct Reader {
+    /// Reads the bundle file at `path` for import, a chunk at a time: its routes are never held
+    /// as JSON, so memory grows with the number of distinct names, not with the file.
+    ///
+    /// - Parameters:
+    ///   - path: The file; it must be a regular file.
+    ///   - maximumSize: The largest file accepted, in bytes.
+    /// - Throws: ``CatalogError/missingInput(path:)``, ``CatalogError/invalidBundle(file:path:reason:)``.
+    public static func read(contentsOf path: String, maximumSize: Int) throws -> BundleInput {
+        let stream = try InputFile.open(path, maximumSize: maximumSize)
+        var parser = StrictJSON.Parser(source: stream)
+        var reader = BundleStreamReader(file: path)
+        do {
+            let input = try reader.read(&parser)
+            if stream.overflowed { throw InputFile.tooLarge(path, maximumSize: maximumSize) }
+            return input
+        } catch {
+            // A file that grew past the limit while being read ends early: say so, not what the cut made of it.
+            if stream.overflowed { throw InputFile.tooLarge(path, maximumSize: maximumSize) }
+            throw error
+        }
+    }
+
+    /// Checks a parsed document and makes values of it.
+    struct Reader {
         let file: String
 
         func bundle(_ root: JSONCursor) throws -> LibraryBundle {
@@ -180,14 +199,9 @@ public enum BundleFormat {
                         kind: try choice(try f.required("kind", in: entry), default: .navigation),
                         delegate: try reference(f["delegate"], field: "delegate"), description: try description(f["description"])))
             }
-            var routeKeys: [String: String] = [:]
-            for entry in try fields["routes"]?.array() ?? [] {
-                let route = try self.route(entry)
-                let key = "\(route.delegate)|\(route.routeDescription)"
-                if let first = routeKeys[key] { throw entry.error("the route \(route.routeDescription) on '\(route.delegate)' is already at \(first)") }
-                routeKeys[key] = entry.path
-                bundle.routes.append(route)
-            }
+            // The elements of an array of routes are read as the document is parsed (see
+            // ``BundleStreamReader``), which leaves the array empty here; anything else is refused.
+            _ = try fields["routes"]?.array()
             return bundle
         }
 
@@ -238,7 +252,7 @@ public enum BundleFormat {
             return preset
         }
 
-        private func route(_ entry: JSONCursor) throws -> RouteMapping {
+        func route(_ entry: JSONCursor) throws -> RouteMapping {
             let f = try entry.object(allowedKeys: ["delegate", "op", "from", "to", "preset", "interaction"])
             guard let presetField = f["preset"] else {
                 throw CatalogError.invalidBundle(file: file, path: "\(entry.path).preset", reason: "a route needs \"preset\" (null for an explicit nil)")

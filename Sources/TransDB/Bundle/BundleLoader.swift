@@ -4,7 +4,7 @@ import GRDB
 enum SeedLoader {
     static func loadDefaultLibrary(into db: Database) throws {
         let inputs = try TransDBResourcesSeeds.files.map { file in
-            (bundle: try BundleFormat.decode(file.bytes, file: "seed/\(file.name)"), file: "seed/\(file.name)")
+            BundleInput(bundle: try BundleFormat.decode(file.bytes, file: "seed/\(file.name)"), file: "seed/\(file.name)")
         }
         var load = BundleImport(db: db, inputs: inputs, policy: .fail, removeOthers: false)
         _ = try load.run()

@@ -10,49 +10,6 @@ public enum ConflictPolicy: String, CaseIterable, Sendable {
     case replace
 }
 
-/// What an import did (or, for a dry run, would do), entry by entry.
-public struct ImportReport: Hashable, Sendable {
-    /// What happened to one entry.
-    public enum Action: String, Hashable, Sendable {
-        case added, changed, unchanged, skipped, removed
-    }
-
-    /// One entry of the report.
-    public struct Entry: Hashable, Sendable {
-        public var kind: EntityKind
-        /// `library/name`, or for a route `delegate: operation from → to`.
-        public var name: String
-        public var action: Action
-        /// The fields that differ from the catalog (changed and skipped entries).
-        public var fields: [String]
-    }
-
-    public var entries: [Entry] = []
-
-    /// How many entries had `action`.
-    public func count(_ action: Action) -> Int { entries.filter { $0.action == action }.count }
-
-    /// `kind, name, action, fields` per entry.
-    public var listing: Listing {
-        Listing(
-            records: entries.map { entry in
-                [
-                    ("kind", .string(entry.kind.rawValue)), ("name", .string(entry.name)), ("action", .string(entry.action.rawValue)),
-                    ("fields", .array(entry.fields.map(JSONValue.string))),
-                ]
-            }, tableColumns: ["action", "kind", "name", "fields"])
-    }
-
-    /// `3 added, 1 changed, 40 unchanged`.
-    public var summary: String {
-        let parts = [Action.added, .changed, .removed, .skipped, .unchanged].compactMap { action -> String? in
-            let n = count(action)
-            return n > 0 ? "\(n) \(action.rawValue)" : nil
-        }
-        return parts.isEmpty ? "nothing to do" : parts.joined(separator: ", ")
-    }
-}
-
 extension Catalog {
     /// Imports libraries in one transaction: every reference is checked first (the files
     /// imported together may refer to each other), then each entry is added, left alone when
@@ -65,9 +22,17 @@ extension Catalog {
     /// - Throws: ``CatalogError/missingReferences(_:)`` listing every missing name;
     ///   ``CatalogError/importConflicts(_:)`` under `.fail`; the catalog is then unchanged.
     public func importBundles(_ inputs: [(bundle: LibraryBundle, file: String)], policy: ConflictPolicy, dryRun: Bool = false) throws -> ImportReport {
+        try importBundles(inputs.map { BundleInput(bundle: $0.bundle, file: $0.file) }, policy: policy, dryRun: dryRun)
+    }
+
+    /// Imports bundles read with ``BundleFormat/read(contentsOf:maximumSize:)``; see
+    /// ``importBundles(_:policy:dryRun:)-(_,_,_)``.
+    public func importBundles(_ inputs: [BundleInput], policy: ConflictPolicy, dryRun: Bool = false) throws -> ImportReport {
         try transaction(commit: !dryRun) { db in
-            var run = BundleImport(db: db, inputs: inputs, policy: policy, removeOthers: false)
-            return try run.run()
+            try BundleImport.withLargeCache(db) {
+                var run = BundleImport(db: db, inputs: inputs, policy: policy, removeOthers: false)
+                return try run.run()
+            }
         }
     }
 
@@ -75,7 +40,8 @@ extension Catalog {
     /// in one transaction. `merge` writes its result through this.
     public func synchronize(_ bundles: [LibraryBundle], dryRun: Bool = false) throws -> ImportReport {
         try transaction(commit: !dryRun) { db in
-            var run = BundleImport(db: db, inputs: bundles.map { ($0, $0.library.name) }, policy: .replace, removeOthers: true)
+            var run = BundleImport(
+                db: db, inputs: bundles.map { BundleInput(bundle: $0, file: $0.library.name) }, policy: .replace, removeOthers: true)
             return try run.run()
         }
     }
@@ -84,7 +50,7 @@ extension Catalog {
 /// One import, phase by phase across all its bundles so that they may refer to each other.
 struct BundleImport {
     let db: Database
-    let inputs: [(bundle: LibraryBundle, file: String)]
+    let inputs: [BundleInput]
     let policy: ConflictPolicy
     /// Remove entries of the imported libraries that the bundles do not have.
     let removeOthers: Bool
@@ -95,13 +61,26 @@ struct BundleImport {
     /// `library/name` of row ids already read, by kind and id.
     private var names: [String: QualifiedName] = [:]
     /// Interaction presets already checked for interaction settings.
-    private var interactive: [Int64: Bool] = [:]
+    var interactive: [Int64: Bool] = [:]
 
-    init(db: Database, inputs: [(bundle: LibraryBundle, file: String)], policy: ConflictPolicy, removeOthers: Bool) {
+    init(db: Database, inputs: [BundleInput], policy: ConflictPolicy, removeOthers: Bool) {
         self.db = db
         self.inputs = inputs
         self.policy = policy
         self.removeOthers = removeOthers
+    }
+
+    /// SQLite's page cache while an import runs, in KiB. A bulk load writes every page of the
+    /// route table and its indexes in one transaction; with the default 2 MiB SQLite spills
+    /// them to the WAL and reads them back many times. Pages are allocated only when used.
+    static let importCacheKiB = 131_072
+
+    /// Runs `body` with the larger page cache, then restores the connection's.
+    static func withLargeCache<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+        let previous = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+        try db.execute(sql: "PRAGMA cache_size = \(-importCacheKiB)")
+        defer { try? db.execute(sql: "PRAGMA cache_size = \(previous)") }
+        return try body()
     }
 
     mutating func run() throws -> ImportReport {
@@ -117,8 +96,8 @@ struct BundleImport {
         for input in inputs { for delegate in input.bundle.delegates { try self.delegate(delegate) } }
         for input in inputs { for screen in input.bundle.screens { try self.screen(screen) } }
         for input in inputs { for container in input.bundle.containers { try self.container(container) } }
-        for input in inputs { for route in input.bundle.routes { try self.route(route, library: input.bundle.library.name) } }
-        if removeOthers { for input in inputs { try removeMissing(input.bundle) } }
+        try routes()
+        if removeOthers { for input in inputs { try removeMissing(input) } }
         if !conflicts.isEmpty { throw CatalogError.importConflicts(conflicts) }
         return report
     }
@@ -127,28 +106,40 @@ struct BundleImport {
 
     /// Every name the bundles refer to must be in a bundle of this import or in the catalog.
     private func checkReferences() throws {
-        var missing: [(String, String)] = []
+        // Each missing name once, in the order first met, with its first user and how many use it.
+        var missing: [String: (order: Int, user: String, count: Int)] = [:]
+        func record(_ name: String, _ user: @autoclosure () -> String) {
+            if missing[name] != nil {
+                missing[name]?.count += 1
+            } else {
+                missing[name] = (missing.count, user(), 1)
+            }
+        }
         let byLibrary = Dictionary(inputs.map { ($0.bundle.library.name, $0.bundle) }, uniquingKeysWith: { a, _ in a })
         // Sets, so that checking a hundred thousand routes costs a hundred thousand lookups.
         var defined: [String: [EntityKind: Set<String>]] = [:]
-        for (bundle, _) in inputs {
+        for bundle in inputs.map(\.bundle) {
             defined[bundle.library.name] = [
                 .curve: Set(bundle.curves.map(\.name)), .preset: Set(bundle.presets.map(\.name)),
                 .delegate: Set(bundle.delegates.map(\.name)), .screen: Set(bundle.screens.map(\.name)),
             ]
         }
-        func check(_ kind: EntityKind, _ reference: QualifiedName?, from bundle: LibraryBundle, usedBy user: String) throws {
-            guard let reference else { return }
+        /// Whether `reference` is in the import or the catalog.
+        func isDefined(_ kind: EntityKind, _ reference: QualifiedName, from bundle: LibraryBundle) throws -> Bool {
             let library = reference.library ?? bundle.library.name
-            if byLibrary[library] != nil, defined[library]?[kind]?.contains(reference.name) == true { return }
-            if reference.library == nil {
-                if try CatalogLookup.find(kind, reference, prefer: bundle.library.name, db) != nil { return }
-            } else if try CatalogLookup.find(kind, reference, db) != nil {
-                return
-            }
-            missing.append(("\(kind.rawValue) \(reference.library == nil ? "\(bundle.library.name)/\(reference.name)" : reference.description)", user))
+            if byLibrary[library] != nil, defined[library]?[kind]?.contains(reference.name) == true { return true }
+            if reference.library == nil { return try CatalogLookup.find(kind, reference, prefer: bundle.library.name, db) != nil }
+            return try CatalogLookup.find(kind, reference, db) != nil
         }
-        for (bundle, _) in inputs {
+        func missingName(_ kind: EntityKind, _ reference: QualifiedName, from bundle: LibraryBundle) -> String {
+            "\(kind.rawValue) \(reference.library == nil ? "\(bundle.library.name)/\(reference.name)" : reference.description)"
+        }
+        func check(_ kind: EntityKind, _ reference: QualifiedName?, from bundle: LibraryBundle, usedBy user: @autoclosure () -> String) throws {
+            guard let reference, try !isDefined(kind, reference, from: bundle) else { return }
+            record(missingName(kind, reference, from: bundle), user())
+        }
+        for input in inputs {
+            let bundle = input.bundle
             let lib = bundle.library.name
             for preset in bundle.presets {
                 let user = "preset \(lib)/\(preset.name)"
@@ -160,27 +151,37 @@ struct BundleImport {
             for container in bundle.containers {
                 try check(.delegate, container.delegate, from: bundle, usedBy: "container \(lib)/\(container.name)")
             }
-            for route in bundle.routes {
-                let user = "route \(route.delegate): \(route.routeDescription)"
-                try check(.delegate, route.delegate, from: bundle, usedBy: user)
-                for side in [route.from, route.to] {
-                    if case let .screen(screen) = side { try check(.screen, screen, from: bundle, usedBy: user) }
+            // A route table names each reference once: check each once per kind, in the order
+            // the routes first use them, which is the order of the errors a lookup may throw.
+            let table = input.routes
+            var known: [[Bool?]] = Array(repeating: Array(repeating: nil, count: table.references.count), count: 3)
+            func checkRoute(_ kind: EntityKind, _ slot: Int, _ index: Int32, row: RouteTable.Row) throws {
+                guard index >= 0 else { return }
+                let reference = table.references[Int(index)]
+                let found: Bool
+                if let cached = known[slot][Int(index)] {
+                    found = cached
+                } else {
+                    found = try isDefined(kind, reference, from: bundle)
+                    known[slot][Int(index)] = found
                 }
-                try check(.preset, route.preset, from: bundle, usedBy: user)
-                try check(.preset, route.interaction, from: bundle, usedBy: user)
+                if !found {
+                    let route = table.mapping(row)
+                    record(missingName(kind, reference, from: bundle), "route \(route.delegate): \(route.routeDescription)")
+                }
+            }
+            for row in table.rows {
+                try checkRoute(.delegate, 0, row.delegate, row: row)
+                try checkRoute(.screen, 1, row.from, row: row)
+                try checkRoute(.screen, 1, row.to, row: row)
+                try checkRoute(.preset, 2, row.preset, row: row)
+                try checkRoute(.preset, 2, row.interaction, row: row)
             }
         }
         if !missing.isEmpty {
             // One line per missing name, with its first user and how many more there are.
-            var order: [String] = []
-            var users: [String: [String]] = [:]
-            for (name, user) in missing {
-                if users[name] == nil { order.append(name) }
-                users[name, default: []].append(user)
-            }
-            throw CatalogError.missingReferences(order.map { name in
-                let list = users[name] ?? []
-                return "\(name) (used by \(list.first ?? "")\(list.count > 1 ? " and \(list.count - 1) more" : ""))"
+            throw CatalogError.missingReferences(missing.sorted { $0.value.order < $1.value.order }.map { name, use in
+                "\(name) (used by \(use.user)\(use.count > 1 ? " and \(use.count - 1) more" : ""))"
             })
         }
     }
@@ -189,10 +190,10 @@ struct BundleImport {
 
     /// Records what happened to an entry that exists: unchanged, or a conflict handled by the policy.
     /// Returns whether the bundle's values must be written.
-    private mutating func existing(_ kind: EntityKind, _ name: String, old: [(String, JSONValue)], new: [(String, JSONValue)]) -> Bool {
+    mutating func existing(_ kind: EntityKind, _ name: String, old: [(String, JSONValue)], new: [(String, JSONValue)]) -> Bool {
         let fields = zip(old, new).filter { $0.0.1 != $0.1.1 }.map(\.0.0)
         if fields.isEmpty {
-            report.entries.append(.init(kind: kind, name: name, action: .unchanged, fields: []))
+            report.append(.init(kind: kind, name: name, action: .unchanged, fields: []))
             return false
         }
         switch policy {
@@ -201,16 +202,16 @@ struct BundleImport {
             conflicts.append("\(kind.rawValue) \(name) (\(details.joined(separator: ", ")))")
             return false
         case .skip:
-            report.entries.append(.init(kind: kind, name: name, action: .skipped, fields: fields))
+            report.append(.init(kind: kind, name: name, action: .skipped, fields: fields))
             return false
         case .replace:
-            report.entries.append(.init(kind: kind, name: name, action: .changed, fields: fields))
+            report.append(.init(kind: kind, name: name, action: .changed, fields: fields))
             return true
         }
     }
 
     private mutating func added(_ kind: EntityKind, _ name: String) {
-        report.entries.append(.init(kind: kind, name: name, action: .added, fields: []))
+        report.append(.init(kind: kind, name: name, action: .added, fields: []))
     }
 
     private func id(_ kind: EntityKind, library: String, name: String) throws -> Int64? {
@@ -219,7 +220,7 @@ struct BundleImport {
 
     /// The row id a bundle's reference stands for: in its own library first, else the catalog's
     /// unique entry of that name. Cached: a bulk import resolves the same names many times.
-    private mutating func resolvedID(_ kind: EntityKind, _ reference: QualifiedName, library: String) throws -> Int64 {
+    mutating func resolvedID(_ kind: EntityKind, _ reference: QualifiedName, library: String) throws -> Int64 {
         let key = "\(kind.rawValue)|\(reference.library == nil ? library : "")|\(reference)"
         if let id = ids[key] { return id }
         let id = try CatalogLookup.id(kind, reference, prefer: library, db)
@@ -228,7 +229,7 @@ struct BundleImport {
     }
 
     /// `library/name` of a row id, cached.
-    private mutating func name(_ kind: EntityKind, id: Int64) throws -> QualifiedName {
+    mutating func name(_ kind: EntityKind, id: Int64) throws -> QualifiedName {
         let key = "\(kind.rawValue)|\(id)"
         if let name = names[key] { return name }
         let name = try CatalogLookup.name(kind, id: id, db)
@@ -313,7 +314,7 @@ struct BundleImport {
         let wanted = try preset.reverse.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
         guard current != wanted else { return }
         let name = "\(preset.library)/\(preset.name)"
-        if let entry = report.entries.lastIndex(where: { $0.kind == .preset && $0.name == name }), report.entries[entry].action == .added {
+        if let entry = report.listed.lastIndex(where: { $0.kind == .preset && $0.name == name }), report.listed[entry].action == .added {
             try db.execute(sql: "UPDATE preset SET reverse_id = ? WHERE id = ?", arguments: [wanted, id])
             return
         }
@@ -322,14 +323,14 @@ struct BundleImport {
         let old: [(String, JSONValue)] = [("reverse", try describe(current))]
         let new: [(String, JSONValue)] = [("reverse", try describe(wanted))]
         // A preset already reported as changed or skipped gets the field added to its entry.
-        if let entry = report.entries.lastIndex(where: { $0.kind == .preset && $0.name == name }), report.entries[entry].action != .unchanged {
-            report.entries[entry].fields.append("reverse")
-            if report.entries[entry].action == .changed {
+        if let entry = report.listed.lastIndex(where: { $0.kind == .preset && $0.name == name }), report.listed[entry].action != .unchanged {
+            report.listed[entry].fields.append("reverse")
+            if report.listed[entry].action == .changed {
                 try db.execute(sql: "UPDATE preset SET reverse_id = ? WHERE id = ?", arguments: [wanted, id])
             }
             return
         }
-        report.entries.removeAll { $0.kind == .preset && $0.name == name && $0.action == .unchanged }
+        report.listed.removeAll { $0.kind == .preset && $0.name == name && $0.action == .unchanged }
         if existing(.preset, name, old: old, new: new) {
             try db.execute(sql: "UPDATE preset SET reverse_id = ? WHERE id = ?", arguments: [wanted, id])
         }
@@ -382,47 +383,17 @@ struct BundleImport {
         }
     }
 
-    private mutating func route(_ route: RouteMapping, library: String) throws {
-        var ids = CatalogWriter.RouteIDs(
-            delegate: try resolvedID(.delegate, route.delegate, library: library), operation: route.operation,
-            from: nil, to: nil, preset: nil, interaction: nil)
-        if case let .screen(screen) = route.from { ids.from = try resolvedID(.screen, screen, library: library) }
-        if case let .screen(screen) = route.to { ids.to = try resolvedID(.screen, screen, library: library) }
-        ids.preset = try route.preset.map { try resolvedID(.preset, $0, library: library) }
-        ids.interaction = try route.interaction.map { try resolvedID(.preset, $0, library: library) }
-        let writer = CatalogWriter(db: db)
-        if let interaction = ids.interaction, interactive[interaction] == nil {
-            try writer.checkInteraction(interaction, name: try name(.preset, id: interaction))
-            interactive[interaction] = true
-        }
-        let side = { (id: Int64?, this: inout BundleImport) throws -> String in try id.map { try this.name(.screen, id: $0).description } ?? "*" }
-        let name = "\(try self.name(.delegate, id: ids.delegate)): \(route.operation.rawValue) \(try side(ids.from, &self)) → \(try side(ids.to, &self))"
-        let lookup = try db.cachedStatement(
-            sql: "SELECT id, preset_id, interaction_id FROM route WHERE delegate_id = ? AND operation = ? AND ifnull(from_screen_id, 0) = ? AND ifnull(to_screen_id, 0) = ?")
-        guard let row = try Row.fetchOne(lookup, arguments: [ids.delegate, ids.operation.rawValue, ids.from ?? 0, ids.to ?? 0]) else {
-            _ = try writer.insertRoute(ids)
-            added(.route, name)
-            return
-        }
-        let id: Int64 = row["id"]
-        func shown(_ id: Int64?, _ this: inout BundleImport) throws -> JSONValue { .string(try id.map { try this.name(.preset, id: $0).description }) }
-        let old: [(String, JSONValue)] = [("preset", try shown(row["preset_id"], &self)), ("interaction", try shown(row["interaction_id"], &self))]
-        let new: [(String, JSONValue)] = [("preset", try shown(ids.preset, &self)), ("interaction", try shown(ids.interaction, &self))]
-        if existing(.route, name, old: old, new: new) {
-            try db.execute(sql: "UPDATE route SET preset_id = ?, interaction_id = ? WHERE id = ?", arguments: [ids.preset, ids.interaction, id])
-        }
-    }
-
     // MARK: Removal (synchronize)
 
-    private mutating func removeMissing(_ bundle: LibraryBundle) throws {
+    private mutating func removeMissing(_ input: BundleInput) throws {
+        let bundle = input.bundle
         let library = bundle.library.name
         let libraryID = try CatalogLookup.libraryID(library, create: false, db)
         // Routes first: they point at everything else.
         var keep = Set<Int64>()
         let lookup = try db.cachedStatement(
             sql: "SELECT id FROM route WHERE delegate_id = ? AND operation = ? AND ifnull(from_screen_id, 0) = ? AND ifnull(to_screen_id, 0) = ?")
-        for route in bundle.routes {
+        for route in input.routes.mappings {
             var key: [(any DatabaseValueConvertible)?] = [try resolvedID(.delegate, route.delegate, library: library), route.operation.rawValue]
             for side in [route.from, route.to] {
                 if case let .screen(screen) = side { key.append(try resolvedID(.screen, screen, library: library)) } else { key.append(Int64(0)) }
@@ -431,7 +402,7 @@ struct BundleImport {
         }
         for route in try CatalogReader(db: db).routes(library: library) where !keep.contains(route.id ?? -1) {
             try db.execute(sql: "DELETE FROM route WHERE id = ?", arguments: [route.id])
-            report.entries.append(.init(kind: .route, name: "\(route.delegate): \(route.routeDescription)", action: .removed, fields: []))
+            report.append(.init(kind: .route, name: "\(route.delegate): \(route.routeDescription)", action: .removed, fields: []))
         }
         func remove(_ kind: EntityKind, keeping names: [String]) throws {
             let wanted = Set(names)
@@ -444,7 +415,7 @@ struct BundleImport {
                 }
                 if kind == .preset { try db.execute(sql: "UPDATE preset SET reverse_id = NULL WHERE reverse_id = ?", arguments: [id]) }
                 try db.execute(sql: "DELETE FROM \(kind.table) WHERE id = ?", arguments: [id])
-                report.entries.append(.init(kind: kind, name: "\(library)/\(row["name"] as String)", action: .removed, fields: []))
+                report.append(.init(kind: kind, name: "\(library)/\(row["name"] as String)", action: .removed, fields: []))
             }
         }
         try remove(.container, keeping: bundle.containers.map(\.name))

@@ -8,6 +8,53 @@ public enum InputFile {
     /// - Throws: ``CatalogError/missingInput(path:)``, or ``CatalogError/invalidBundle(file:path:reason:)``
     ///   for a directory, a FIFO, a device or a file over `maximumSize` bytes.
     public static func read(_ path: String, maximumSize: Int) throws -> [UInt8] {
+        let handle = try checked(path, maximumSize: maximumSize)
+        defer { try? handle.close() }
+        // Read at most one byte past the limit, in case the file grew since it was measured.
+        let data = (try? handle.read(upToCount: maximumSize + 1)) ?? Data()
+        guard data.count <= maximumSize else { throw tooLarge(path, maximumSize: maximumSize) }
+        return [UInt8](data)
+    }
+
+    /// The regular file at `path`, opened for reading in chunks (see ``Stream``), after the
+    /// same checks as ``read(_:maximumSize:)``.
+    static func open(_ path: String, maximumSize: Int) throws -> Stream {
+        Stream(handle: try checked(path, maximumSize: maximumSize), maximumSize: maximumSize)
+    }
+
+    /// The error for a file that grew past the limit while it was read.
+    static func tooLarge(_ path: String, maximumSize: Int) -> CatalogError {
+        .invalidBundle(file: path, path: "$", reason: "the file is larger than the limit of \(maximumSize) bytes; raise it with --max-size")
+    }
+
+    /// A file read a chunk at a time, never more than one byte past the limit.
+    final class Stream: JSONByteSource {
+        private let handle: FileHandle
+        private let maximumSize: Int
+        private var total = 0
+        /// Whether the file turned out larger than the limit (it grew after it was measured).
+        private(set) var overflowed = false
+
+        init(handle: FileHandle, maximumSize: Int) {
+            self.handle = handle
+            self.maximumSize = maximumSize
+        }
+
+        deinit { try? handle.close() }
+
+        func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+            let wanted = min(buffer.count, maximumSize + 1 - total)
+            guard wanted > 0, let data = try? handle.read(upToCount: wanted), !data.isEmpty else { return 0 }
+            total += data.count
+            if total > maximumSize {
+                overflowed = true
+                return 0
+            }
+            return data.copyBytes(to: buffer)
+        }
+    }
+
+    private static func checked(_ path: String, maximumSize: Int) throws -> FileHandle {
         let attributes: [FileAttributeKey: Any]
         do {
             attributes = try FileManager.default.attributesOfItem(atPath: path)
@@ -30,13 +77,7 @@ public enum InputFile {
                 file: path, path: "$", reason: "the file has \(size) bytes, more than the limit of \(maximumSize); raise it with --max-size")
         }
         guard let handle = FileHandle(forReadingAtPath: resolved) else { throw CatalogError.missingInput(path: path) }
-        defer { try? handle.close() }
-        // Read at most one byte past the limit, in case the file grew since it was measured.
-        let data = (try? handle.read(upToCount: maximumSize + 1)) ?? Data()
-        guard data.count <= maximumSize else {
-            throw CatalogError.invalidBundle(file: path, path: "$", reason: "the file is larger than the limit of \(maximumSize) bytes; raise it with --max-size")
-        }
-        return [UInt8](data)
+        return handle
     }
 }
 

@@ -21,20 +21,101 @@ public enum StrictJSON {
         return try parser.document()
     }
 
-    private struct Parser {
-        let bytes: [UInt8]
+    /// One step of a JSON path: `.key` or `[index]`, joined only when an error is reported.
+    enum PathStep {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The parser. It reads from an array that holds the whole document, or — given a
+    /// ``JSONByteSource`` — from a window over a file that is refilled as the parse moves on, so
+    /// that a large document never has to be in memory (see ``BundleStreamReader``).
+    struct Parser {
+        /// The bytes read and not yet dropped; `index` is the next one.
+        var bytes: [UInt8]
         var index = 0
-        var path: [String] = ["$"]
+        var path: [PathStep] = []
+        /// Where more bytes come from; nil when `bytes` is the whole document.
+        let source: (any JSONByteSource)?
+        /// Bytes from this index on are kept when the window is refilled (a value being re-read).
+        var mark: Int?
+        /// The offset in the document of `bytes[0]`, and its line and column.
+        var base = 0
+        var baseLine = 1
+        var baseColumn = 1
+
+        /// The most bytes asked of the source at once.
+        let chunkSize: Int
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
-            // A UTF-8 byte order mark is tolerated, as editors on some systems write one.
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+            self.source = nil
+            self.chunkSize = 0
+            skipByteOrderMark()
         }
 
+        init(source: any JSONByteSource, chunkSize: Int = 1 << 20) {
+            self.bytes = []
+            self.source = source
+            self.chunkSize = max(1, chunkSize)
+            bytes.reserveCapacity(self.chunkSize)
+            skipByteOrderMark()
+        }
+
+        private mutating func skipByteOrderMark() {
+            // A UTF-8 byte order mark is tolerated, as editors on some systems write one.
+            if has(3), bytes[index] == 0xEF, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF { index += 3 }
+        }
+
+        /// The document offset of the next byte, stable across refills.
+        var offset: Int { base + index }
+
+        /// Moves back to a document offset still in the window (kept there by `mark`).
+        mutating func rewind(to offset: Int) {
+            index = offset - base
+        }
+
+        /// Whether `count` bytes from `index` on are available, reading more when needed.
+        @inline(__always)
+        mutating func has(_ count: Int = 1) -> Bool {
+            bytes.count - index >= count || refill(count)
+        }
+
+        /// Drops what is behind `index` (and `mark`), then reads until `count` bytes are
+        /// available or the source is exhausted.
+        private mutating func refill(_ count: Int) -> Bool {
+            guard let source else { return false }
+            let drop = min(index, mark ?? index)
+            if drop > 0 {
+                for byte in bytes[..<drop] {
+                    if byte == 0x0A {
+                        baseLine += 1
+                        baseColumn = 1
+                    } else if byte & 0xC0 != 0x80 {
+                        baseColumn += 1
+                    }
+                }
+                bytes.removeSubrange(..<drop)
+                index -= drop
+                mark = mark.map { $0 - drop }
+                base += drop
+            }
+            while bytes.count - index < count {
+                let old = bytes.count
+                bytes.append(contentsOf: repeatElement(0, count: chunkSize))
+                let read = bytes.withUnsafeMutableBytes { buffer in
+                    source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[old...]))
+                }
+                bytes.removeLast(chunkSize - read)
+                if read == 0 { return false }
+            }
+            return true
+        }
+
+        /// The error at the current position and path.
         func fail(_ message: String) -> ParseError {
-            var line = 1
-            var column = 1
+            var line = baseLine
+            var column = baseColumn
             for byte in bytes[..<min(index, bytes.count)] {
                 if byte == 0x0A {
                     line += 1
@@ -43,25 +124,53 @@ public enum StrictJSON {
                     column += 1
                 }
             }
-            return ParseError(path: path.joined(), line: line, column: column, message: message)
+            return ParseError(path: Self.joined(path), line: line, column: column, message: message)
+        }
+
+        /// `$.presets[2].name`.
+        static func joined(_ path: [PathStep]) -> String {
+            var text = "$"
+            for step in path {
+                switch step {
+                case let .key(key): text += ".\(key)"
+                case let .index(index): text += "[\(index)]"
+                }
+            }
+            return text
         }
 
         mutating func document() throws(ParseError) -> JSONValue {
+            try document { (parser: inout Parser, depth: Int) throws(ParseError) in try parser.value(depth: depth) }
+        }
+
+        /// One document whose root value is read by `root`, then nothing but white space.
+        mutating func document<T>(_ root: (inout Parser, Int) throws(ParseError) -> T) throws(ParseError) -> T {
             skipSpace()
-            if index >= bytes.count { throw fail("the file is empty") }
-            let value = try self.value(depth: 0)
+            if !has() { throw fail("the file is empty") }
+            let value = try root(&self, 0)
             skipSpace()
-            if index < bytes.count { throw fail("unexpected content after the JSON document") }
+            if has() { throw fail("unexpected content after the JSON document") }
             return value
         }
 
         mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            repeat {
+                index = bytes.withUnsafeBufferPointer { window in
+                    var position = index
+                    while position < window.count {
+                        switch window[position] {
+                        case 0x20, 0x09, 0x0A, 0x0D: position += 1
+                        default: return position
+                        }
+                    }
+                    return position
+                }
+            } while index == bytes.count && refill(1)
         }
 
         mutating func value(depth: Int) throws(ParseError) -> JSONValue {
             guard depth < StrictJSON.maximumDepth else { throw fail("nesting deeper than \(StrictJSON.maximumDepth) levels") }
-            guard index < bytes.count else { throw fail("unexpected end of the file") }
+            guard has() else { throw fail("unexpected end of the file") }
             switch bytes[index] {
             case UInt8(ascii: "{"): return try object(depth: depth)
             case UInt8(ascii: "["): return try array(depth: depth)
@@ -75,103 +184,131 @@ public enum StrictJSON {
             }
         }
 
-        mutating func literal(_ word: String) throws(ParseError) {
-            let expected = Array(word.utf8)
-            guard bytes.count - index >= expected.count, Array(bytes[index..<index + expected.count]) == expected else {
+        mutating func literal(_ word: StaticString) throws(ParseError) {
+            let count = word.utf8CodeUnitCount
+            guard has(count), (0..<count).allSatisfy({ bytes[index + $0] == word.utf8Start[$0] }) else {
                 throw fail("expected '\(word)'")
             }
-            index += expected.count
+            index += count
         }
 
         mutating func object(depth: Int) throws(ParseError) -> JSONValue {
-            index += 1
             var members: [(String, JSONValue)] = []
+            try readMembers(depth: depth) { (parser: inout Parser, key: String) throws(ParseError) in
+                members.append((key, try parser.value(depth: depth + 1)))
+            }
+            return .object(members)
+        }
+
+        /// Reads an object, handing each member's value to `member` (with the path at the member).
+        mutating func readMembers(depth: Int, _ member: (inout Parser, String) throws(ParseError) -> Void) throws(ParseError) {
+            index += 1
             var seen = Set<String>()
             skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            if has(), bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return .object([])
+                return
             }
             while true {
                 skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key in quotes") }
+                guard has(), bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key in quotes") }
                 let key = try string()
                 // NFC, so that two spellings of the same key are the same key.
                 let normalized = key.precomposedForKeys
                 if !seen.insert(normalized).inserted {
-                    path.append(".\(key)")
+                    path.append(.key(key))
                     throw fail("the key '\(key)' appears twice")
                 }
                 skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after the key") }
+                guard has(), bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after the key") }
                 index += 1
                 skipSpace()
-                path.append(".\(key)")
-                let value = try self.value(depth: depth + 1)
+                path.append(.key(key))
+                try member(&self, key)
                 path.removeLast()
-                members.append((key, value))
                 skipSpace()
-                guard index < bytes.count else { throw fail("unexpected end of the file inside an object") }
+                guard has() else { throw fail("unexpected end of the file inside an object") }
                 if bytes[index] == UInt8(ascii: ",") {
                     index += 1
                     continue
                 }
                 guard bytes[index] == UInt8(ascii: "}") else { throw fail("expected ',' or '}'") }
                 index += 1
-                return .object(members)
+                return
             }
         }
 
         mutating func array(depth: Int) throws(ParseError) -> JSONValue {
-            index += 1
             var items: [JSONValue] = []
+            try readElements(depth: depth) { (parser: inout Parser, _: Int) throws(ParseError) in
+                items.append(try parser.value(depth: depth + 1))
+            }
+            return .array(items)
+        }
+
+        /// Reads an array, handing each element's position to `element` (with the path at the element).
+        mutating func readElements(depth: Int, _ element: (inout Parser, Int) throws(ParseError) -> Void) throws(ParseError) {
+            index += 1
+            var count = 0
             skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            if has(), bytes[index] == UInt8(ascii: "]") {
                 index += 1
-                return .array([])
+                return
             }
             while true {
                 skipSpace()
-                path.append("[\(items.count)]")
-                let item = try value(depth: depth + 1)
+                path.append(.index(count))
+                try element(&self, count)
                 path.removeLast()
-                items.append(item)
+                count += 1
                 skipSpace()
-                guard index < bytes.count else { throw fail("unexpected end of the file inside an array") }
+                guard has() else { throw fail("unexpected end of the file inside an array") }
                 if bytes[index] == UInt8(ascii: ",") {
                     index += 1
                     continue
                 }
                 guard bytes[index] == UInt8(ascii: "]") else { throw fail("expected ',' or ']'") }
                 index += 1
-                return .array(items)
+                return
             }
         }
 
+        @inline(__always)
+        mutating func isDigit() -> Bool {
+            has() && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
+        }
+
         mutating func number() throws(ParseError) -> Double {
-            let start = index
+            // The number is re-read as text at the end: keep its bytes in the window.
+            let outerMark = mark
+            mark = min(mark ?? index, index)
+            defer { mark = outerMark }
+            let start = offset
             func digits() -> Int {
-                let from = index
-                while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
-                return index - from
+                var count = 0
+                while isDigit() {
+                    index += 1
+                    count += 1
+                }
+                return count
             }
             if bytes[index] == UInt8(ascii: "-") { index += 1 }
-            let integerStart = index
+            let integerStart = offset
             let integerDigits = digits()
             guard integerDigits > 0 else { throw fail("expected digits") }
-            if integerDigits > 1 && bytes[integerStart] == UInt8(ascii: "0") { throw fail("numbers cannot have leading zeros") }
-            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            if integerDigits > 1 && bytes[integerStart - base] == UInt8(ascii: "0") { throw fail("numbers cannot have leading zeros") }
+            if has(), bytes[index] == UInt8(ascii: ".") {
                 index += 1
                 guard digits() > 0 else { throw fail("expected digits after the decimal point") }
             }
-            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            if has(), bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 index += 1
-                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                if has(), bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
                 guard digits() > 0 else { throw fail("expected digits in the exponent") }
             }
-            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            let text = String(decoding: bytes[(start - base)..<index], as: UTF8.self)
             guard let value = Double(text), value.isFinite else {
-                index = start
+                rewind(to: start)
                 throw fail("the number \(text) is out of range")
             }
             return value == 0 ? 0 : value
@@ -181,7 +318,7 @@ public enum StrictJSON {
             index += 1
             var scalars = String.UnicodeScalarView()
             while true {
-                guard index < bytes.count else { throw fail("unterminated string") }
+                guard has() else { throw fail("unterminated string") }
                 let byte = bytes[index]
                 switch byte {
                 case UInt8(ascii: "\""):
@@ -189,7 +326,7 @@ public enum StrictJSON {
                     return String(scalars)
                 case UInt8(ascii: "\\"):
                     index += 1
-                    guard index < bytes.count else { throw fail("unterminated escape") }
+                    guard has() else { throw fail("unterminated escape") }
                     let escape = bytes[index]
                     index += 1
                     switch escape {
@@ -204,7 +341,7 @@ public enum StrictJSON {
                     case UInt8(ascii: "u"):
                         let unit = try hex4()
                         if (0xD800...0xDBFF).contains(unit) {
-                            guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                            guard has(6), bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
                                 throw fail("a lone surrogate \\u\(String(unit, radix: 16)) is not a character")
                             }
                             index += 2
@@ -233,7 +370,7 @@ public enum StrictJSON {
         }
 
         mutating func hex4() throws(ParseError) -> UInt32 {
-            guard bytes.count - index >= 4 else { throw fail("expected four hex digits") }
+            guard has(4) else { throw fail("expected four hex digits") }
             var value: UInt32 = 0
             for byte in bytes[index..<index + 4] {
                 let digit: UInt32
@@ -259,7 +396,7 @@ public enum StrictJSON {
                 case 0xF0...0xF4: (4, 0x10000, UInt32(lead & 0x07))
                 default: (0, 0, 0)
                 }
-            guard count > 0, bytes.count - index >= count else { throw fail("invalid UTF-8") }
+            guard count > 0, has(count) else { throw fail("invalid UTF-8") }
             var value = initial
             for byte in bytes[index + 1..<index + count] {
                 guard byte & 0xC0 == 0x80 else { throw fail("invalid UTF-8") }
@@ -270,6 +407,12 @@ public enum StrictJSON {
             return scalar
         }
     }
+}
+
+/// Where a streaming ``StrictJSON`` parse gets its bytes.
+protocol JSONByteSource: AnyObject {
+    /// Fills the start of `buffer`; returns how many bytes were read, 0 at the end.
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int
 }
 
 extension String {

@@ -44,18 +44,19 @@ extension TransDBCommand {
 
         func run() throws {
             try reporting {
-                var inputs: [(bundle: LibraryBundle, file: String)] = []
+                var inputs: [BundleInput] = []
                 var notes: [String] = []
                 for file in files {
-                    let bytes = try InputFile.read(file, maximumSize: maxSize)
                     switch format {
                     case .bundle:
-                        var bundle = try BundleFormat.decode(bytes, file: file)
-                        if let library { bundle = bundle.renamed(to: try Name.validated(library, field: "library name")) }
-                        inputs.append((bundle, file))
+                        // Read a chunk at a time: a bundle may hold a million routes.
+                        var input = try BundleFormat.read(contentsOf: file, maximumSize: maxSize)
+                        if let library { input = input.renamed(to: try Name.validated(library, field: "library name")) }
+                        inputs.append(input)
                     case .dtcg:
+                        let bytes = try InputFile.read(file, maximumSize: maxSize)
                         let decoded = try DTCGFormat.decode(bytes, file: file, defaultLibrary: try Name.validated(library ?? Library.defaultName, field: "library name"))
-                        inputs += decoded.bundles.map { ($0, file) }
+                        inputs += decoded.bundles.map { BundleInput(bundle: $0, file: file) }
                         notes += decoded.notes.map { "\(file): \($0)" }
                     }
                 }
@@ -66,14 +67,23 @@ extension TransDBCommand {
                 case .table:
                     Output.line((dryRun ? "dry run, nothing written: would be " : "imported: ") + result.summary)
                     // Unchanged entries are not listed; a large import lists its first entries only.
-                    let changes = result.listing.records.filter { record in
-                        !record.contains { $0.0 == "action" && $0.1 == .string("unchanged") }
-                    }
                     let shown = Self.tableLimit
-                    Output.print(Listing(records: Array(changes.prefix(shown)), tableColumns: result.listing.tableColumns).rendered(as: .table))
+                    let changes = result.changes(limit: shown)
+                    Output.print(ImportReport.listing(changes.entries).rendered(as: .table))
                     if changes.count > shown {
                         Output.line("… and \(changes.count - shown) more (--report json lists every entry)")
                     }
+                case .ndjson, .csv:
+                    // A slice at a time: a million entries rendered at once take gigabytes. Every slice
+                    // renders the same CSV header; only the first is kept.
+                    var first = true
+                    result.forEachSlice(of: 10_000) { slice in
+                        var text = ImportReport.listing(slice).rendered(as: report)
+                        if !first, report == .csv, let end = text.range(of: "\r\n") { text.removeSubrange(..<end.upperBound) }
+                        first = false
+                        Output.print(text)
+                    }
+                    if first { Output.print(ImportReport.listing([]).rendered(as: report)) }
                 default:
                     Output.print(result.listing.rendered(as: report))
                 }

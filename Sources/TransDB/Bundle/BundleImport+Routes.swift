@@ -1,0 +1,312 @@
+import GRDB
+import GRDBSQLite
+
+/// The route phase of an import, built for a million mappings: each distinct reference is
+/// resolved once, the routes already in the catalog on the delegates concerned are read once
+/// into memory, and new routes are inserted through one prepared statement. A route that would
+/// be refused (a tie) is handed to ``CatalogWriter/insertRoute(_:)``, which words the error.
+extension BundleImport {
+    /// At least this many routes, and no fewer than the catalog has, are loaded with the route
+    /// table's indexes dropped and built again afterwards (in the same transaction): sorting once
+    /// is much cheaper than a million insertions at random places.
+    static let bulkLoadThreshold = 10_000
+
+    mutating func routes() throws {
+        let total = inputs.reduce(0) { $0 + $1.routes.count }
+        guard total > 0 else { return }
+        var resolved = inputs.map { ResolvedReferences(count: $0.routes.references.count) }
+        // Resolve the names that make up route keys first. When distinct names are distinct rows
+        // and no two files share a delegate, no two routes of the import can have the same key
+        // (the reader refused repeated keys), so the new ones need no place in the lookup.
+        var delegates = Set<Int64>()
+        var distinct = true
+        for (number, input) in inputs.enumerated() {
+            for row in input.routes.rows {
+                _ = try id(.delegate, row.delegate, input: number, &resolved)
+                if row.from >= 0 { _ = try id(.screen, row.from, input: number, &resolved) }
+                if row.to >= 0 { _ = try id(.screen, row.to, input: number, &resolved) }
+            }
+            for slot in 0..<2 {
+                let used = resolved[number].ids[slot].compactMap { $0 }
+                if Set(used).count != used.count { distinct = false }
+            }
+            let own = Set(resolved[number].ids[0].compactMap { $0 })
+            if !delegates.isDisjoint(with: own) { distinct = false }
+            delegates.formUnion(own)
+        }
+        var known = try KnownRoutes(delegates: delegates, db)
+        let existing = try Int.fetchOne(db, sql: "SELECT count(*) FROM route") ?? 0
+        let bulk = total >= Self.bulkLoadThreshold && total >= existing
+        let indexes = bulk ? try RouteIndexes.drop(db) : RouteIndexes()
+        let inserter = try RouteInserter(db)
+        for (number, input) in inputs.enumerated() {
+            for row in input.routes.rows {
+                try route(row, input: number, &resolved, &known, inserter, keepKeys: !distinct)
+            }
+        }
+        try inserter.flush(db)
+        try indexes.create(db)
+    }
+
+    /// One route of input `number`.
+    private mutating func route(
+        _ row: RouteTable.Row, input number: Int, _ resolved: inout [ResolvedReferences], _ known: inout KnownRoutes, _ inserter: RouteInserter,
+        keepKeys: Bool
+    ) throws {
+        var ids = CatalogWriter.RouteIDs(
+            delegate: try id(.delegate, row.delegate, input: number, &resolved), operation: row.operation, from: nil, to: nil,
+            preset: nil, interaction: nil)
+        if row.from >= 0 { ids.from = try id(.screen, row.from, input: number, &resolved) }
+        if row.to >= 0 { ids.to = try id(.screen, row.to, input: number, &resolved) }
+        if row.preset >= 0 { ids.preset = try id(.preset, row.preset, input: number, &resolved) }
+        if row.interaction >= 0 { ids.interaction = try id(.preset, row.interaction, input: number, &resolved) }
+        if let interaction = ids.interaction, interactive[interaction] == nil {
+            try CatalogWriter(db: db).checkInteraction(interaction, name: try name(.preset, id: interaction))
+            interactive[interaction] = true
+        }
+        let entry = RouteEntries.Row(
+            delegate: try reportName(.delegate, row.delegate, input: number, &resolved), from: try reportName(.screen, row.from, input: number, &resolved),
+            to: try reportName(.screen, row.to, input: number, &resolved), operation: row.operation, action: .added, fields: 0)
+        let key = KnownRoutes.Key(delegate: ids.delegate, from: ids.from ?? 0, to: ids.to ?? 0, operation: ids.operation)
+        if let old = known.routes[key] {
+            try inserter.flush(db)
+            try existingRoute(old, ids, key: key, entry: entry, &known)
+            return
+        }
+        if known.ties(key) {
+            // Let the writer look the tie up and word it; it refuses what ties, so this throws.
+            try inserter.flush(db)
+            let id = try CatalogWriter(db: db).insertRoute(ids)
+            known.add(key, KnownRoutes.Route(id: id, preset: ids.preset, interaction: ids.interaction), keepKey: keepKeys)
+        } else {
+            try inserter.insert(ids, db)
+            // A kept key needs its route's id now: write at once.
+            if keepKeys, let id = try inserter.flush(db) {
+                known.add(key, KnownRoutes.Route(id: id, preset: ids.preset, interaction: ids.interaction), keepKey: true)
+            } else {
+                known.add(key, KnownRoutes.Route(id: 0, preset: ids.preset, interaction: ids.interaction), keepKey: false)
+            }
+        }
+        report.routes.append(entry)
+    }
+
+    /// A route whose key the catalog (or this import) has: unchanged, or a conflict for the policy.
+    private mutating func existingRoute(
+        _ old: KnownRoutes.Route, _ ids: CatalogWriter.RouteIDs, key: KnownRoutes.Key, entry: RouteEntries.Row, _ known: inout KnownRoutes
+    ) throws {
+        var entry = entry
+        let differs = [old.preset != ids.preset, old.interaction != ids.interaction]
+        entry.fields = (differs[0] ? 1 : 0) | (differs[1] ? 2 : 0)
+        guard entry.fields != 0 else {
+            entry.action = .unchanged
+            report.routes.append(entry)
+            return
+        }
+        switch policy {
+        case .fail:
+            func shown(_ id: Int64?) throws -> JSONValue { .string(try id.map { try name(.preset, id: $0).description }) }
+            let olds = [("preset", try shown(old.preset)), ("interaction", try shown(old.interaction))]
+            let news = [try shown(ids.preset), try shown(ids.interaction)]
+            let details = zip(olds, news).filter { $0.0.1 != $0.1 }.prefix(3).map { "\($0.0.0) \($0.0.1.cell) → \($0.1.cell)" }
+            conflicts.append("\(EntityKind.route.rawValue) \(report.routes.name(of: entry)) (\(details.joined(separator: ", ")))")
+        case .skip:
+            entry.action = .skipped
+            report.routes.append(entry)
+        case .replace:
+            entry.action = .changed
+            report.routes.append(entry)
+            try db.execute(sql: "UPDATE route SET preset_id = ?, interaction_id = ? WHERE id = ?", arguments: [ids.preset, ids.interaction, old.id])
+            known.routes[key] = KnownRoutes.Route(id: old.id, preset: ids.preset, interaction: ids.interaction)
+        }
+    }
+
+    /// The row id of reference `index` of input `number`'s route table, resolved once.
+    private mutating func id(_ kind: EntityKind, _ index: Int32, input number: Int, _ resolved: inout [ResolvedReferences]) throws -> Int64 {
+        let slot = ResolvedReferences.slot(kind)
+        if let id = resolved[number].ids[slot][Int(index)] { return id }
+        let input = inputs[number]
+        let id = try resolvedID(kind, input.routes.references[Int(index)], library: input.bundle.library.name)
+        resolved[number].ids[slot][Int(index)] = id
+        return id
+    }
+
+    /// The report's index of the `library/name` of reference `index` (-1 for `*`).
+    private mutating func reportName(_ kind: EntityKind, _ index: Int32, input number: Int, _ resolved: inout [ResolvedReferences]) throws -> Int32 {
+        guard index >= 0 else { return -1 }
+        let slot = ResolvedReferences.slot(kind)
+        if let name = resolved[number].names[slot][Int(index)] { return name }
+        let text = try name(kind, id: try id(kind, index, input: number, &resolved)).description
+        let name = report.routes.name(text)
+        resolved[number].names[slot][Int(index)] = name
+        return name
+    }
+}
+
+/// The row ids and report names of one route table's references, per kind, filled as needed.
+struct ResolvedReferences {
+    var ids: [[Int64?]]
+    var names: [[Int32?]]
+
+    init(count: Int) {
+        ids = Array(repeating: Array(repeating: nil, count: count), count: 3)
+        names = Array(repeating: Array(repeating: nil, count: count), count: 3)
+    }
+
+    static func slot(_ kind: EntityKind) -> Int {
+        switch kind {
+        case .delegate: 0
+        case .screen: 1
+        default: 2
+        }
+    }
+}
+
+/// The routes on some delegates, by key, and which one-sided wildcards each delegate and
+/// operation has: what ``CatalogWriter/insertRoute(_:)`` would look up, in memory.
+struct KnownRoutes {
+    struct Key: Hashable {
+        var delegate: Int64
+        /// 0 for `*`, as in the `route_key` index.
+        var from: Int64
+        var to: Int64
+        var operation: TransitionOperation
+    }
+
+    struct Route {
+        var id: Int64
+        var preset: Int64?
+        var interaction: Int64?
+    }
+
+    private struct Pair: Hashable {
+        var delegate: Int64
+        var operation: TransitionOperation
+    }
+
+    var routes: [Key: Route] = [:]
+    /// Bit 0: a `* → B` route exists; bit 1: an `A → *` route exists.
+    private var wildcards: [Pair: UInt8] = [:]
+
+    /// The catalog's routes on `delegates`.
+    init(delegates: Set<Int64>, _ db: Database) throws {
+        let ids = JSONValue.array(delegates.sorted().map { .integer($0) }).compact
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT id, delegate_id, operation, ifnull(from_screen_id, 0), ifnull(to_screen_id, 0), preset_id, interaction_id
+                FROM route WHERE delegate_id IN (SELECT value FROM json_each(?))
+                """, arguments: [ids])
+        while let row = try rows.next() {
+            guard let operation = TransitionOperation(rawValue: row[2]) else { continue }
+            add(Key(delegate: row[1], from: row[3], to: row[4], operation: operation), Route(id: row[0], preset: row[5], interaction: row[6]), keepKey: true)
+        }
+    }
+
+    /// Records a route; its key is kept for exact lookups only when `keepKey` is set.
+    mutating func add(_ key: Key, _ route: Route, keepKey: Bool) {
+        if keepKey { routes[key] = route }
+        if key.from == 0 && key.to != 0 { wildcards[Pair(delegate: key.delegate, operation: key.operation), default: 0] |= 1 }
+        if key.from != 0 && key.to == 0 { wildcards[Pair(delegate: key.delegate, operation: key.operation), default: 0] |= 2 }
+    }
+
+    /// Whether a new route with `key` would tie with a known one: `A → *` with some `* → B`, or
+    /// `* → B` with some `A → *` (both would match `A → B` equally).
+    func ties(_ key: Key) -> Bool {
+        guard key.from != 0 || key.to != 0, key.from == 0 || key.to == 0 else { return false }
+        let bits = wildcards[Pair(delegate: key.delegate, operation: key.operation)] ?? 0
+        return key.from == 0 ? bits & 2 != 0 : bits & 1 != 0
+    }
+}
+
+/// The route table's indexes, dropped for a bulk load and created again from their own SQL.
+struct RouteIndexes {
+    private var statements: [String] = []
+
+    /// Drops every index of the route table, returning them.
+    static func drop(_ db: Database) throws -> RouteIndexes {
+        let rows = try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'route' AND sql IS NOT NULL ORDER BY rowid")
+        var indexes = RouteIndexes()
+        for row in rows {
+            let name: String = row["name"]
+            indexes.statements.append(row["sql"])
+            try db.execute(sql: "DROP INDEX \(name.quotedDatabaseIdentifier)")
+        }
+        return indexes
+    }
+
+    /// Creates the indexes again; the unique one refuses duplicates as it would have on insert.
+    func create(_ db: Database) throws {
+        for sql in statements { try db.execute(sql: sql) }
+    }
+}
+
+/// Inserts routes a batch at a time through one prepared multi-row statement, binding row ids
+/// directly: one statement per route costs SQLite a statement transaction each.
+final class RouteInserter {
+    /// Routes per statement (six parameters each).
+    static let batchSize = 64
+    private let batch: Statement
+    private let single: Statement
+    private var pending: [CatalogWriter.RouteIDs] = []
+
+    init(_ db: Database) throws {
+        let columns = "INSERT INTO route (delegate_id, operation, from_screen_id, to_screen_id, preset_id, interaction_id) VALUES "
+        batch = try db.makeStatement(sql: columns + Array(repeating: "(?, ?, ?, ?, ?, ?)", count: Self.batchSize).joined(separator: ", "))
+        single = try db.makeStatement(sql: columns + "(?, ?, ?, ?, ?, ?)")
+        pending.reserveCapacity(Self.batchSize)
+    }
+
+    /// Queues one route; it is written by the time ``flush(_:)`` returns.
+    func insert(_ ids: CatalogWriter.RouteIDs, _ db: Database) throws {
+        pending.append(ids)
+        if pending.count == Self.batchSize { try flush(db) }
+    }
+
+    /// Writes the queued routes, in order; returns the id of the last one (ids are consecutive).
+    @discardableResult
+    func flush(_ db: Database) throws -> Int64? {
+        guard !pending.isEmpty else { return nil }
+        if pending.count == Self.batchSize {
+            try run(batch, pending, db)
+        } else {
+            for ids in pending { try run(single, [ids], db) }
+        }
+        pending.removeAll(keepingCapacity: true)
+        return sqlite3_last_insert_rowid(db.sqliteConnection)
+    }
+
+    private func run(_ statement: Statement, _ routes: [CatalogWriter.RouteIDs], _ db: Database) throws {
+        let handle = statement.sqliteStatement
+        func bind(_ position: Int32, _ value: Int64?) {
+            if let value { sqlite3_bind_int64(handle, position, value) } else { sqlite3_bind_null(handle, position) }
+        }
+        for (number, ids) in routes.enumerated() {
+            let first = Int32(number * 6)
+            bind(first + 1, ids.delegate)
+            let operation = Self.spelling(ids.operation)
+            // A static string outlives the statement: SQLite need not copy it (nil destructor).
+            sqlite3_bind_text(handle, first + 2, UnsafeRawPointer(operation.utf8Start).assumingMemoryBound(to: CChar.self), Int32(operation.utf8CodeUnitCount), nil)
+            bind(first + 3, ids.from)
+            bind(first + 4, ids.to)
+            bind(first + 5, ids.preset)
+            bind(first + 6, ids.interaction)
+        }
+        let code = sqlite3_step(handle)
+        guard code == SQLITE_DONE else {
+            let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
+            sqlite3_reset(handle)
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message)
+        }
+        sqlite3_reset(handle)
+    }
+
+    private static func spelling(_ operation: TransitionOperation) -> StaticString {
+        switch operation {
+        case .present: "present"
+        case .dismiss: "dismiss"
+        case .push: "push"
+        case .pop: "pop"
+        case .tab: "tab"
+        }
+    }
+}

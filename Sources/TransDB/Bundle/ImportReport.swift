@@ -1,0 +1,158 @@
+/// What an import did (or, for a dry run, would do), entry by entry.
+public struct ImportReport: Hashable, Sendable {
+    /// What happened to one entry.
+    public enum Action: String, Hashable, Sendable {
+        case added, changed, unchanged, skipped, removed
+    }
+
+    /// One entry of the report.
+    public struct Entry: Hashable, Sendable {
+        public var kind: EntityKind
+        /// `library/name`, or for a route `delegate: operation from → to`.
+        public var name: String
+        public var action: Action
+        /// The fields that differ from the catalog (changed and skipped entries).
+        public var fields: [String]
+    }
+
+    /// The entries before the routes, the routes' (held compactly: an import may have a
+    /// million), and the entries after them.
+    var listed: [Entry] = []
+    var routes = RouteEntries()
+    var trailing: [Entry] = []
+
+    /// Every entry, in order.
+    public var entries: [Entry] {
+        get { listed + routes.entries + trailing }
+        set {
+            listed = newValue
+            routes = RouteEntries()
+            trailing = []
+        }
+    }
+
+    /// Adds an entry after those already there.
+    mutating func append(_ entry: Entry) {
+        if routes.isEmpty && trailing.isEmpty { listed.append(entry) } else { trailing.append(entry) }
+    }
+
+    /// How many entries had `action`.
+    public func count(_ action: Action) -> Int {
+        listed.count { $0.action == action } + routes.count(action) + trailing.count { $0.action == action }
+    }
+
+    /// The first `limit` entries that are not unchanged, and how many there are in all.
+    public func changes(limit: Int) -> (entries: [Entry], count: Int) {
+        let count = listed.count + routes.rows.count + trailing.count - self.count(.unchanged)
+        var shown: [Entry] = []
+        for entry in listed where entry.action != .unchanged && shown.count < limit { shown.append(entry) }
+        for row in routes.rows where row.action != .unchanged && shown.count < limit { shown.append(routes.entry(row)) }
+        for entry in trailing where entry.action != .unchanged && shown.count < limit { shown.append(entry) }
+        return (shown, count)
+    }
+
+    /// Hands the entries to `body` in order, at most `size` at a time, so that a report of a
+    /// million routes can be written without making all its entries at once.
+    public func forEachSlice(of size: Int, _ body: ([Entry]) throws -> Void) rethrows {
+        var slice: [Entry] = []
+        slice.reserveCapacity(max(1, size))
+        func add(_ entry: Entry) throws {
+            slice.append(entry)
+            if slice.count >= size {
+                try body(slice)
+                slice.removeAll(keepingCapacity: true)
+            }
+        }
+        for entry in listed { try add(entry) }
+        for row in routes.rows { try add(routes.entry(row)) }
+        for entry in trailing { try add(entry) }
+        if !slice.isEmpty { try body(slice) }
+    }
+
+    /// `kind, name, action, fields` per entry.
+    public var listing: Listing { Self.listing(entries) }
+
+    /// `kind, name, action, fields` per entry of `entries`.
+    public static func listing(_ entries: [Entry]) -> Listing {
+        Listing(
+            records: entries.map { entry in
+                [
+                    ("kind", .string(entry.kind.rawValue)), ("name", .string(entry.name)), ("action", .string(entry.action.rawValue)),
+                    ("fields", .array(entry.fields.map(JSONValue.string))),
+                ]
+            }, tableColumns: ["action", "kind", "name", "fields"])
+    }
+
+    /// `3 added, 1 changed, 40 unchanged`.
+    public var summary: String {
+        let parts = [Action.added, .changed, .removed, .skipped, .unchanged].compactMap { action -> String? in
+            let n = count(action)
+            return n > 0 ? "\(n) \(action.rawValue)" : nil
+        }
+        return parts.isEmpty ? "nothing to do" : parts.joined(separator: ", ")
+    }
+
+    public static func == (a: ImportReport, b: ImportReport) -> Bool { a.entries == b.entries }
+    public func hash(into hasher: inout Hasher) { hasher.combine(entries) }
+}
+
+/// The route entries of an import report: names once each, a route as their indexes.
+struct RouteEntries: Sendable {
+    struct Row: Sendable {
+        var delegate: Int32
+        /// -1 for `*`.
+        var from: Int32
+        var to: Int32
+        var operation: TransitionOperation
+        var action: ImportReport.Action
+        /// Bit 0: the preset differs, bit 1: the interaction preset differs.
+        var fields: UInt8
+    }
+
+    private(set) var names: [String] = []
+    private var indexes: [String: Int32] = [:]
+    private(set) var rows: [Row] = []
+    /// Rows per action, by position in ``actions``.
+    private var counts = [Int](repeating: 0, count: 5)
+
+    var isEmpty: Bool { rows.isEmpty }
+
+    /// The index of a delegate's or screen's name.
+    mutating func name(_ text: String) -> Int32 {
+        if let index = indexes[text] { return index }
+        let index = Int32(names.count)
+        names.append(text)
+        indexes[text] = index
+        return index
+    }
+
+    mutating func append(_ row: Row) {
+        rows.append(row)
+        counts[Self.slot(row.action)] += 1
+    }
+
+    func count(_ action: ImportReport.Action) -> Int { counts[Self.slot(action)] }
+
+    private static func slot(_ action: ImportReport.Action) -> Int {
+        switch action {
+        case .added: 0
+        case .changed: 1
+        case .unchanged: 2
+        case .skipped: 3
+        case .removed: 4
+        }
+    }
+
+    /// `delegate: operation from → to`.
+    func name(of row: Row) -> String {
+        func side(_ index: Int32) -> String { index < 0 ? "*" : names[Int(index)] }
+        return "\(names[Int(row.delegate)]): \(row.operation.rawValue) \(side(row.from)) → \(side(row.to))"
+    }
+
+    func entry(_ row: Row) -> ImportReport.Entry {
+        let fields = [(1, "preset"), (2, "interaction")].filter { row.fields & $0.0 != 0 }.map(\.1)
+        return ImportReport.Entry(kind: .route, name: name(of: row), action: row.action, fields: fields)
+    }
+
+    var entries: [ImportReport.Entry] { rows.map(entry) }
+}

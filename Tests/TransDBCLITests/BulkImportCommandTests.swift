@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import TransDBTestSupport
+
+/// `transdb import` of bundles with many routes: read a chunk at a time, loaded in bulk (the
+/// route indexes rebuilt in the same transaction), with the same checks and messages.
+@Suite("transdb import of many routes")
+struct BulkImportCommandTests {
+    /// A bundle of library `bulk` with `count` routes `D: present S<i> → *`, then `extra`.
+    static func bundle(routes count: Int, extra: [String] = []) -> String {
+        var text = #"{"transdb": 1, "library": {"name": "bulk"}, "delegates": [{"name": "D"}], "presets": [{"name": "p", "kind": "fade"}], "screens": ["#
+        text += (0..<count).map { #"{"name": "S\#($0)"}"# }.joined(separator: ",\n") + "],\n\"routes\": [\n"
+        let routes = (0..<count).map { #"{"delegate": "D", "op": "present", "from": "S\#($0)", "to": "*", "preset": "p"}"# } + extra
+        return text + routes.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    static let indexCount = "SELECT count(*) AS n FROM sqlite_master WHERE type = 'index' AND tbl_name = 'route'"
+
+    @Test("twenty thousand routes import in file order with every index back; importing again changes nothing")
+    func bulk() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let file = cli.runner.file("bulk.json")
+        try Self.bundle(routes: 20_000).write(toFile: file, atomically: true, encoding: .utf8)
+        let indexes = try cli(["query", Self.indexCount, "--format", "csv"]).stdout
+        let imported = try cli(["import", file])
+        expectSuccess(imported)
+        #expect(imported.stdoutLines.first == "imported: 40003 added")
+        #expect(imported.stdout.contains("… and 39803 more (--report json lists every entry)"))
+        #expect(try cli(["query", Self.indexCount, "--format", "csv"]).stdout == indexes)
+        let order = try cli(["query", "SELECT count(*) AS n FROM route r JOIN screen s ON s.id = r.from_screen_id WHERE s.library_id = (SELECT id FROM library WHERE name = 'bulk') AND s.name <> 'S' || (r.id - (SELECT min(id) FROM route WHERE delegate_id = r.delegate_id))", "--format", "csv"])
+        #expect(order.stdout.split(whereSeparator: \.isNewline) == ["n", "0"])
+        expectSuccess(try cli(["check"]))
+        let again = try cli(["import", file])
+        expectSuccess(again)
+        #expect(again.stdoutLines.first == "imported: 40003 unchanged")
+        // A long CSV report is written a slice at a time, with one header.
+        let csv = try cli(["import", file, "--report", "csv", "--dry-run"])
+        expectSuccess(csv)
+        let lines = csv.stdout.split(whereSeparator: \.isNewline)
+        #expect(lines.count == 40004)
+        #expect(lines.filter { $0 == "kind,name,action,fields" }.count == 1)
+        #expect(lines.last == "route,bulk/D: present bulk/S19999 → *,unchanged,[]")
+    }
+
+    @Test("a tie at the end of a bulk load is refused with the writer's message; the catalog is unchanged")
+    func tie() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let file = cli.runner.file("tie.json")
+        try Self.bundle(routes: 12_000, extra: [#"{"delegate": "D", "op": "present", "from": "*", "to": "S5", "preset": "p"}"#])
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let before = try cli.state()
+        expectError(
+            try cli(["import", file]), exitCode: 65,
+            mentioning: ["the route present * → bulk/S5 ties with the existing route", "present bulk/S0 → * on delegate 'bulk/D'", "bulk/S0 → bulk/S5"])
+        #expect(try cli.state() == before)
+        expectSuccess(try cli(["check"]))
+    }
+
+    @Test("an invalid route deep in a large file is reported at its path; the catalog is unchanged")
+    func deepError() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let file = cli.runner.file("bad.json")
+        let bad = #"{"delegate": "D", "op": "present", "from": "S1", "to": "*", "preset": "p", "interaction": "p"}"#
+        try Self.bundle(routes: 15_000, extra: [bad]).write(toFile: file, atomically: true, encoding: .utf8)
+        let before = try cli.state()
+        expectError(
+            try cli(["import", file]), exitCode: 65,
+            mentioning: ["bad.json: $.routes[15000]: the route present S1 → * on 'D' is already at $.routes[1]"])
+        #expect(try cli.state() == before)
+    }
+
+    @Test("routes written before the screens they name import as in transdb's order")
+    func routesFirst() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let exported = try cli(["export", "--library", "demo"]).stdout
+        let routes = try #require(exported.range(of: ",\n  \"routes\": ["))
+        let reordered = "{\n  \"routes\": [" + exported[routes.upperBound...].dropLast(3) + ",\n" + exported.dropFirst(2)[..<routes.lowerBound] + "\n}\n"
+        #expect(reordered.range(of: "\"routes\"")?.lowerBound ?? reordered.endIndex < reordered.range(of: "\"screens\"")?.lowerBound ?? reordered.startIndex)
+        let file = cli.runner.file("demo.json")
+        try reordered.write(toFile: file, atomically: true, encoding: .utf8)
+        let empty = try CLIFixture.initialized(empty: true)
+        defer { empty.remove() }
+        let others = try ["motion", "uikit", "material", "swiftui", "coreanimation", "samples"].map { library in
+            let path = cli.runner.file("\(library).json")
+            try cli(["export", "--library", library]).stdout.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        expectSuccess(try empty(["import", file] + others))
+        #expect(try empty(["export", "--library", "demo"]).stdout == exported)
+    }
+}
