@@ -158,26 +158,38 @@ if wants bundles; then
     db=$(catalog 1000000)
     bundle=$work/bundle-1000000.json csv=$work/routes-1000000.csv
     echo "bundle: $(( $(wc -c <"$bundle") / 1000000 )) MB; the same routes as CSV: $(( $(wc -c <"$csv") / 1000000 )) MB"
-    # The yardstick's table: the route columns as text, as the CSV has them; and the same with
-    # the uniqueness transdb enforces (one mapping per delegate, operation, from and to).
-    plain="CREATE TABLE route_csv (delegate TEXT, op TEXT, from_screen TEXT, to_screen TEXT, preset TEXT, interaction TEXT);"
-    keyed="CREATE TABLE route_csv (delegate TEXT NOT NULL, op TEXT NOT NULL, from_screen TEXT, to_screen TEXT, preset TEXT, interaction TEXT, UNIQUE (delegate, op, from_screen, to_screen)) STRICT;"
-    sqlite3 "$work/dump.sqlite" "$plain" ".import --csv --skip 1 $csv route_csv"
+    # Two yardstick tables for the same CSV. "bare": six text columns, no constraint, no index.
+    # "equivalent": what transdb's route table keeps and checks, over the CSV's text columns —
+    # one mapping per delegate, operation, from and to (the resolver's unique key), the same key
+    # led by the destination, and an index per referenced column (so deleting a screen or a
+    # preset finds its routes without a scan), as migrations/0001_catalog.sql has them.
+    bare="CREATE TABLE route_csv (delegate TEXT, op TEXT, from_screen TEXT, to_screen TEXT, preset TEXT, interaction TEXT);"
+    equivalent="CREATE TABLE route_csv (delegate TEXT NOT NULL, op TEXT NOT NULL, from_screen TEXT, to_screen TEXT, preset TEXT, interaction TEXT) STRICT;
+      CREATE UNIQUE INDEX route_key ON route_csv (delegate, op, ifnull(from_screen, ''), ifnull(to_screen, ''));
+      CREATE INDEX route_key_by_destination ON route_csv (delegate, op, ifnull(to_screen, ''), ifnull(from_screen, ''));
+      CREATE INDEX route_from_screen ON route_csv (from_screen) WHERE from_screen IS NOT NULL;
+      CREATE INDEX route_to_screen ON route_csv (to_screen) WHERE to_screen IS NOT NULL;
+      CREATE INDEX route_preset ON route_csv (preset) WHERE preset IS NOT NULL;
+      CREATE INDEX route_interaction ON route_csv (interaction) WHERE interaction IS NOT NULL;"
+    echo "$bare" >"$work/bare.sql"
+    echo "$equivalent" >"$work/equivalent.sql"
+    rm -f "$work/dump.sqlite"
+    sqlite3 "$work/dump.sqlite" "$bare" ".import --csv --skip 1 $csv route_csv"
     hyperfine --runs 3 --warmup 1 --export-json "$work/bundles.json" \
         --prepare "rm -f $work/in.sqlite*; $bin init --empty --db $work/in.sqlite" \
         -n "transdb import" "$bin import $bundle --db $work/in.sqlite --max-size 2000000000" \
-        --prepare "rm -f $work/y.sqlite; sqlite3 $work/y.sqlite '$plain'" \
-        -n "sqlite3 .import" "sqlite3 $work/y.sqlite '.import --csv --skip 1 $csv route_csv'" \
-        --prepare "rm -f $work/y.sqlite; sqlite3 $work/y.sqlite '$keyed'" \
-        -n "sqlite3 .import, unique key" "sqlite3 $work/y.sqlite '.import --csv --skip 1 $csv route_csv'" \
+        --prepare "rm -f $work/y.sqlite; sqlite3 $work/y.sqlite < $work/bare.sql" \
+        -n "sqlite3 .import, bare table" "sqlite3 $work/y.sqlite '.import --csv --skip 1 $csv route_csv'" \
+        --prepare "rm -f $work/y.sqlite; sqlite3 $work/y.sqlite < $work/equivalent.sql" \
+        -n "sqlite3 .import, equivalent table" "sqlite3 $work/y.sqlite '.import --csv --skip 1 $csv route_csv'" \
         --prepare "true" \
         -n "transdb export" "$bin export --library generated --db $db -o $work/out.json" \
         -n "sqlite3 csv dump" "sqlite3 $work/dump.sqlite '.mode csv' '.output $work/out.csv' 'SELECT * FROM route_csv'" >/dev/null
-    read -r t_in s_in s_key t_out s_out <<<"$(median "$work/bundles.json")"
-    r=$(python3 -c "print(f'{$t_in/$s_in:.2f}')")
-    row "import 1M mappings" "$(python3 -c "print(f'{$t_in:.2f} s')")" "sqlite3 .import $(python3 -c "print(f'{$s_in:.2f} s')")" "${r}x" "<= 2x" "$(verdict "$r <= 2")"
-    r=$(python3 -c "print(f'{$t_in/$s_key:.2f}')")
-    row "import 1M mappings" "$(python3 -c "print(f'{$t_in:.2f} s')")" "… with unique key $(python3 -c "print(f'{$s_key:.2f} s')")" "${r}x" "<= 2x" "$(verdict "$r <= 2")"
+    read -r t_in s_bare s_equiv t_out s_out <<<"$(median "$work/bundles.json")"
+    r=$(python3 -c "print(f'{$t_in/$s_equiv:.2f}')")
+    row "import 1M mappings" "$(python3 -c "print(f'{$t_in:.2f} s')")" "sqlite3 .import, equivalent table $(python3 -c "print(f'{$s_equiv:.2f} s')")" "${r}x" "<= 2x" "$(verdict "$r <= 2")"
+    r=$(python3 -c "print(f'{$t_in/$s_bare:.2f}')")
+    row "import 1M mappings" "$(python3 -c "print(f'{$t_in:.2f} s')")" "sqlite3 .import, bare table $(python3 -c "print(f'{$s_bare:.2f} s')")" "${r}x" "<= 2x" "$(verdict "$r <= 2")"
     r=$(python3 -c "print(f'{$t_out/$s_out:.2f}')")
     row "export 1M mappings" "$(python3 -c "print(f'{$t_out:.2f} s')")" "sqlite3 csv dump $(python3 -c "print(f'{$s_out:.2f} s')")" "${r}x" "<= 1x" "$(verdict "$r <= 1")"
     "$bin" init --empty --db "$work/mem.sqlite" >/dev/null
