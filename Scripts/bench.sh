@@ -129,6 +129,8 @@ fi
 # --- flat with size -------------------------------------------------------------------------
 if wants flat; then
     echo; echo "== per-resolution cost at 1,000, 100,000 and 1,000,000 mappings"
+    : >"$work/flat.txt"
+    : >"$work/flat-ir.txt"
     for n in 1000 100000 1000000; do
         db=$(catalog "$n")
         req=$(requests "$n" 1000000)
@@ -184,6 +186,7 @@ if wants bundles; then
         -n "sqlite3 .import, equivalent table" "sqlite3 $work/y.sqlite '.import --csv --skip 1 $csv route_csv'" \
         --prepare "true" \
         -n "transdb export" "$bin export --library generated --db $db -o $work/out.json" \
+        --prepare "true" \
         -n "sqlite3 csv dump" "sqlite3 $work/dump.sqlite '.mode csv' '.output $work/out.csv' 'SELECT * FROM route_csv'" >/dev/null
     read -r t_in s_bare s_equiv t_out s_out <<<"$(median "$work/bundles.json")"
     r=$(python3 -c "print(f'{$t_in/$s_equiv:.2f}')")
