@@ -26,7 +26,16 @@ extension TimingCurve {
                 message: "an expression has at most \(Self.maximumExpressionLength) characters")
         }
         var parser = CurveExpressionParser(expression)
-        self = try parser.parseCurve()
+        let curve = try parser.parseCurve()
+        // The canonical form must read back too: `linear(0 25% 75%)` writes each stop out in full
+        // and numbers are reformatted, so a short input can expand past the limit (found by fuzzing).
+        let canonical = curve.expression.count
+        guard canonical <= Self.maximumExpressionLength else {
+            throw CurveExpressionError(
+                expression: String(expression.prefix(40)) + "…", column: 1,
+                message: "an expression has at most \(Self.maximumExpressionLength) characters written out in full; this one has \(canonical)")
+        }
+        self = curve
     }
 
     /// The canonical expression of this curve.

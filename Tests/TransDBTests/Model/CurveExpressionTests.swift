@@ -269,4 +269,20 @@ struct CurveExpressionTests {
             expression: "linear" + String(repeating: " ", count: 34) + "…", column: 1, message: "an expression has at most 4096 characters")
         #expect(throws: expected) { try TimingCurve(expression: tooLong) }
     }
+
+    @Test("an expression whose canonical form is longer than the maximum is refused: it could not be read back")
+    func canonicalFormTooLong() throws {
+        // 508 stops with two positions each: 4,071 characters as written, 6,102 in full.
+        let input = "linear(" + Array(repeating: "0 1% 2%", count: 508).joined(separator: ",") + ")"
+        #expect(input.count <= 4096)
+        let expected = CurveExpressionError(
+            expression: String(input.prefix(40)) + "…", column: 1,
+            message: "an expression has at most 4096 characters written out in full; this one has 6102")
+        #expect(throws: expected) { try TimingCurve(expression: input) }
+        // One that stays within the limit written out in full still round-trips.
+        let fits = "linear(" + Array(repeating: "0 1% 2%", count: 270).joined(separator: ",") + ")"
+        let curve = try TimingCurve(expression: fits)
+        #expect(curve.expression.count <= 4096)
+        #expect(try TimingCurve(expression: curve.expression) == curve)
+    }
 }
