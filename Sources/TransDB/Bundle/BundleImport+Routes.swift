@@ -283,7 +283,7 @@ final class RouteInserter {
         for (number, ids) in routes.enumerated() {
             let first = Int32(number * 6)
             bind(first + 1, ids.delegate)
-            let operation = Self.spelling(ids.operation)
+            let operation = ids.operation.rawValueLiteral
             // A static string outlives the statement: SQLite need not copy it (nil destructor).
             sqlite3_bind_text(handle, first + 2, UnsafeRawPointer(operation.utf8Start).assumingMemoryBound(to: CChar.self), Int32(operation.utf8CodeUnitCount), nil)
             bind(first + 3, ids.from)
@@ -298,15 +298,5 @@ final class RouteInserter {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message)
         }
         sqlite3_reset(handle)
-    }
-
-    private static func spelling(_ operation: TransitionOperation) -> StaticString {
-        switch operation {
-        case .present: "present"
-        case .dismiss: "dismiss"
-        case .push: "push"
-        case .pop: "pop"
-        case .tab: "tab"
-        }
     }
 }

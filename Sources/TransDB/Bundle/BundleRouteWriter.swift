@@ -166,7 +166,7 @@ struct BundleRouteWriter {
 
     private static func quoted(_ name: String) -> String {
         var bytes: [UInt8] = []
-        JSONValue.quote(name, into: &bytes)
+        JSONBytes.appendQuoted(name, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 }

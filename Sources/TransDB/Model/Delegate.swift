@@ -23,6 +23,17 @@ public struct Delegate: Hashable, Sendable {
 public enum TransitionOperation: String, CaseIterable, Hashable, Sendable {
     case present, dismiss, push, pop, tab
 
+    /// The raw value as a literal, for writers that copy bytes without going through `String`.
+    var rawValueLiteral: StaticString {
+        switch self {
+        case .present: "present"
+        case .dismiss: "dismiss"
+        case .push: "push"
+        case .pop: "pop"
+        case .tab: "tab"
+        }
+    }
+
     /// The delegate method UIKit calls for the animator.
     public var animatorMethod: String {
         switch self {

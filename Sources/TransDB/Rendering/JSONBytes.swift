@@ -1,6 +1,6 @@
 /// JSON written straight into a byte buffer, for output produced at a rate where building a
-/// ``JSONValue`` per answer would cost more than finding the answer. The escaping is exactly
-/// ``JSONValue``'s, so the bytes are those of `JSONValue.compact`.
+/// ``JSONValue`` per answer would cost more than finding the answer. ``JSONValue`` quotes its
+/// strings here too, so there is one escaping and the bytes are those of `JSONValue.compact`.
 enum JSONBytes {
     /// Appends `text` as a JSON string.
     static func appendQuoted(_ text: String, to out: inout [UInt8]) {

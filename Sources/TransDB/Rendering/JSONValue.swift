@@ -46,14 +46,14 @@ public indirect enum JSONValue: Hashable, Sendable {
         case let .bool(value): out.append(contentsOf: (value ? "true" : "false").utf8)
         case let .number(value): out.append(contentsOf: (value.isFinite ? value.shortestDescription : "null").utf8)
         case let .integer(value): out.append(contentsOf: String(value).utf8)
-        case let .string(text): JSONValue.quote(text, into: &out)
+        case let .string(text): JSONBytes.appendQuoted(text, to: &out)
         case let .array(items):
             writeContainer(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), count: items.count, to: &out, indented: indented, level: level) { i, out in
                 items[i].write(to: &out, indented: indented, level: level + 1)
             }
         case let .object(members):
             writeContainer(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: members.count, to: &out, indented: indented, level: level) { i, out in
-                JSONValue.quote(members[i].0, into: &out)
+                JSONBytes.appendQuoted(members[i].0, to: &out)
                 out.append(UInt8(ascii: ":"))
                 if indented { out.append(UInt8(ascii: " ")) }
                 members[i].1.write(to: &out, indented: indented, level: level + 1)
@@ -88,50 +88,7 @@ public indirect enum JSONValue: Hashable, Sendable {
         out.append(close)
     }
 
-    /// Writes `text` as a JSON string: quotes, backslashes and control characters (C0, DEL) and the
-    /// line and paragraph separators U+2028/U+2029 escaped, everything else (emoji, right-to-left
-    /// marks) as UTF-8.
-    static func quote(_ text: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { bytes in
-            var runStart = 0
-            var i = 0
-            while i < bytes.count {
-                let byte = bytes[i]
-                let escape: [UInt8]?
-                var width = 1
-                switch byte {
-                case UInt8(ascii: "\""): escape = Array(#"\""#.utf8)
-                case UInt8(ascii: "\\"): escape = Array(#"\\"#.utf8)
-                case UInt8(ascii: "\n"): escape = Array(#"\n"#.utf8)
-                case UInt8(ascii: "\r"): escape = Array(#"\r"#.utf8)
-                case UInt8(ascii: "\t"): escape = Array(#"\t"#.utf8)
-                case 0..<0x20, 0x7F: escape = unicodeEscape(UInt32(byte))
-                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
-                    escape = unicodeEscape(bytes[i + 2] == 0xA8 ? 0x2028 : 0x2029)
-                    width = 3
-                default: escape = nil
-                }
-                if let escape {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-                    out.append(contentsOf: escape)
-                    runStart = i + width
-                }
-                i += width
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
-        }
-        out.append(UInt8(ascii: "\""))
-    }
-
     private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
-
-    /// `\u` and four lowercase hex digits.
-    private static func unicodeEscape(_ value: UInt32) -> [UInt8] {
-        let hex = String(value, radix: 16)
-        return Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-    }
 }
 
 extension JSONValue {

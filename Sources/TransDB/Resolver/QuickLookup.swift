@@ -80,7 +80,7 @@ struct QuickLookup {
         // Every read succeeded: write the record, in `Resolution.record`'s order.
         let start = out.count
         JSONBytes.append(#"{"operation":""#, to: &out)
-        JSONBytes.append(Self.literal(operation), to: &out)
+        JSONBytes.append(operation.rawValueLiteral, to: &out)
         JSONBytes.append(#"","from":"#, to: &out)
         JSONBytes.appendQuoted(request.from, to: &out)
         JSONBytes.append(#","to":"#, to: &out)
@@ -137,7 +137,7 @@ struct QuickLookup {
         JSONBytes.append(#","delegate":"#, to: &out)
         out.append(contentsOf: delegate.name)
         JSONBytes.append(#","operation":""#, to: &out)
-        JSONBytes.append(Self.literal(operation), to: &out)
+        JSONBytes.append(operation.rawValueLiteral, to: &out)
         JSONBytes.append(#"","from":"#, to: &out)
         for (side, key) in [(match.fromScreenID, #","to":"# as StaticString), (match.toScreenID, #","preset":"#)] {
             if let id = side {
@@ -163,17 +163,7 @@ struct QuickLookup {
 
     private static let null = Array("null".utf8)
 
-    /// The raw values as literals, copied without going through `String`.
-    private static func literal(_ operation: TransitionOperation) -> StaticString {
-        switch operation {
-        case .present: "present"
-        case .dismiss: "dismiss"
-        case .push: "push"
-        case .pop: "pop"
-        case .tab: "tab"
-        }
-    }
-
+    /// The system transitions' raw values as literals, copied without going through `String`.
     private static func literal(_ transition: SystemTransition) -> StaticString {
         switch transition {
         case .coverVertical: "coverVertical"
