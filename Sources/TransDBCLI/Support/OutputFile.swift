@@ -37,7 +37,7 @@ enum OutputFile {
     }
 
     /// Writes all of `bytes`, retrying short writes and interruptions.
-    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String, failure: String) throws {
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String, failure: String) throws {
         guard var next = bytes.baseAddress else { return }
         var left = bytes.count
         while left > 0 {

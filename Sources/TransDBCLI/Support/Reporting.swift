@@ -4,8 +4,16 @@ import TransDB
 
 /// Where commands write: results to stdout, errors and notes to stderr.
 enum Output {
+    /// Writes `text` to stdout. A failed write (a full disk, `ulimit -f`) is reported as one line
+    /// and exit 74, where Foundation's `FileHandle.write` would trap; the command's work is done by
+    /// the time it prints.
     static func print(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        do {
+            try writeAll(Array(text.utf8))
+        } catch {
+            note("transdb: error: " + oneLine(String(describing: error)))
+            exit(74)
+        }
     }
 
     static func line(_ text: String) {
@@ -14,18 +22,7 @@ enum Output {
 
     /// Writes `bytes` to stdout as they are, however many `write` calls that takes.
     static func writeAll(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(STDOUT_FILENO, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw CatalogError.io(path: "stdout", reason: String(cString: strerror(errno)))
-                }
-                offset += written
-            }
-        }
+        try bytes.withUnsafeBytes { try OutputFile.writeAll($0, to: STDOUT_FILENO, path: "standard output", failure: "cannot write") }
     }
 
     static func note(_ text: String) {

@@ -116,6 +116,22 @@ extension Faults {
             expectError(full, exitCode: 74, mentioning: ["standard output", "No space left on device"])
         }
 
+        @Test("every command's output to a full stdout is one line and exit 74, not a trap", arguments: [
+            ["list", "presets", "--format", "json"], ["resolve", "--op", "present", "--from", "Feed", "--to", "Detail"],
+            ["show", "preset", "uikit/crossDissolve"], ["add", "delegate", "Full"],
+        ])
+        func fullStandardOutput(_ arguments: [String]) throws {
+            guard FileManager.default.fileExists(atPath: "/dev/full") else {
+                print("skipped: no /dev/full")
+                return
+            }
+            let cli = try CLIFixture.initialized()
+            defer { cli.remove() }
+            let full = try Faults.run(
+                "/bin/bash", ["-c", "exec \"$0\" \"$@\" > /dev/full", cli.runner.binary] + arguments + ["--db", cli.db], like: cli.runner)
+            expectError(full, exitCode: 74, mentioning: ["standard output", "No space left on device"])
+        }
+
         /// The bytes free for an unprivileged writer on the file system holding `path`.
         private static func freeBytes(_ path: String) throws -> Int {
             var info = statvfs()
