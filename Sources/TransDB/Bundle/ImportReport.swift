@@ -109,8 +109,7 @@ struct RouteEntries: Sendable {
         var fields: UInt8
     }
 
-    private(set) var names: [String] = []
-    private var indexes: [String: Int32] = [:]
+    private var names = Interner<String>()
     private(set) var rows: [Row] = []
     /// Rows per action, by position in ``actions``.
     private var counts = [Int](repeating: 0, count: 5)
@@ -118,13 +117,7 @@ struct RouteEntries: Sendable {
     var isEmpty: Bool { rows.isEmpty }
 
     /// The index of a delegate's or screen's name.
-    mutating func name(_ text: String) -> Int32 {
-        if let index = indexes[text] { return index }
-        let index = Int32(names.count)
-        names.append(text)
-        indexes[text] = index
-        return index
-    }
+    mutating func name(_ text: String) -> Int32 { names.number(text) }
 
     mutating func append(_ row: Row) {
         rows.append(row)
@@ -145,8 +138,8 @@ struct RouteEntries: Sendable {
 
     /// `delegate: operation from → to`.
     func name(of row: Row) -> String {
-        func side(_ index: Int32) -> String { index < 0 ? "*" : names[Int(index)] }
-        return "\(names[Int(row.delegate)]): \(row.operation.rawValue) \(side(row.from)) → \(side(row.to))"
+        func side(_ index: Int32) -> String { index < 0 ? "*" : names.values[Int(index)] }
+        return "\(names.values[Int(row.delegate)]): \(row.operation.rawValue) \(side(row.from)) → \(side(row.to))"
     }
 
     func entry(_ row: Row) -> ImportReport.Entry {

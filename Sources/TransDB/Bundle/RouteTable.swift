@@ -11,9 +11,7 @@ struct RouteTable: Sendable {
         var interaction: Int32
     }
 
-    /// Every name the routes refer to, each once.
-    private(set) var references: [QualifiedName] = []
-    private var indexes: [QualifiedName: Int32] = [:]
+    private var names = Interner<QualifiedName>()
     private(set) var rows: [Row] = []
 
     init() {}
@@ -25,14 +23,11 @@ struct RouteTable: Sendable {
 
     var count: Int { rows.count }
 
+    /// Every name the routes refer to, each once.
+    var references: [QualifiedName] { names.values }
+
     /// The index of `name` in ``references``, added when new.
-    mutating func reference(_ name: QualifiedName) -> Int32 {
-        if let index = indexes[name] { return index }
-        let index = Int32(references.count)
-        references.append(name)
-        indexes[name] = index
-        return index
-    }
+    mutating func reference(_ name: QualifiedName) -> Int32 { names.number(name) }
 
     /// The index of a route side: -1 for `*`.
     mutating func side(_ pattern: ScreenPattern) -> Int32 {
@@ -120,7 +115,7 @@ struct RouteTable: Sendable {
 
     /// Frees the lookup used while the table is built.
     mutating func finish() {
-        indexes = [:]
+        names.finishAdding()
         keySlots = []
         rows.reserveCapacity(0)
     }

@@ -51,12 +51,15 @@ public final class Catalog: Sendable {
         let readOnly: Bool
         if case .readOnly = mode { readOnly = true } else { readOnly = false }
         self.isReadOnly = readOnly
-        self.queue = try readOnly
-            ? Catalog.openForReading(path, busyTimeout: busyTimeout)
-            : Catalog.mapErrors(path: path) {
+        var version: Int?  // the schema version, when opening already read it
+        if readOnly {
+            (self.queue, version) = try Catalog.openForReading(path, busyTimeout: busyTimeout)
+        } else {
+            self.queue = try Catalog.mapErrors(path: path) {
                 try DatabaseQueue(path: path, configuration: Catalog.configuration(readOnly: false, busyTimeout: busyTimeout))
             }
-        try checkIdentityAndMigrate(busyTimeout: busyTimeout, checkApplicationID: !identityInHeader)
+        }
+        try checkIdentityAndMigrate(busyTimeout: busyTimeout, checkApplicationID: !identityInHeader, version: version)
     }
 
     /// Creates a new catalog file with the schema and the default library, in one transaction.
@@ -93,13 +96,13 @@ public final class Catalog: Sendable {
     /// Such a catalog is opened `immutable` when its `-wal` file is absent or empty, since its
     /// main file then holds every committed change; with changes still in the `-wal` file it is
     /// refused, because reading without the `-shm` index would miss them.
-    private static func openForReading(_ path: String, busyTimeout: Double) throws -> DatabaseQueue {
+    /// Returns the queue and the schema version, read to find out whether the catalog can be read.
+    private static func openForReading(_ path: String, busyTimeout: Double) throws -> (DatabaseQueue, Int) {
         let config = configuration(readOnly: true, busyTimeout: busyTimeout)
         do {
             return try mapErrors(path: path) {
                 let queue = try DatabaseQueue(path: path, configuration: config)
-                _ = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
-                return queue
+                return (queue, try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 })
             }
         } catch CatalogError.notWritable {
             guard hasNoPendingWAL(path) else {
@@ -108,8 +111,7 @@ public final class Catalog: Sendable {
             }
             return try mapErrors(path: path) {
                 let queue = try DatabaseQueue(path: immutableURI(path), configuration: config)
-                _ = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
-                return queue
+                return (queue, try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 })
             }
         }
     }
@@ -192,12 +194,12 @@ public final class Catalog: Sendable {
             : "it is the SQLite database of another application (application id \(id))"
     }
 
-    private func checkIdentityAndMigrate(busyTimeout: Double, checkApplicationID: Bool) throws {
+    private func checkIdentityAndMigrate(busyTimeout: Double, checkApplicationID: Bool, version known: Int?) throws {
         if checkApplicationID {
             let id = try read { db in try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0 }
             guard id == Catalog.applicationID else { throw CatalogError.notACatalog(path: path, reason: Catalog.foreignReason(id)) }
         }
-        let version = try read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+        let version = try known ?? read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
         let supported = CatalogMigrator.latestVersion
         if version > supported {
             throw CatalogError.newerSchema(path: path, found: version, supported: supported)
