@@ -5,6 +5,7 @@ let package = Package(
     name: "transdb",
     platforms: [.macOS(.v13)],
     products: [
+        .library(name: "TransDBCore", targets: ["TransDBCore"]),
         .library(name: "TransDB", targets: ["TransDB"]),
         .executable(name: "transdb", targets: ["TransDBCLI"]),
         // For the fuzz harnesses' package (Fuzz/), which checks the same invariants as the tests.
@@ -22,15 +23,19 @@ let package = Package(
             name: "TransDBResources",
             path: ".",
             exclude: [
-                "Sources/TransDB", "Sources/TransDBCLI", "Sources/TransDBTestSupport", "Sources/TransDBBench", "Tests",
+                "Sources/TransDB", "Sources/TransDBCore", "Sources/TransDBCLI", "Sources/TransDBTestSupport", "Sources/TransDBBench", "Tests",
                 "Scripts", "Benchmarks", "Fuzz", "README.md", "CHANGELOG.md", "CONTRIBUTING.md",
             ],
             sources: ["Sources/TransDBResources"],
             resources: [.embedInCode("migrations"), .embedInCode("seed")]
         ),
+        // The model, the engine and UIKit's lookup: no SQL, no GRDB, nothing Linux- or CLI-specific,
+        // so that the same code can run inside an iOS app.
+        .target(name: "TransDBCore"),
         .target(
             name: "TransDB",
             dependencies: [
+                "TransDBCore",
                 "TransDBResources",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The SQLite C API, for the bulk route insert (BundleImport+Routes.swift).
@@ -40,24 +45,25 @@ let package = Package(
         .executableTarget(
             name: "TransDBCLI",
             dependencies: [
+                "TransDBCore",
                 "TransDB",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Engine benchmark (Scripts/bench.sh engine); deliberately not a product.
-        .executableTarget(name: "TransDBBench", dependencies: ["TransDB"]),
+        .executableTarget(name: "TransDBBench", dependencies: ["TransDBCore"]),
         .target(
             name: "TransDBTestSupport",
-            dependencies: ["TransDB"]
+            dependencies: ["TransDBCore", "TransDB"]
         ),
         .testTarget(
             name: "TransDBTests",
-            dependencies: ["TransDB", "TransDBTestSupport"],
+            dependencies: ["TransDBCore", "TransDB", "TransDBTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "TransDBCLITests",
-            dependencies: ["TransDB", "TransDBCLI", "TransDBTestSupport"],
+            dependencies: ["TransDBCore", "TransDB", "TransDBCLI", "TransDBTestSupport"],
             exclude: ["Snapshots"]
         ),
     ],

@@ -1,5 +1,5 @@
 import Foundation
-import TransDB
+import TransDBCore
 
 /// A benchmark, not a test: evaluations per second of the engine's inner loops on one core —
 /// cubic-bezier `y(x)`, a spring's position `x(t)` and a whole transition sample — each the

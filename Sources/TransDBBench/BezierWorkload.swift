@@ -1,4 +1,4 @@
-import TransDB
+import TransDBCore
 
 /// `CubicBezierFunction.progress(at:)` over the 8 curves of `reference/golden/bezier.json`, each
 /// at 1,000,000 values `x_i = (i − 10000) / 980000` — [−0.0102, 1.0102], so 2% take the

@@ -1,3 +1,4 @@
+import TransDBCore
 /// `count` evenly spaced values in a fixed pseudo-random order, so that the branch predictor
 /// cannot learn the sequence (the Newton iteration count, the extrapolation and the spring
 /// branches all depend on the input).

@@ -1,4 +1,4 @@
-import TransDB
+import TransDBCore
 
 /// `PhysicalSpring.position(at:)` for six springs covering every branch of the solver —
 /// underdamped with and without an initial velocity, critically damped (λ exactly 0),

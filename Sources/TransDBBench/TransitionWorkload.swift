@@ -1,4 +1,4 @@
-import TransDB
+import TransDBCore
 
 /// A whole transition sample — progress, every property of both views, the dimming — of a
 /// seed-like navigation push (`PresetDraft(kind: .push)`: 0.35 s, UIKit's easeInOut

@@ -1,3 +1,4 @@
+import TransDBCore
 /// One timed loop: `run` evaluates `evaluations` times and returns the sum of what it computed,
 /// which serves both as the sink that keeps the optimizer from dropping work and as a checksum.
 struct Workload {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TransDBCore
 
 /// `transdb`: screen transitions as data.
 @main

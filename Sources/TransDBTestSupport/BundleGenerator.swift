@@ -1,4 +1,5 @@
 import TransDB
+import TransDBCore
 
 /// Deterministic libraries of any size, for round-trip tests and benchmarks: presets of every
 /// kind and curve kind, interaction settings, reverses, overrides, screens with delegates,

@@ -1,4 +1,5 @@
 import TransDB
+import TransDBCore
 
 /// The checks the libFuzzer harnesses in `Fuzz/` run on every input, shared with the tests that
 /// replay the inputs they found (`Tests/TransDBTests/Fixtures/fuzz-regressions/`).

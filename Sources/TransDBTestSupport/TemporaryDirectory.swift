@@ -1,4 +1,5 @@
 import Foundation
+import TransDBCore
 
 /// A directory under the system's temporary directory, removed by ``remove()``.
 public struct TemporaryDirectory: Sendable {

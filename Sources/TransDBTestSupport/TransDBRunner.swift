@@ -6,6 +6,7 @@ import Glibc
 import Musl
 #elseif canImport(Darwin)
 import Darwin
+import TransDBCore
 #endif
 
 /// Runs the built `transdb` binary in a sandbox of its own, for end-to-end tests.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransDBTestSupport
+@testable import TransDBCore
 
 /// `transdb import` of bundles with many routes: read a chunk at a time, loaded in bulk (the
 /// route indexes rebuilt in the same transaction), with the same checks and messages.

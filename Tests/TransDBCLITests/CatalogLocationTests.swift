@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransDBTestSupport
+@testable import TransDBCore
 
 /// Which catalog a command uses: `--db`, else `$TRANSDB_DB`, else the nearest `transdb.sqlite`
 /// in the working directory or a parent, else the per-user catalog.

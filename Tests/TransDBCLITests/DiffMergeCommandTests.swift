@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransDBTestSupport
+@testable import TransDBCore
 
 /// `transdb diff` and `transdb merge` end to end: catalogs made with `init`, changed with `add`,
 /// `rm` and `release`, compared and merged by the built binary.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Testing
 @testable import TransDBCLI
+@testable import TransDBCore
 
 /// `resolve` and `list` are parsed without ArgumentParser on the hot path (`DirectInvocation`);
 /// whatever that parser takes must be exactly the command ArgumentParser builds, and whatever it

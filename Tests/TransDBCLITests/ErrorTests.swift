@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransDBTestSupport
+@testable import TransDBCore
 
 /// Every error is one line on stderr, `transdb: error: …`, naming the value, with the exit code
 /// the README documents; a failing write leaves the catalog as it was.

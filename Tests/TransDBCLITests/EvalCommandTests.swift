@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransDBTestSupport
+@testable import TransDBCore
 
 /// `transdb eval` and `transdb sample` as scripts use them.
 @Suite("transdb eval and sample")

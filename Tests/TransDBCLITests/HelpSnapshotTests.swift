@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransDBTestSupport
+@testable import TransDBCore
 
 /// The help text, compared with files under `Snapshots/`; run with `TRANSDB_RECORD_SNAPSHOTS=1`
 /// to re-record them after an intended change.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransDBTestSupport
+@testable import TransDBCore
 
 /// `transdb export` and `transdb import` with files from elsewhere: every bad input is one line,
 /// exit 65 (66 for a missing file), and an unchanged catalog.

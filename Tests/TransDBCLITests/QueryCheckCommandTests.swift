@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransDBTestSupport
+@testable import TransDBCore
 
 /// `transdb query` reads and never writes; `transdb check` reports what SQLite's checks find.
 @Suite("transdb query and check")

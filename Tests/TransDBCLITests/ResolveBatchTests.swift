@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransDB
 import TransDBTestSupport
+@testable import TransDBCore
 
 /// `transdb resolve --batch`: one answer per line, identical to one-at-a-time `resolve`.
 @Suite("transdb resolve --batch")

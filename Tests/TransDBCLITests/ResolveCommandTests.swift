@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransDBTestSupport
+@testable import TransDBCore
 
 @Suite("transdb resolve")
 struct ResolveCommandTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransDB
 import TransDBTestSupport
+@testable import TransDBCore
 
 /// `BatchResolver` (the quick path and its fallback) against one-at-a-time resolution: the same
 /// bytes for every line, over every rule of the resolver table, the errors, `--strict` and

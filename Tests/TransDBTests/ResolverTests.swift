@@ -1,6 +1,7 @@
 import Testing
 import TransDB
 import TransDBTestSupport
+@testable import TransDBCore
 
 /// One case per rule of `uikit-semantics.md`'s lookup, over a small catalog built for it.
 @Suite("Resolver follows UIKit's delegate lookup")
@@ -176,10 +177,10 @@ struct ResolverTests {
         defer { directory.remove() }
         let catalog = try Self.makeCatalog(in: directory)
         let resolver = Resolver(catalog: catalog)
-        #expect(throws: CatalogError.notFound(kind: .screen, name: "Nowhere", suggestion: nil)) {
+        #expect(throws: LookupError.notFound(kind: .screen, name: "Nowhere", suggestion: nil)) {
             try resolver.resolve(Resolver.Request(operation: .present, from: "A", to: "Nowhere"), strict: true)
         }
-        #expect(throws: CatalogError.notFound(kind: .container, name: "Nab", suggestion: "Nav")) {
+        #expect(throws: LookupError.notFound(kind: .container, name: "Nab", suggestion: "Nav")) {
             try resolver.resolve(Resolver.Request(operation: .push, from: "A", to: "B", container: "Nab"), strict: true)
         }
     }
@@ -191,7 +192,7 @@ struct ResolverTests {
         let catalog = try Self.makeCatalog(in: directory)
         let resolver = Resolver(catalog: catalog)
         // Two navigation containers: ambiguous.
-        #expect(throws: CatalogError.conflict("push needs --container: the catalog has several navigation containers (t/Nav, t/Plain)")) {
+        #expect(throws: LookupError.severalContainers(operation: .push, kind: .navigation, candidates: ["t/Nav", "t/Plain"], more: false)) {
             try resolver.resolve(Resolver.Request(operation: .push, from: "A", to: "B"))
         }
         // One tab container: used, and said so.
@@ -199,7 +200,7 @@ struct ResolverTests {
         #expect(tab.container?.description == "t/Tabs")
         #expect(tab.explanation.first == "no --container given: using the only tab container, 't/Tabs'")
         // A tab container for a push is refused.
-        #expect(throws: CatalogError.invalidValue(field: "container", value: "t/Tabs", reason: "it is a tab container; push needs a navigation container")) {
+        #expect(throws: ModelError.invalidValue(field: "container", value: "t/Tabs", reason: "it is a tab container; push needs a navigation container")) {
             try resolver.resolve(Resolver.Request(operation: .push, from: "A", to: "B", container: "Tabs"))
         }
     }

@@ -1,3 +1,4 @@
+import TransDBCore
 /// The bundle file format: one library as readable JSON.
 ///
 /// Writing is deterministic — fixed key order, entries in ``LibraryBundle/canonicalized()``

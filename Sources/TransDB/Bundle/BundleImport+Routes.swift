@@ -1,5 +1,6 @@
 import GRDB
 import GRDBSQLite
+import TransDBCore
 
 /// The route phase of an import, built for a million mappings: each distinct reference is
 /// resolved once, the routes already in the catalog on the delegates concerned are read once

@@ -1,4 +1,5 @@
 import GRDB
+import TransDBCore
 
 /// Loads the default library compiled into the binary, inside the caller's transaction.
 enum SeedLoader {

@@ -1,5 +1,6 @@
 import GRDB
 import GRDBSQLite
+import TransDBCore
 
 /// Writes a library's `routes` array straight from the `route` table: the bytes
 /// ``BundleFormat/encode(_:)`` writes for them, without a value per route.

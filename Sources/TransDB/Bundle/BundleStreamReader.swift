@@ -1,3 +1,4 @@
+import TransDBCore
 /// Reads a bundle document without holding its routes as JSON: every other section is parsed
 /// into a tree as before (they are small), while each element of `"routes"` is read, checked
 /// and turned into a ``RouteTable`` row as soon as it is parsed.

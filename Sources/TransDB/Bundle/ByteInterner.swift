@@ -1,4 +1,5 @@
 import Foundation
+import TransDBCore
 
 /// Distinct byte strings numbered 0, 1, 2… in the order first seen, looked up without making a
 /// `String`: a bundle's million routes use a few thousand names, so each is decoded and

@@ -1,4 +1,5 @@
 import GRDB
+import TransDBCore
 
 extension Catalog {
     /// Writes one library as a bundle file, streaming: exactly the bytes of

@@ -1,4 +1,5 @@
 import GRDB
+import TransDBCore
 
 extension Catalog {
     /// The names of the catalog's libraries, in order.
@@ -31,7 +32,7 @@ struct BundleReader {
     func bundle(library name: String, routes readingRoutes: Bool = true) throws -> LibraryBundle {
         let id = try CatalogLookup.libraryID(name, create: false, db)
         guard let row = try Row.fetchOne(db, sql: "SELECT version, description FROM library WHERE id = ?", arguments: [id]) else {
-            throw CatalogError.notFound(kind: .library, name: name, suggestion: nil)
+            throw LookupError.notFound(kind: .library, name: name, suggestion: nil)
         }
         let reader = CatalogReader(db: db)
         func local(_ reference: QualifiedName?) -> QualifiedName? {

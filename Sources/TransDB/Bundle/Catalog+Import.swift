@@ -1,4 +1,5 @@
 import GRDB
+import TransDBCore
 
 /// What `import` does with an entry that exists in the catalog with other values.
 public enum ConflictPolicy: String, CaseIterable, Sendable {

@@ -1,3 +1,4 @@
+import TransDBCore
 /// What an import did (or, for a dry run, would do), entry by entry.
 public struct ImportReport: Hashable, Sendable {
     /// What happened to one entry.

@@ -1,4 +1,5 @@
 import Foundation
+import TransDBCore
 
 /// Reading a file that came from elsewhere: only regular files, and only up to a size limit,
 /// checked before anything is read.

@@ -1,3 +1,4 @@
+import TransDBCore
 /// Values numbered in the order they are first seen, so that a table of many rows holds small
 /// indexes instead of copies of the same names.
 struct Interner<Value: Hashable & Sendable>: Sendable {

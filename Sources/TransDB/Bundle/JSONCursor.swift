@@ -1,3 +1,4 @@
+import TransDBCore
 /// Typed reading of a parsed JSON value that remembers where it is, so that every error names
 /// the file, the JSON path and the value.
 struct JSONCursor {
@@ -62,6 +63,10 @@ struct JSONCursor {
             if case .invalidBundle = failure { throw failure }
             throw error(failure.description)
         } catch let failure as CurveExpressionError {
+            throw error(failure.description)
+        } catch let failure as ModelError {
+            throw error(failure.description)
+        } catch let failure as LookupError {
             throw error(failure.description)
         }
     }

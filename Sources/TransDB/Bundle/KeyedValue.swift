@@ -1,3 +1,4 @@
+import TransDBCore
 /// A sort key and the value that travels with it.
 struct KeyedValue {
     var key: UInt64

@@ -1,3 +1,4 @@
+import TransDBCore
 /// One library with everything in it, as a value: what a bundle file holds, what `export` reads
 /// from a catalog and `import` writes to one, and what `diff` and `merge` compare.
 ///

@@ -1,3 +1,4 @@
+import TransDBCore
 /// A bundle's route mappings held compactly, so that a million of them fit in a few tens of
 /// megabytes: each distinct reference is kept once, each route as indexes into the references.
 struct RouteTable: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import TransDBResources
+import TransDBCore
 
 /// The seed bundles, re-exported for the library and its tests.
 enum TransDBResourcesSeeds {

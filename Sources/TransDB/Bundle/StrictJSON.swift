@@ -1,3 +1,4 @@
+import TransDBCore
 /// A JSON parser for files that come from elsewhere: it accepts RFC 8259 JSON and nothing
 /// else, keeps object keys in order, and refuses what lenient parsers let through — duplicate
 /// keys, invalid UTF-8, lone surrogates, numbers that overflow a Double, NaN and Infinity,

@@ -1,3 +1,4 @@
+import TransDBCore
 /// How a diff is printed.
 ///
 /// - `table`, for people: one line per added or removed entry (`+ preset motion/x`,

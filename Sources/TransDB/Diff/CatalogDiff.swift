@@ -1,3 +1,4 @@
+import TransDBCore
 /// What differs between two catalogs (or bundles), entry by entry.
 ///
 /// Entries are matched by library, kind and name (routes by delegate, operation, from and to),

@@ -1,4 +1,5 @@
 import Foundation
+import TransDBCore
 
 /// Libraries read from a file given on the command line: a transdb catalog (an SQLite file) or
 /// a bundle file (JSON, one library). What `diff` and `merge` compare.

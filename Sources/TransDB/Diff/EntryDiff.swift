@@ -1,3 +1,4 @@
+import TransDBCore
 /// One entry that differs between two catalogs: added, removed, or changed in some fields.
 public struct EntryDiff: Hashable, Sendable {
     /// What happened to the entry.

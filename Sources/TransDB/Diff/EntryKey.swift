@@ -1,3 +1,4 @@
+import TransDBCore
 /// What identifies an entry inside its library and kind: its name, or for a route its delegate,
 /// operation, from and to. Keys order entries as bundles do (see ``LibraryBundle/canonicalized()``):
 /// names by Unicode scalars, routes by delegate, operation (present, dismiss, push, pop, tab), then

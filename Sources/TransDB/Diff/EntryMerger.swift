@@ -1,3 +1,4 @@
+import TransDBCore
 /// The field-level three-way merge of libraries and their entries, collecting conflicts.
 ///
 /// For each entry (and each library) with a base value `b`, ours `o` and theirs `t` — any of

@@ -1,3 +1,4 @@
+import TransDBCore
 /// The schema of each kind of entry, in the order diff and merge visit them: library metadata,
 /// curves, presets, delegates, screens, containers, routes.
 extension EntrySchema {

@@ -1,3 +1,4 @@
+import TransDBCore
 /// How the entries of one kind are found in a bundle, told apart, compared field by field and
 /// merged — the one description of an entry that ``CatalogDiff`` and ``ThreeWayMerge`` share.
 ///

@@ -1,3 +1,4 @@
+import TransDBCore
 /// One field of an entry that differs between two catalogs.
 public struct FieldChange: Hashable, Sendable {
     /// The field's name as in the entry's JSON record; track values are written

@@ -1,3 +1,4 @@
+import TransDBCore
 extension LibraryBundle {
     /// `bundles` written the one way diff and merge compare them, so that the same library read
     /// from a catalog and from a bundle file gives equal values: entries in canonical order,

@@ -1,3 +1,4 @@
+import TransDBCore
 /// Something a merge cannot decide by itself, with the values of both sides.
 ///
 /// Conflicts on fields and entries are resolved by the ``MergePolicy`` (``resolution``);

@@ -1,3 +1,4 @@
+import TransDBCore
 /// The checks a merged catalog must pass as a whole, whatever the policy: every reference
 /// resolves (a route whose preset the merge removed is a conflict, never a broken route), an
 /// interaction preset has interaction settings, and no two routes tie. Taking a side cannot fix

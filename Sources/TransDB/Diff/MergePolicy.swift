@@ -1,3 +1,4 @@
+import TransDBCore
 /// What a merge does with a conflict: the same field changed differently on both sides, an entry
 /// deleted on one side and changed on the other, or fields that no longer fit together.
 public enum MergePolicy: String, CaseIterable, Hashable, Sendable {

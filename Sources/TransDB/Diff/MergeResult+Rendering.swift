@@ -1,3 +1,4 @@
+import TransDBCore
 /// How a merge is printed.
 ///
 /// - `table`: the conflicts, if any, as a table with a header

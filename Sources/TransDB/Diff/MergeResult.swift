@@ -1,3 +1,4 @@
+import TransDBCore
 /// The outcome of ``ThreeWayMerge/merge(base:ours:theirs:policy:)``.
 public struct MergeResult: Hashable, Sendable {
     /// Every library after the merge, by name. A conflict left unresolved keeps our value here,

@@ -1,3 +1,4 @@
+import TransDBCore
 /// Which libraries have an entry of a kind and name, for resolving references between bundles.
 struct ReferenceIndex {
     private var names: [String: [EntityKind: Set<String>]] = [:]

@@ -1,3 +1,4 @@
+import TransDBCore
 /// Brings another team's changes into a catalog, entry by entry and field by field.
 ///
 /// The merge works on ``LibraryBundle`` values matched by library, kind and name (routes by

@@ -1,4 +1,5 @@
 import Foundation
+import TransDBCore
 
 /// Curves as CSS custom properties holding timing functions, for `transition-timing-function`
 /// and `animation-timing-function`:

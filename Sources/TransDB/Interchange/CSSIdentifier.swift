@@ -1,3 +1,4 @@
+import TransDBCore
 /// transdb names in CSS identifiers, such as custom properties (`--motion-gentleSpring`).
 ///
 /// Letters, digits, `-`, `_` and the non-ASCII code points CSS Syntax Level 3 allows in

@@ -1,3 +1,4 @@
+import TransDBCore
 /// The `cubic-bezier()` nearest to a timing function in the least-squares sense, for formats
 /// that know no other curve.
 ///

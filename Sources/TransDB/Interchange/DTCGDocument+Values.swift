@@ -1,3 +1,4 @@
+import TransDBCore
 /// The values of the three DTCG types transdb reads: `cubicBezier`, `duration` and `transition`,
 /// each checked against its type with references followed.
 extension DTCGDocument {

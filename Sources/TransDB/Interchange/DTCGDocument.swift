@@ -1,4 +1,5 @@
 import Foundation
+import TransDBCore
 
 /// A DTCG (Format Module 2025.10) file read into its groups and tokens, with what the format
 /// defines around them: `$type` and `$deprecated` inherited from groups, `$root` tokens,

@@ -1,3 +1,4 @@
+import TransDBCore
 /// A JSON value read from a file and where it is (`$.motion.presets.fade.$value`), so that every
 /// error can name the file and the path.
 struct DTCGField {
@@ -77,6 +78,10 @@ struct DTCGField {
             if case .invalidBundle = error { throw error }
             throw self.error(error.description)
         } catch let error as CurveExpressionError {
+            throw self.error(error.description)
+        } catch let error as ModelError {
+            throw self.error(error.description)
+        } catch let error as LookupError {
             throw self.error(error.description)
         }
     }

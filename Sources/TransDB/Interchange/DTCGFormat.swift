@@ -1,3 +1,4 @@
+import TransDBCore
 /// W3C Design Tokens Community Group (Format Module 2025.10) files, `.tokens.json`: libraries
 /// written as design tokens, and design tokens read as libraries.
 ///

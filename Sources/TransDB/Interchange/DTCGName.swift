@@ -1,3 +1,4 @@
+import TransDBCore
 /// transdb names as DTCG group and token keys.
 ///
 /// DTCG reserves `{`, `}` and `.` (aliases are `{group.token}`) and a leading `$` (its own

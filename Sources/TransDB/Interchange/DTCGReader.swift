@@ -1,3 +1,4 @@
+import TransDBCore
 /// Makes libraries of a ``DTCGDocument``'s tokens (see ``DTCGFormat`` for the mapping): transdb's
 /// library groups exactly, from the `org.transdb` extension, everything else into the default
 /// library by path.

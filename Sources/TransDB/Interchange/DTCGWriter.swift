@@ -1,3 +1,4 @@
+import TransDBCore
 /// Writes libraries as a DTCG document (see ``DTCGFormat`` for the mapping).
 struct DTCGWriter {
     /// The libraries in canonical order, by name.

@@ -1,3 +1,4 @@
+import TransDBCore
 /// A CSS `linear(…)` curve that follows a timing function to within a tolerance on [0, 1].
 ///
 /// The function is sampled at 20,001 evenly spaced times; stops are placed on those times,

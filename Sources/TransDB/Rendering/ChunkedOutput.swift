@@ -1,4 +1,5 @@
 import Foundation
+import TransDBCore
 
 /// Bytes gathered in one large buffer and handed to a sink a chunk at a time, so a writer can
 /// produce a file of any size in small pieces with one sink call (one `write(2)`) per chunk.

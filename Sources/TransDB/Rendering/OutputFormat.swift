@@ -1,3 +1,4 @@
+import TransDBCore
 /// How listings and answers are printed.
 public enum OutputFormat: String, CaseIterable, Sendable {
     /// Aligned columns for people.

@@ -1,10 +1,11 @@
+import TransDBCore
 extension BatchRequestReader {
     /// The request on `line` (its UTF-8 bytes, without the newline), exactly as
     /// ``request(_:)`` reads the decoded line. Lines of the usual shape — an object of plain
     /// strings, or CSV fields without quotes — are read straight from the bytes; anything else,
     /// including every line that is an error, goes through ``request(_:)``.
     ///
-    /// - Throws: ``CatalogError/invalidValue(field:value:reason:)`` naming the line.
+    /// - Throws: ``ModelError/invalidValue(field:value:reason:)`` naming the line.
     public mutating func request(utf8 line: UnsafeBufferPointer<UInt8>) throws -> Resolver.Request? {
         let quick: Resolver.Request? =
             switch format {

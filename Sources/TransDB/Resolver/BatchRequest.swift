@@ -1,3 +1,4 @@
+import TransDBCore
 /// Reads the lines of `transdb resolve --batch`: NDJSON (`{"op", "from", "to", "container"}`,
 /// `container` optional) or CSV with the header `op,from,to[,container]`. The first non-empty
 /// line decides: `{` is NDJSON, anything else a CSV header.
@@ -13,12 +14,12 @@ public struct BatchRequestReader: Sendable {
 
     /// The request on `line`, `nil` for a blank line or the CSV header.
     ///
-    /// - Throws: ``CatalogError/invalidValue(field:value:reason:)`` naming the line.
+    /// - Throws: ``ModelError/invalidValue(field:value:reason:)`` naming the line.
     public mutating func request(_ line: String) throws -> Resolver.Request? {
         lineNumber += 1
         let trimmed = line.trimmingWhitespace()
         if trimmed.isEmpty { return nil }
-        func refuse(_ reason: String) -> CatalogError {
+        func refuse(_ reason: String) -> ModelError {
             .invalidValue(field: "batch line \(lineNumber)", value: trimmed.count > 80 ? String(trimmed.prefix(80)) + "…" : trimmed, reason: reason)
         }
         switch format {
@@ -42,7 +43,7 @@ public struct BatchRequestReader: Sendable {
         }
     }
 
-    private func request(trimmedLine: String, refuse: (String) -> CatalogError) throws -> Resolver.Request {
+    private func request(trimmedLine: String, refuse: (String) -> ModelError) throws -> Resolver.Request {
         let value: JSONValue
         do {
             value = try StrictJSON.parse(Array(trimmedLine.utf8))
@@ -65,7 +66,7 @@ public struct BatchRequestReader: Sendable {
         return try Self.make(op, from, to, fields["container"], refuse: refuse)
     }
 
-    private static func make(_ op: String, _ from: String, _ to: String, _ container: String?, refuse: (String) -> CatalogError) throws -> Resolver.Request {
+    private static func make(_ op: String, _ from: String, _ to: String, _ container: String?, refuse: (String) -> ModelError) throws -> Resolver.Request {
         guard let operation = TransitionOperation(rawValue: op) else {
             throw refuse("'\(op)' is not one of present, dismiss, push, pop, tab")
         }
@@ -76,7 +77,7 @@ public struct BatchRequestReader: Sendable {
     }
 
     /// RFC 4180 fields of one line: commas separate, double quotes quote, `""` is a quote.
-    static func fields(_ line: String, refuse: (String) -> CatalogError) throws -> [String] {
+    static func fields(_ line: String, refuse: (String) -> ModelError) throws -> [String] {
         var fields: [String] = []
         var current = ""
         var quoted = false

@@ -1,22 +1,22 @@
 import GRDB
+import TransDBCore
 
 /// `transdb resolve --batch`: requests in, one answer per line out, the same bytes as resolving
 /// each request alone and printing `Resolution.record` as compact JSON (without `explanation`
 /// unless asked), a line that cannot be answered getting `{"line", "error"}` in its place.
 ///
-/// Input arrives in chunks of any size; the lines of one chunk are answered in one read of the
-/// catalog. What was read of screens, containers, delegates and presets is kept across chunks
-/// until the catalog changes (`PRAGMA data_version`, and the connection's own change count), so
-/// a request usually costs one probe of the route index (``QuickLookup``). Requests it cannot
-/// answer that way, and every request when the explanation is asked for, go through the
-/// resolver's own lookup.
+/// Every request goes through the one lookup (``TransitionLookup``). Input arrives in chunks of
+/// any size; the lines of one chunk are answered in one read of the catalog, and what the lookup
+/// remembers is kept across chunks until the catalog changes (`PRAGMA data_version`, and the
+/// connection's own change count).
 public struct BatchResolver {
     let catalog: Catalog
     let strict: Bool
     let explain: Bool
     private var reader = BatchRequestReader()
-    private var cache: ResolveCache
-    /// The catalog's state when the cache was filled.
+    private var lookup: TransitionLookup<CatalogLookupSource>?
+    private var writer = ResolutionWriter()
+    /// The catalog's state when the lookup started remembering.
     private var dataVersion: [Int64]?
     /// The start of a line whose end has not arrived yet.
     private var pending: [UInt8] = []
@@ -34,7 +34,6 @@ public struct BatchResolver {
         self.catalog = catalog
         self.strict = strict
         self.explain = explain
-        cache = ResolveCache(strict: strict)
     }
 
     /// Answers the lines `input` completes, appending the answers to `output`; a last line
@@ -44,12 +43,7 @@ public struct BatchResolver {
     public mutating func feed(_ input: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) throws {
         if !configured {
             configured = true
-            // Room for the pages of the route index that the batch touches, up to a catalog of
-            // several million mappings, so that each is read from the file once (the default
-            // 2 MiB cache re-reads most probes' leaf pages). Memory grows only as pages are used.
-            try Catalog.mapErrors(path: catalog.path) {
-                try catalog.queue.inDatabase { db in try db.execute(sql: "PRAGMA cache_size = -65536") }
-            }
+            try catalog.useLargePageCache()
         }
         guard let lastNewline = input.lastIndex(of: UInt8(ascii: "\n")) else {
             pending.append(contentsOf: input)
@@ -74,48 +68,53 @@ public struct BatchResolver {
     /// Answers `lines` (each ending with a newline; the first continuing `pending`) in one read.
     private mutating func answer(_ lines: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) throws {
         try catalog.read { db in
-            // data_version counts other connections' commits, the change count this one's.
-            let version = [try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0, Int64(db.totalChangesCount)]
-            if version != dataVersion {
-                cache.removeAll()
+            let version = try Catalog.dataVersion(db)
+            if version != dataVersion || lookup == nil {
+                lookup = TransitionLookup(source: CatalogLookupSource(db))
+                writer.forget()
                 dataVersion = version
+            } else {
+                let shapes = lookup?.source.shapes ?? RouteShapes()
+                lookup?.source = CatalogLookupSource(db, shapes: shapes)
             }
-            // The lookup holds the only copy of the cache while it runs (no copy on first write).
-            var quick = QuickLookup(db: db, cache: cache, probe: RouteProbe(db))
-            cache = ResolveCache(strict: strict)
-            defer { cache = quick.cache }
             var start = lines.startIndex
             while let newline = lines[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = UnsafeBufferPointer(rebasing: lines[start..<newline])
                 start = newline + 1
                 if pending.isEmpty {
-                    try answer(line, quick: &quick, db: db, into: &output)
+                    try answer(line, db: db, into: &output)
                 } else {
                     pending.append(contentsOf: line)
                     let joined = pending
                     pending = []
-                    try joined.withUnsafeBufferPointer { try answer($0, quick: &quick, db: db, into: &output) }
+                    try joined.withUnsafeBufferPointer { try answer($0, db: db, into: &output) }
                 }
             }
         }
     }
 
-    /// Answers one line; only a ``CatalogError`` becomes the line's answer, as it always has.
-    private mutating func answer(_ line: UnsafeBufferPointer<UInt8>, quick: inout QuickLookup, db: Database, into output: inout [UInt8])
-        throws
-    {
+    /// Answers one line: a request the model or the lookup refuses becomes the line's answer; a
+    /// catalog that cannot be read ends the batch.
+    private mutating func answer(_ line: UnsafeBufferPointer<UInt8>, db: Database, into output: inout [UInt8]) throws {
         do {
             guard let request = try reader.request(utf8: line) else { return }
-            if !explain && quick.answer(request, into: &output) { return }
-            let resolution = try Catalog.mapErrors(path: catalog.path) { try Resolver.resolve(request, strict: strict, in: db) }
-            let record = resolution.record(curveExpression: { quick.cache.curveExpression($0, db) }, includeExplanation: explain)
-            output.append(contentsOf: JSONValue.object(record).compact.utf8)
-        } catch let error as CatalogError {
-            failedLines += 1
-            output.append(
-                contentsOf: JSONValue.object([("line", .integer(Int64(reader.lineNumber))), ("error", .string(error.description))]).compact
-                    .utf8)
+            guard let resolution = try lookup?.resolve(request, strict: strict, explain: explain) else { return }
+            // The writer asks for a curve's expression only the first time it writes a preset.
+            writer.write(
+                resolution, curveExpression: { (try? CatalogReader(db: db).expression(of: $0)) ?? $0.description },
+                includeExplanation: explain, into: &output)
+            return
+        } catch let error as ModelError {
+            failed(error.description, into: &output)
+        } catch let error as LookupError {
+            failed(error.description, into: &output)
         }
+    }
+
+    private mutating func failed(_ message: String, into output: inout [UInt8]) {
+        failedLines += 1
+        output.append(
+            contentsOf: JSONValue.object([("line", .integer(Int64(reader.lineNumber))), ("error", .string(message))]).compact.utf8)
         output.append(UInt8(ascii: "\n"))
     }
 }

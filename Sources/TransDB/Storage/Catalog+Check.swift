@@ -1,4 +1,5 @@
 import GRDB
+import TransDBCore
 
 /// What `transdb check` found.
 public struct CatalogCheck: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import GRDB
+import TransDBCore
 
 /// Adding, listing, showing and removing entries. Each method is one transaction.
 extension Catalog {
@@ -119,6 +120,11 @@ extension Catalog {
             let reader = CatalogReader(db: db)
             return (try reader.preset(id: id), try reader.users(of: .preset, id: id))
         }
+    }
+
+    /// The preset named `name`, without the entries that use it.
+    public func preset(named name: QualifiedName) throws -> Preset {
+        try read { db in try CatalogReader(db: db).preset(id: CatalogLookup.id(.preset, name, db)) }
     }
 
     /// The route mapping with id `id`.

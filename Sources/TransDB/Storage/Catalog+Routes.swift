@@ -1,4 +1,5 @@
 import GRDB
+import TransDBCore
 
 /// A route mapping to add: on `delegate`, or on the delegate of the object UIKit asks for this
 /// operation (the presented or dismissed screen, or the container), which is given a delegate
@@ -70,7 +71,7 @@ extension Catalog {
             let side = request.operation == .present ? request.to : request.from
             let role = request.operation == .present ? "presented (--to)" : "dismissed (--from)"
             guard case let .screen(name) = side else {
-                throw CatalogError.invalidValue(
+                throw ModelError.invalidValue(
                     field: "route", value: "\(request.from) → \(request.to)",
                     reason: "UIKit asks the \(role) screen's transitioningDelegate; with '*' there give --delegate")
             }
@@ -108,7 +109,7 @@ extension Catalog {
         } else {
             let ids = try Int64.fetchAll(db, sql: "SELECT id FROM container WHERE kind = ? LIMIT 2", arguments: [kind.rawValue])
             guard ids.count == 1 else {
-                throw CatalogError.invalidValue(
+                throw ModelError.invalidValue(
                     field: "route", value: "\(request.operation.rawValue) \(request.from) → \(request.to)",
                     reason: ids.isEmpty
                         ? "\(request.operation.rawValue) routes belong to a \(kind.rawValue) container's delegate and the catalog has none; add one with `transdb add container NAME --kind \(kind.rawValue)`"
@@ -118,7 +119,7 @@ extension Catalog {
         }
         let actual = try String.fetchOne(db, sql: "SELECT kind FROM container WHERE id = ?", arguments: [id])
         guard actual == kind.rawValue else {
-            throw CatalogError.invalidValue(
+            throw ModelError.invalidValue(
                 field: "container", value: try CatalogLookup.name(.container, id: id, db).description,
                 reason: "it is a \(actual ?? "?") container; \(request.operation.rawValue) routes need a \(kind.rawValue) container")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TransDBCore
 
 /// A transdb catalog: one SQLite file holding libraries of curves, presets, screens, containers,
 /// delegates and route mappings.
@@ -258,6 +259,20 @@ public final class Catalog: Sendable {
             guard let result else { throw CatalogError.conflict("the dry run did not complete") }
             return result
         }
+    }
+
+    /// Gives this connection room for the pages of the route index that a long run of lookups
+    /// touches, up to a catalog of several million mappings, so that each is read from the file
+    /// once (the default 2 MiB cache re-reads most probes' leaf pages). Memory grows only as
+    /// pages are used.
+    func useLargePageCache() throws {
+        try Catalog.mapErrors(path: path) { try queue.inDatabase { db in try db.execute(sql: "PRAGMA cache_size = -65536") } }
+    }
+
+    /// The state of the catalog as seen from `db`: other connections' commits
+    /// (`PRAGMA data_version`) and this connection's own changes.
+    static func dataVersion(_ db: Database) throws -> [Int64] {
+        [try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0, Int64(db.totalChangesCount)]
     }
 
     /// Runs `body` for reading.

@@ -1,3 +1,4 @@
+import TransDBCore
 /// Everything that can go wrong with a catalog, each case a whole sentence naming the value.
 public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file exists but is not a transdb catalog (empty, garbage, another application's database).
@@ -12,14 +13,6 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case io(path: String, reason: String)
     /// The catalog file does not exist.
     case missingCatalog(path: String)
-    /// A value given by the user is not acceptable.
-    case invalidValue(field: String, value: String, reason: String)
-    /// A curve expression is invalid.
-    case invalidCurve(field: String, error: CurveExpressionError)
-    /// No entry of that kind has that name.
-    case notFound(kind: EntityKind, name: String, suggestion: String?)
-    /// A bare name matches entries in several libraries.
-    case ambiguous(kind: EntityKind, name: String, candidates: [String])
     /// An entry with that name already exists in the library.
     case alreadyExists(kind: EntityKind, name: String)
     /// The entry is still referenced and cannot be removed.
@@ -51,14 +44,6 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
             "I/O error on the catalog '\(path)': \(reason)"
         case let .missingCatalog(path):
             "no catalog at '\(path)'; create one with `transdb init --db \(path)`"
-        case let .invalidValue(field, value, reason):
-            "invalid \(field) '\(value)': \(reason)"
-        case let .invalidCurve(field, error):
-            "invalid \(field): \(error)"
-        case let .notFound(kind, name, suggestion):
-            "no \(kind.rawValue) named '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
-        case let .ambiguous(kind, name, candidates):
-            "the \(kind.rawValue) name '\(name)' is ambiguous: write one of \(candidates.map { "'\($0)'" }.joined(separator: ", "))"
         case let .alreadyExists(kind, name):
             "a \(kind.rawValue) named '\(name)' already exists"
         case let .inUse(kind, name, usedBy):
@@ -84,10 +69,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The kinds of entry a catalog holds, as they are named in messages and on the command line.
-public enum EntityKind: String, CaseIterable, Sendable {
-    case library, curve, preset, screen, container, delegate, route
-
+extension EntityKind {
     /// The table holding entries of this kind.
     var table: String { rawValue }
 }

@@ -1,4 +1,5 @@
 import GRDB
+import TransDBCore
 
 /// Finding entries by the names people write: `library/name`, or a bare `name` that must be
 /// unique across libraries (or found in the library the caller prefers).
@@ -9,7 +10,7 @@ enum CatalogLookup {
     /// - Throws: ``CatalogError/notFound(kind:name:suggestion:)`` or ``CatalogError/ambiguous(kind:name:candidates:)``.
     static func id(_ kind: EntityKind, _ reference: QualifiedName, prefer: String? = nil, _ db: Database) throws -> Int64 {
         if let id = try find(kind, reference, prefer: prefer, db) { return id }
-        throw CatalogError.notFound(kind: kind, name: reference.description, suggestion: try suggestion(kind, reference, db))
+        throw LookupError.notFound(kind: kind, name: reference.description, suggestion: try suggestion(kind, reference, db))
     }
 
     /// Like ``id(_:_:prefer:_:)`` but `nil` when nothing has that name.
@@ -27,7 +28,7 @@ enum CatalogLookup {
         if rows.count == 1 { return rows[0]["id"] }
         if rows.isEmpty { return nil }
         if let prefer, let row = rows.first(where: { ($0["library"] as String) == prefer }) { return row["id"] }
-        throw CatalogError.ambiguous(
+        throw LookupError.ambiguous(
             kind: kind, name: reference.name,
             candidates: rows.map { "\($0["library"] as String)/\(reference.name)" })
     }
@@ -37,7 +38,7 @@ enum CatalogLookup {
         guard let row = try Row.fetchOne(
             try db.cachedStatement(sql: "SELECT e.name, l.name AS library FROM \(kind.table) e JOIN library l ON l.id = e.library_id WHERE e.id = ?"),
             arguments: [id])
-        else { throw CatalogError.notFound(kind: kind, name: "#\(id)", suggestion: nil) }
+        else { throw LookupError.notFound(kind: kind, name: "#\(id)", suggestion: nil) }
         return QualifiedName(library: row["library"], name: row["name"])
     }
 
@@ -47,7 +48,7 @@ enum CatalogLookup {
             return id
         }
         guard create else {
-            throw CatalogError.notFound(kind: .library, name: name, suggestion: try suggestion(.library, QualifiedName(library: nil, name: name), db))
+            throw LookupError.notFound(kind: .library, name: name, suggestion: try suggestion(.library, QualifiedName(library: nil, name: name), db))
         }
         try db.execute(sql: "INSERT INTO library (name) VALUES (?)", arguments: [name])
         return db.lastInsertedRowID

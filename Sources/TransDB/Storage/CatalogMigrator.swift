@@ -1,5 +1,6 @@
 import GRDB
 import TransDBResources
+import TransDBCore
 
 /// Applies the SQL files of `migrations/` (embedded in the binary) in order, recording each in
 /// `transdb_migration` and the count in `PRAGMA user_version`.

@@ -1,4 +1,5 @@
 import GRDB
+import TransDBCore
 
 /// The reads of a catalog, turning rows into model values.
 struct CatalogReader {
@@ -22,8 +23,16 @@ struct CatalogReader {
             db,
             sql: "SELECT c.name, l.name AS library, c.expression, c.description FROM curve c JOIN library l ON l.id = c.library_id WHERE c.id = ?",
             arguments: [id])
-        else { throw CatalogError.notFound(kind: .curve, name: "#\(id)", suggestion: nil) }
+        else { throw LookupError.notFound(kind: .curve, name: "#\(id)", suggestion: nil) }
         return try namedCurve(row)
+    }
+
+    /// The expression `reference` stands for: an inline curve's own, a named curve's stored one.
+    func expression(of reference: CurveReference) throws -> String {
+        switch reference {
+        case let .inline(curve): curve.expression
+        case let .named(name): try curve(id: CatalogLookup.id(.curve, name, db)).curve.expression
+        }
     }
 
     private func namedCurve(_ row: Row) throws -> NamedCurve {
@@ -33,7 +42,7 @@ struct CatalogReader {
     /// A stored expression; the schema holds only canonical expressions written by transdb.
     private func storedCurve(_ expression: String) throws -> TimingCurve {
         do { return try TimingCurve(expression: expression) } catch let error as CurveExpressionError {
-            throw CatalogError.invalidCurve(field: "stored curve", error: error)
+            throw ModelError.invalidCurve(field: "stored curve", error: error)
         }
     }
 
@@ -111,7 +120,7 @@ struct CatalogReader {
     func preset(id: Int64, tracks: Bool = true) throws -> Preset {
         // Cached statements: a batch of resolutions reads many presets one by one.
         guard let row = try Row.fetchOne(db.cachedStatement(sql: Self.presetColumns + " WHERE p.id = ?"), arguments: [id]) else {
-            throw CatalogError.notFound(kind: .preset, name: "#\(id)", suggestion: nil)
+            throw LookupError.notFound(kind: .preset, name: "#\(id)", suggestion: nil)
         }
         return try preset(row, nil, tracks: tracks)
     }
@@ -238,7 +247,7 @@ struct CatalogReader {
                 FROM screen s JOIN library l ON l.id = s.library_id WHERE s.id = ?
                 """,
             arguments: [id])
-        else { throw CatalogError.notFound(kind: .screen, name: "#\(id)", suggestion: nil) }
+        else { throw LookupError.notFound(kind: .screen, name: "#\(id)", suggestion: nil) }
         return try screen(row)
     }
 
@@ -272,7 +281,7 @@ struct CatalogReader {
                 FROM container c JOIN library l ON l.id = c.library_id WHERE c.id = ?
                 """,
             arguments: [id])
-        else { throw CatalogError.notFound(kind: .container, name: "#\(id)", suggestion: nil) }
+        else { throw LookupError.notFound(kind: .container, name: "#\(id)", suggestion: nil) }
         return try container(row)
     }
 
@@ -298,7 +307,7 @@ struct CatalogReader {
         guard let row = try Row.fetchOne(
             db.cachedStatement(sql: "SELECT d.name, l.name AS library, d.released, d.description FROM delegate d JOIN library l ON l.id = d.library_id WHERE d.id = ?"),
             arguments: [id])
-        else { throw CatalogError.notFound(kind: .delegate, name: "#\(id)", suggestion: nil) }
+        else { throw LookupError.notFound(kind: .delegate, name: "#\(id)", suggestion: nil) }
         return Delegate(library: row["library"], name: row["name"], released: row["released"], description: row["description"])
     }
 
@@ -318,7 +327,7 @@ struct CatalogReader {
 
     func route(id: Int64) throws -> RouteMapping {
         guard let row = try Row.fetchOne(db, sql: Self.routeColumns + " WHERE r.id = ?", arguments: [id]) else {
-            throw CatalogError.notFound(kind: .route, name: "#\(id)", suggestion: nil)
+            throw LookupError.notFound(kind: .route, name: "#\(id)", suggestion: nil)
         }
         return route(row)
     }

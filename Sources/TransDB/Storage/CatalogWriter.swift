@@ -1,4 +1,5 @@
 import GRDB
+import TransDBCore
 
 /// The writes of a catalog, on a connection already inside a transaction. ``Catalog``'s public
 /// methods wrap one call each in a transaction; the bundle loader makes many in one.
@@ -10,7 +11,7 @@ struct CatalogWriter {
     func insertLibrary(_ library: Library) throws -> Int64 {
         let name = try Name.validated(library.name, field: "library name")
         guard library.version.count <= 64, !library.version.isEmpty else {
-            throw CatalogError.invalidValue(field: "library version", value: library.version, reason: "a version has 1 to 64 characters")
+            throw ModelError.invalidValue(field: "library version", value: library.version, reason: "a version has 1 to 64 characters")
         }
         if try Int64.fetchOne(db, sql: "SELECT id FROM library WHERE name = ?", arguments: [name]) != nil {
             throw CatalogError.alreadyExists(kind: .library, name: name)
@@ -38,7 +39,7 @@ struct CatalogWriter {
     func insertCurve(_ curve: NamedCurve) throws -> Int64 {
         let name = try Name.validated(curve.name, field: "curve name")
         if name.contains("(") || name.contains(")") {
-            throw CatalogError.invalidValue(
+            throw ModelError.invalidValue(
                 field: "curve name", value: name, reason: "a curve name cannot contain parentheses: they mark a curve expression")
         }
         let library = try libraryID(curve.library)
@@ -132,7 +133,7 @@ struct CatalogWriter {
         let id = try CatalogLookup.id(.preset, preset, db)
         let reverseID = try CatalogLookup.id(.preset, reverse, prefer: preset.library, db)
         if id == reverseID {
-            throw CatalogError.invalidValue(field: "reverse preset", value: reverse.description, reason: "a preset cannot be its own reverse")
+            throw ModelError.invalidValue(field: "reverse preset", value: reverse.description, reason: "a preset cannot be its own reverse")
         }
         try db.execute(sql: "UPDATE preset SET reverse_id = ? WHERE id = ?", arguments: [reverseID, id])
     }
@@ -154,10 +155,10 @@ struct CatalogWriter {
     func insertScreen(_ screen: Screen) throws -> Int64 {
         let name = try Name.validated(screen.name, field: "screen name")
         if name == "*" {
-            throw CatalogError.invalidValue(field: "screen name", value: name, reason: "'*' stands for any screen in routes")
+            throw ModelError.invalidValue(field: "screen name", value: name, reason: "'*' stands for any screen in routes")
         }
         if screen.modalStyle == .partialCurl && screen.presentationStyle != .fullScreen {
-            throw CatalogError.invalidValue(
+            throw ModelError.invalidValue(
                 field: "modal style", value: "partialCurl",
                 reason: "UIKit allows a partial curl only with --presentation-style fullScreen (it raises an exception otherwise)")
         }
@@ -197,7 +198,7 @@ struct CatalogWriter {
         guard let id else { return }
         let interactive = try Bool.fetchOne(db, sql: "SELECT completion_speed IS NOT NULL FROM preset WHERE id = ?", arguments: [id]) ?? false
         if !interactive {
-            throw CatalogError.invalidValue(
+            throw ModelError.invalidValue(
                 field: "interaction preset", value: name?.description ?? "",
                 reason: "the preset has no interaction settings; give it --completion-speed or --finish-threshold")
         }
@@ -207,12 +208,12 @@ struct CatalogWriter {
     @discardableResult
     func insertRoute(_ route: RouteMapping, prefer library: String) throws -> RouteMapping {
         if route.operation == .dismiss, route.to != .any {
-            throw CatalogError.invalidValue(
+            throw ModelError.invalidValue(
                 field: "dismiss route", value: "\(route.from) → \(route.to)",
                 reason: "UIKit's animationController(forDismissed:) sees only the dismissed screen, so a dismiss route's destination is '*'")
         }
         if route.preset == nil, route.interaction != nil {
-            throw CatalogError.invalidValue(
+            throw ModelError.invalidValue(
                 field: "interaction", value: route.interaction?.description ?? "",
                 reason: "UIKit asks for an interaction controller only when the delegate returned an animator; give --preset too")
         }

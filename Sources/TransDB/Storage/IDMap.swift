@@ -1,3 +1,4 @@
+import TransDBCore
 /// Row ids mapped to small numbers (ranks, slots), for lookups a million times a second: an array
 /// indexed by id when the ids are close together, as SQLite assigns them, a dictionary otherwise.
 struct IDMap {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDBSQLite
+import TransDBCore
 
 /// SQL from a script, run against a catalog that it cannot change, whatever it tries.
 ///
@@ -26,7 +27,7 @@ public enum ReadOnlyQuery {
 
     /// Runs every statement of `sql` and returns the rows of the last one that returns rows.
     ///
-    /// - Throws: ``CatalogError/invalidValue(field:value:reason:)`` for SQL that is not valid or
+    /// - Throws: ``ModelError/invalidValue(field:value:reason:)`` for SQL that is not valid or
     ///   would write; ``CatalogError`` for a catalog that cannot be opened.
     public static func run(_ sql: String, catalog path: String, maximumRows: Int = 1_000_000) throws -> Result {
         do {
@@ -79,7 +80,7 @@ public enum ReadOnlyQuery {
             guard let statement else { break }  // only white space or comments were left
             defer { sqlite3_finalize(statement) }
             guard sqlite3_stmt_readonly(statement) != 0 else {
-                throw CatalogError.invalidValue(field: "query", value: statementText(statement), reason: "transdb query only reads; this statement would write")
+                throw ModelError.invalidValue(field: "query", value: statementText(statement), reason: "transdb query only reads; this statement would write")
             }
             let columnCount = sqlite3_column_count(statement)
             var columns: [String] = []
@@ -90,7 +91,7 @@ public enum ReadOnlyQuery {
                 if code == SQLITE_DONE { break }
                 guard code == SQLITE_ROW else { throw refusal(db, sql) }
                 guard rows.count < maximumRows else {
-                    throw CatalogError.invalidValue(field: "query", value: statementText(statement), reason: "more than \(maximumRows) rows; add a LIMIT")
+                    throw ModelError.invalidValue(field: "query", value: statementText(statement), reason: "more than \(maximumRows) rows; add a LIMIT")
                 }
                 rows.append((0..<columnCount).map { value(statement, $0) })
             }
@@ -119,7 +120,7 @@ public enum ReadOnlyQuery {
         return text.count > 80 ? String(text.prefix(80)) + "…" : text
     }
 
-    private static func refusal(_ db: OpaquePointer, _ sql: String) -> CatalogError {
+    private static func refusal(_ db: OpaquePointer, _ sql: String) -> ModelError {
         let message = sqlite3_errmsg(db).map { String(cString: $0) } ?? "invalid SQL"
         let shown = sql.count > 80 ? String(sql.prefix(80)) + "…" : sql
         if sqlite3_errcode(db) == SQLITE_AUTH {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TransDB
+import TransDBCore
 
 extension TransDBCommand {
     /// `transdb check`: is the catalog sound?

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TransDB
+import TransDBCore
 
 extension TransDBCommand {
     /// `transdb init`: create a catalog with the schema and the default library.

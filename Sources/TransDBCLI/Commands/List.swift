@@ -1,5 +1,6 @@
 import ArgumentParser
 import TransDB
+import TransDBCore
 
 extension TransDBCommand {
     /// `transdb list KIND`.
@@ -30,7 +31,7 @@ extension TransDBCommand {
             try reporting {
                 let catalog = try catalog.open(forWriting: false)
                 if let library, try !catalog.hasLibrary(library) {
-                    throw CatalogError.notFound(kind: .library, name: library, suggestion: nil)
+                    throw LookupError.notFound(kind: .library, name: library, suggestion: nil)
                 }
                 let listing = try kind.listing(of: catalog, options: self)
                 Output.print(listing.rendered(as: output.format))
@@ -48,7 +49,7 @@ enum ListedKind: String, CaseIterable, ExpressibleByArgument {
         func kindFilter<K: RawRepresentable & CaseIterable>(_ type: K.Type) throws -> K? where K.RawValue == String {
             guard let text = options.kindFilter else { return nil }
             guard let value = K(rawValue: text) else {
-                throw CatalogError.invalidValue(
+                throw ModelError.invalidValue(
                     field: "--kind", value: text, reason: "expected one of \(K.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return value

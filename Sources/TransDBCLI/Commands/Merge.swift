@@ -1,5 +1,6 @@
 import ArgumentParser
 import TransDB
+import TransDBCore
 
 extension TransDBCommand {
     /// `transdb merge THEIRS [--base BASE] [--ours|--theirs|--fail] [--dry-run]`.

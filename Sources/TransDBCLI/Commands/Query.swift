@@ -1,5 +1,6 @@
 import ArgumentParser
 import TransDB
+import TransDBCore
 
 extension TransDBCommand {
     /// `transdb query SQL`: read the catalog with SQL, never write it.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TransDB
+import TransDBCore
 
 extension TransDBCommand {
     /// `transdb release delegate D`: model a weak reference whose object is gone.

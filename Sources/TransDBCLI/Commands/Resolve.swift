@@ -1,5 +1,6 @@
 import ArgumentParser
 import TransDB
+import TransDBCore
 
 extension TransDBCommand {
     /// `transdb resolve`: which animator UIKit uses for a route.

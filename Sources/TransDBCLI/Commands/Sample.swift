@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TransDB
+import TransDBCore
 
 extension TransDBCommand {
     /// `transdb sample CURVE`: evaluate a timing curve.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TransDB
+import TransDBCore
 
 /// `--db` and `--busy-timeout`, and how a command finds its catalog.
 struct CatalogOptions: ParsableArguments {

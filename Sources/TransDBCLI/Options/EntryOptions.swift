@@ -1,5 +1,6 @@
 import ArgumentParser
 import TransDB
+import TransDBCore
 
 /// `--library`, for commands that create entries.
 struct LibraryOption: ParsableArguments {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TransDB
+import TransDBCore
 
 // Command-line spellings of the library's enums: their raw values.
 extension TransitionOperation: ExpressibleByArgument {}

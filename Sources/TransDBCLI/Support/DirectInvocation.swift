@@ -1,5 +1,6 @@
 import ArgumentParser
 import TransDB
+import TransDBCore
 
 /// The read-only commands that scripts run in loops — `resolve` and `list` — parsed without
 /// ArgumentParser's machinery.

@@ -1,5 +1,6 @@
 import Foundation
 import TransDB
+import TransDBCore
 
 /// Where `export` writes, a chunk at a time: standard output, or a file that appears only once it
 /// is complete. A failed write (a full disk, `ulimit -f`) is ``CatalogError/io(path:reason:)``,

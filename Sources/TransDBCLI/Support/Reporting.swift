@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TransDB
+import TransDBCore
 
 /// Where commands write: results to stdout, errors and notes to stderr.
 enum Output {
@@ -42,16 +43,38 @@ enum Input {
     }
 }
 
-/// The exit code for each failure, as documented in the README (sysexits.h values).
-extension CatalogError {
+/// A failure the CLI reports as one line and an exit code, as documented in the README
+/// (sysexits.h values).
+protocol ReportedError: Error, CustomStringConvertible {
+    var exitCode: Int32 { get }
+}
+
+extension ModelError: ReportedError {
+    var exitCode: Int32 { 65 }
+}
+
+extension CurveExpressionError: ReportedError {
+    var exitCode: Int32 { 65 }
+}
+
+extension LookupError: ReportedError {
+    var exitCode: Int32 {
+        switch self {
+        case .notFound: 66
+        case .ambiguous, .noContainer, .severalContainers: 65
+        }
+    }
+}
+
+extension CatalogError: ReportedError {
     var exitCode: Int32 {
         switch self {
         case .notACatalog, .newerSchema: 78
         case .notWritable: 77
         case .busy: 75
         case .io: 74
-        case .missingCatalog, .notFound, .missingInput: 66
-        case .invalidValue, .invalidCurve, .ambiguous, .alreadyExists, .inUse, .routeTie, .conflict, .invalidBundle, .missingReferences,
+        case .missingCatalog, .missingInput: 66
+        case .alreadyExists, .inUse, .routeTie, .conflict, .invalidBundle, .missingReferences,
             .importConflicts:
             65
         }
@@ -62,12 +85,9 @@ extension CatalogError {
 func reporting(_ body: () throws -> Void) throws {
     do {
         try body()
-    } catch let error as CatalogError {
+    } catch let error as any ReportedError {
         Output.note("transdb: error: " + oneLine(error.description))
         throw ExitCode(error.exitCode)
-    } catch let error as CurveExpressionError {
-        Output.note("transdb: error: " + oneLine(error.description))
-        throw ExitCode(65)
     }
 }
 

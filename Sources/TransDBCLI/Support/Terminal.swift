@@ -1,4 +1,5 @@
 import Foundation
+import TransDBCore
 
 /// What the terminal on stdout can show.
 enum Terminal {

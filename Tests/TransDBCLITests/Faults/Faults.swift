@@ -1,3 +1,4 @@
+@testable import TransDBCore
 /// End-to-end fault tests: each fault is produced for real — a process killed with SIGKILL,
 /// writers contending for the lock, a full disk, a file-size limit, a user who cannot write,
 /// files that are not catalogs, hostile input — and the promise checked from outside, with the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransDBTestSupport
+@testable import TransDBCore
 
 extension Faults {
     /// `--db` naming a file that is not a catalog this transdb can use: every command, reading or

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransDBTestSupport
+@testable import TransDBCore
 
 /// A sandboxed `transdb` with a catalog at ``db``, made by `transdb init` (seeded, or `--empty`).
 ///

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransDB
 import TransDBTestSupport
+@testable import TransDBCore
 
 /// The streaming export writes exactly the bytes of ``BundleFormat/encode(_:)``, the reference.
 @Suite("Streaming bundle export")
@@ -75,7 +76,7 @@ struct BundleExportTests {
         #expect(try Self.streamed(catalog, library: "material") == (try Self.reference(catalog, library: "material")))
         #expect(throws: CatalogError.self) { try Self.streamed(catalog, library: "nowhere") }
         var calls = 0
-        #expect(throws: CatalogError.notFound(kind: .library, name: "nowhere", suggestion: nil)) {
+        #expect(throws: LookupError.notFound(kind: .library, name: "nowhere", suggestion: nil)) {
             try catalog.exportBundle(library: "nowhere") { _ in calls += 1 }
         }
         #expect(calls == 0)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransDB
 import TransDBTestSupport
+@testable import TransDBCore
 
 /// Export → import into an empty catalog → export gives the same bytes.
 @Suite("Bundle round trips")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TransDB
 import TransDBTestSupport
+@testable import TransDBCore
 
 /// Reading a bundle a chunk at a time gives what reading it whole gives: the same values, and
 /// for a bad file the same error at the same path, line and column, wherever the chunks end.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransDB
 import TransDBTestSupport
+@testable import TransDBCore
 
 @Suite("Seed bundles and the bundle format")
 struct SeedTests {

@@ -1,4 +1,5 @@
 import TransDB
+@testable import TransDBCore
 
 /// Unit tests of `CatalogDiff` and `ThreeWayMerge`, and the libraries they compare.
 enum DiffTests {

@@ -1,5 +1,6 @@
 import Testing
 import TransDB
+@testable import TransDBCore
 
 extension DiffTests {
     @Suite("ThreeWayMerge: three-way")

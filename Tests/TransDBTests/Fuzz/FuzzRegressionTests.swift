@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransDBTestSupport
+@testable import TransDBCore
 
 /// The fuzz harnesses' inputs in the normal test suite: what the harnesses in `Fuzz/` found
 /// (`Fixtures/fuzz-regressions/HARNESS/`, one file per input) and their seed corpora

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransDB
+@testable import TransDBCore
 
 extension Interchange {
     @Suite("CSS: curves as custom properties, springs as linear() within 0.005 of the engine")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransDB
+@testable import TransDBCore
 
 extension Interchange {
     @Suite("DTCG: the nearest cubic Bézier to a curve that is not one")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransDB
+@testable import TransDBCore
 
 extension Interchange {
     @Suite("DTCG: invalid files are refused with the JSON path and the reason")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransDB
+@testable import TransDBCore
 
 extension Interchange {
     @Suite("DTCG: reading files written by other tools")

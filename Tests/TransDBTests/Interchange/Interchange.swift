@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransDB
 import TransDBTestSupport
+@testable import TransDBCore
 
 /// The interchange formats' suites (DTCG and CSS), grouped so that `swift test --filter
 /// Interchange` selects them.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransDB
+@testable import TransDBCore
 
 extension Interchange {
     /// Libraries built directly as values from a seeded generator, using everything a library

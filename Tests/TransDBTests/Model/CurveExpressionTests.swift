@@ -1,5 +1,6 @@
 import Testing
 @testable import TransDB
+@testable import TransDBCore
 
 @Suite("Curve expressions: parsing, canonical formatting and errors")
 struct CurveExpressionTests {

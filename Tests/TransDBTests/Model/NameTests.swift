@@ -1,5 +1,6 @@
 import Testing
 import TransDB
+@testable import TransDBCore
 
 @Suite("Names and qualified names")
 struct NameTests {
@@ -50,7 +51,7 @@ struct NameTests {
 
     @Test("unacceptable names are refused with the field, the raw value and the reason", arguments: refused)
     func refuses(_ case_: Refused) {
-        #expect(throws: CatalogError.invalidValue(field: "screen name", value: case_.raw, reason: case_.reason)) {
+        #expect(throws: ModelError.invalidValue(field: "screen name", value: case_.raw, reason: case_.reason)) {
             try Name.validated(case_.raw, field: "screen name")
         }
     }
@@ -65,7 +66,7 @@ struct NameTests {
         #expect(try Name.validated(accented, field: "x").unicodeScalars.count == 128)
         // 26 family emoji are 130 code points (5 each): refused, though only 26 characters.
         let family = String(repeating: "👨‍👩‍👧", count: 26)
-        #expect(throws: CatalogError.invalidValue(field: "x", value: family, reason: "a name has at most 128 Unicode code points")) {
+        #expect(throws: ModelError.invalidValue(field: "x", value: family, reason: "a name has at most 128 Unicode code points")) {
             try Name.validated(family, field: "x")
         }
         #expect(try Name.validated(String(repeating: "👨‍👩‍👧", count: 25), field: "x").unicodeScalars.count == 125)
@@ -119,7 +120,7 @@ struct NameTests {
     @Test("only the first '/' separates: the rest belongs to the name, which refuses it")
     func secondSlash() {
         #expect(
-            throws: CatalogError.invalidValue(
+            throws: ModelError.invalidValue(
                 field: "preset", value: "b/c", reason: "'/' separates a library from a name and cannot be part of one")
         ) {
             try QualifiedName(parsing: "a/b/c", field: "preset")
@@ -128,17 +129,17 @@ struct NameTests {
 
     @Test("an empty library or name is refused with the field of that part")
     func emptyParts() {
-        #expect(throws: CatalogError.invalidValue(field: "preset library", value: "", reason: "a name cannot be empty")) {
+        #expect(throws: ModelError.invalidValue(field: "preset library", value: "", reason: "a name cannot be empty")) {
             try QualifiedName(parsing: "/name", field: "preset")
         }
-        #expect(throws: CatalogError.invalidValue(field: "preset", value: "", reason: "a name cannot be empty")) {
+        #expect(throws: ModelError.invalidValue(field: "preset", value: "", reason: "a name cannot be empty")) {
             try QualifiedName(parsing: "lib/", field: "preset")
         }
-        #expect(throws: CatalogError.invalidValue(field: "preset", value: "", reason: "a name cannot be empty")) {
+        #expect(throws: ModelError.invalidValue(field: "preset", value: "", reason: "a name cannot be empty")) {
             try QualifiedName(parsing: "", field: "preset")
         }
         #expect(
-            throws: CatalogError.invalidValue(field: "delegate library", value: "lib ", reason: "a name cannot start or end with white space")
+            throws: ModelError.invalidValue(field: "delegate library", value: "lib ", reason: "a name cannot start or end with white space")
         ) {
             try QualifiedName(parsing: "lib /D", field: "delegate")
         }

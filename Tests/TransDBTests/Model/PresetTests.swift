@@ -1,5 +1,6 @@
 import Testing
 @testable import TransDB
+@testable import TransDBCore
 
 @Suite("Preset drafts, kind expansion and track overrides")
 struct PresetTests {
@@ -246,7 +247,7 @@ struct PresetTests {
         var label: String
         var name = "p"
         var draft: PresetDraft
-        var error: CatalogError
+        var error: ModelError
         var testDescription: String { label }
     }
 
@@ -424,7 +425,7 @@ struct PresetTests {
 
     struct RefusedOverride: Sendable, CustomTestStringConvertible {
         var text: String
-        var error: CatalogError
+        var error: ModelError
         var testDescription: String { text }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransDB
+@testable import TransDBCore
 
 /// The JSON every `--format json` answer is written with: exact bytes, escapes, key order.
 @Suite("JSON rendering")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransDB
 import TransDBTestSupport
+@testable import TransDBCore
 
 @Suite("Catalog storage")
 struct CatalogTests {
@@ -332,7 +333,7 @@ struct CatalogTests {
 
     struct Violation: Sendable, CustomTestStringConvertible {
         var label: String
-        var error: CatalogError
+        var error: any Error & Sendable
         var attempt: @Sendable (Catalog) throws -> Void
         var testDescription: String { label }
     }
@@ -344,60 +345,60 @@ struct CatalogTests {
         }
         let nameSlash = "'/' separates a library from a name and cannot be part of one"
         return [
-            Violation(label: "duplicate library", error: .alreadyExists(kind: .library, name: "app")) {
+            Violation(label: "duplicate library", error: CatalogError.alreadyExists(kind: .library, name: "app")) {
                 try $0.addLibrary(Library(name: "app"))
             },
-            Violation(label: "duplicate curve", error: .alreadyExists(kind: .curve, name: "app/snappy")) {
+            Violation(label: "duplicate curve", error: CatalogError.alreadyExists(kind: .curve, name: "app/snappy")) {
                 try $0.addCurve(NamedCurve(library: "app", name: "snappy", curve: .linear))
             },
-            Violation(label: "duplicate preset", error: .alreadyExists(kind: .preset, name: "app/cardUp")) {
+            Violation(label: "duplicate preset", error: CatalogError.alreadyExists(kind: .preset, name: "app/cardUp")) {
                 try $0.addPreset(Preset(library: "app", name: "cardUp", kind: .fade, duration: 0.3, curve: .inline(.linear), tracks: fade))
             },
-            Violation(label: "duplicate screen", error: .alreadyExists(kind: .screen, name: "app/List")) {
+            Violation(label: "duplicate screen", error: CatalogError.alreadyExists(kind: .screen, name: "app/List")) {
                 try $0.addScreen(Screen(library: "app", name: "List"))
             },
-            Violation(label: "duplicate container", error: .alreadyExists(kind: .container, name: "app/Nav")) {
+            Violation(label: "duplicate container", error: CatalogError.alreadyExists(kind: .container, name: "app/Nav")) {
                 try $0.addContainer(Container(library: "app", name: "Nav", kind: .tab))
             },
-            Violation(label: "duplicate delegate", error: .alreadyExists(kind: .delegate, name: "app/D")) {
+            Violation(label: "duplicate delegate", error: CatalogError.alreadyExists(kind: .delegate, name: "app/D")) {
                 try $0.addDelegate(Delegate(library: "app", name: "D"))
             },
             Violation(
                 label: "unknown curve, in a library that would be created",
-                error: .notFound(kind: .curve, name: "snapy", suggestion: "snappy")
+                error: LookupError.notFound(kind: .curve, name: "snapy", suggestion: "snappy")
             ) {
                 try $0.addPreset(
                     Preset(library: "fresh", name: "p", kind: .fade, duration: 0.3, curve: .named(qn(nil, "snapy")), tracks: fade))
             },
-            Violation(label: "unknown completion curve", error: .notFound(kind: .curve, name: "app/snapp", suggestion: "app/snappy")) {
+            Violation(label: "unknown completion curve", error: LookupError.notFound(kind: .curve, name: "app/snapp", suggestion: "app/snappy")) {
                 try $0.addPreset(
                     Preset(
                         library: "app", name: "p", kind: .fade, duration: 0.3, curve: .inline(.linear), tracks: fade,
                         interaction: InteractionSettings(completionCurve: .named(qn("app", "snapp")))))
             },
-            Violation(label: "unknown reverse preset", error: .notFound(kind: .preset, name: "app/cardUpp", suggestion: "app/cardUp")) {
+            Violation(label: "unknown reverse preset", error: LookupError.notFound(kind: .preset, name: "app/cardUpp", suggestion: "app/cardUp")) {
                 try $0.addPreset(
                     Preset(
                         library: "app", name: "p", kind: .fade, duration: 0.3, curve: .inline(.linear), tracks: fade,
                         reverse: qn("app", "cardUpp")))
             },
-            Violation(label: "unknown delegate of a screen", error: .notFound(kind: .delegate, name: "NavDelegat", suggestion: "NavDelegate")) {
+            Violation(label: "unknown delegate of a screen", error: LookupError.notFound(kind: .delegate, name: "NavDelegat", suggestion: "NavDelegate")) {
                 try $0.addScreen(Screen(library: "app", name: "New", delegate: qn(nil, "NavDelegat")))
             },
             Violation(
-                label: "unknown delegate of a container", error: .notFound(kind: .delegate, name: "app/Ghost", suggestion: nil)
+                label: "unknown delegate of a container", error: LookupError.notFound(kind: .delegate, name: "app/Ghost", suggestion: nil)
             ) {
                 try $0.addContainer(Container(library: "app", name: "Nav2", kind: .navigation, delegate: qn("app", "Ghost")))
             },
             Violation(
-                label: "unknown screen in a route", error: .notFound(kind: .screen, name: "Zzzzzzzz", suggestion: nil),
+                label: "unknown screen in a route", error: LookupError.notFound(kind: .screen, name: "Zzzzzzzz", suggestion: nil),
                 attempt: route(
                     RouteRequest(
                         operation: .present, from: .screen(qn(nil, "Zzzzzzzz")), to: .screen(qn("app", "Detail")), preset: qn("app", "cardUp"),
                         delegate: qn("app", "D")))),
             Violation(
                 label: "partial curl that is not full screen",
-                error: .invalidValue(
+                error: ModelError.invalidValue(
                     field: "modal style", value: "partialCurl",
                     reason: "UIKit allows a partial curl only with --presentation-style fullScreen (it raises an exception otherwise)")
             ) {
@@ -405,7 +406,7 @@ struct CatalogTests {
             },
             Violation(
                 label: "partial curl with the automatic style",
-                error: .invalidValue(
+                error: ModelError.invalidValue(
                     field: "modal style", value: "partialCurl",
                     reason: "UIKit allows a partial curl only with --presentation-style fullScreen (it raises an exception otherwise)")
             ) {
@@ -413,7 +414,7 @@ struct CatalogTests {
             },
             Violation(
                 label: "dismiss route with a destination",
-                error: .invalidValue(
+                error: ModelError.invalidValue(
                     field: "dismiss route", value: "Detail → List",
                     reason: "UIKit's animationController(forDismissed:) sees only the dismissed screen, so a dismiss route's destination is '*'"),
                 attempt: route(
@@ -422,7 +423,7 @@ struct CatalogTests {
                         delegate: qn("app", "D"), library: "app"))),
             Violation(
                 label: "interaction without a preset",
-                error: .invalidValue(
+                error: ModelError.invalidValue(
                     field: "interaction", value: "cardDown",
                     reason: "UIKit asks for an interaction controller only when the delegate returned an animator; give --preset too"),
                 attempt: route(
@@ -431,7 +432,7 @@ struct CatalogTests {
                         delegate: qn("app", "D"), library: "app"))),
             Violation(
                 label: "interaction preset without interaction settings",
-                error: .invalidValue(
+                error: ModelError.invalidValue(
                     field: "interaction preset", value: "cardUp",
                     reason: "the preset has no interaction settings; give it --completion-speed or --finish-threshold"),
                 attempt: route(
@@ -440,7 +441,7 @@ struct CatalogTests {
                         delegate: qn("app", "D"), library: "app"))),
             Violation(
                 label: "route tie A → * against * → B",
-                error: .routeTie(
+                error: CatalogError.routeTie(
                     new: "present * → app/Curl", existing: "#3 present app/List → * on delegate 'app/D'", example: "app/List → app/Curl"),
                 attempt: route(
                     RouteRequest(
@@ -448,7 +449,7 @@ struct CatalogTests {
                         library: "app"))),
             Violation(
                 label: "duplicate route",
-                error: .conflict(
+                error: CatalogError.conflict(
                     "the route present app/List → app/Detail already exists on delegate 'app/D' as #1; remove it first (transdb rm route 1)"),
                 attempt: route(
                     RouteRequest(
@@ -456,78 +457,78 @@ struct CatalogTests {
                         delegate: qn("app", "D"), library: "app"))),
             Violation(
                 label: "ambiguous bare delegate name",
-                error: .ambiguous(kind: .delegate, name: "D", candidates: ["app/D", "other/D"]),
+                error: LookupError.ambiguous(kind: .delegate, name: "D", candidates: ["app/D", "other/D"]),
                 attempt: route(
                     RouteRequest(operation: .present, from: .any, to: .screen(qn(nil, "Curl")), preset: qn(nil, "cardUp"), delegate: qn(nil, "D")))),
             Violation(
                 label: "present route to '*' without a delegate",
-                error: .invalidValue(
+                error: ModelError.invalidValue(
                     field: "route", value: "List → *",
                     reason: "UIKit asks the presented (--to) screen's transitioningDelegate; with '*' there give --delegate"),
                 attempt: route(RouteRequest(operation: .present, from: .screen(qn(nil, "List")), to: .any, preset: qn(nil, "cardUp")))),
             Violation(
                 label: "a created delegate is rolled back with the route that failed",
-                error: .notFound(kind: .preset, name: "nope", suggestion: nil),
+                error: LookupError.notFound(kind: .preset, name: "nope", suggestion: nil),
                 attempt: route(RouteRequest(operation: .present, from: .any, to: .screen(qn(nil, "Curl")), preset: qn(nil, "nope")))),
             Violation(
                 label: "push route on a tab container",
-                error: .invalidValue(field: "container", value: "app/Tabs", reason: "it is a tab container; push routes need a navigation container"),
+                error: ModelError.invalidValue(field: "container", value: "app/Tabs", reason: "it is a tab container; push routes need a navigation container"),
                 attempt: route(
                     RouteRequest(operation: .push, from: .any, to: .screen(qn(nil, "Detail")), preset: qn(nil, "turn"), container: qn(nil, "Tabs")))),
             Violation(
                 label: "remove a curve used by presets",
-                error: .inUse(kind: .curve, name: "app/snappy", usedBy: ["preset app/cardDown", "preset app/cardUp", "preset other/echo"])
+                error: CatalogError.inUse(kind: .curve, name: "app/snappy", usedBy: ["preset app/cardDown", "preset app/cardUp", "preset other/echo"])
             ) {
                 try $0.remove(.curve, qn("app", "snappy"))
             },
             Violation(
                 label: "remove a preset used as a reverse and by a route",
-                error: .inUse(kind: .preset, name: "app/cardDown", usedBy: ["preset app/cardUp", "route #2"])
+                error: CatalogError.inUse(kind: .preset, name: "app/cardDown", usedBy: ["preset app/cardUp", "route #2"])
             ) {
                 try $0.remove(.preset, qn(nil, "cardDown"))
             },
-            Violation(label: "remove a screen used by routes", error: .inUse(kind: .screen, name: "app/List", usedBy: ["route #1", "route #3"])) {
+            Violation(label: "remove a screen used by routes", error: CatalogError.inUse(kind: .screen, name: "app/List", usedBy: ["route #1", "route #3"])) {
                 try $0.remove(.screen, qn(nil, "List"))
             },
             Violation(
-                label: "remove a library another library uses", error: .inUse(kind: .library, name: "app", usedBy: ["preset other/echo"])
+                label: "remove a library another library uses", error: CatalogError.inUse(kind: .library, name: "app", usedBy: ["preset other/echo"])
             ) {
                 try $0.remove(.library, qn(nil, "app"))
             },
-            Violation(label: "remove an unknown curve", error: .notFound(kind: .curve, name: "tick", suggestion: "ticks")) {
+            Violation(label: "remove an unknown curve", error: LookupError.notFound(kind: .curve, name: "tick", suggestion: "ticks")) {
                 try $0.remove(.curve, qn(nil, "tick"))
             },
-            Violation(label: "remove an unknown route", error: .notFound(kind: .route, name: "#99", suggestion: nil)) {
+            Violation(label: "remove an unknown route", error: LookupError.notFound(kind: .route, name: "#99", suggestion: nil)) {
                 try $0.removeRoute(id: 99)
             },
-            Violation(label: "release an unknown delegate", error: .notFound(kind: .delegate, name: "Ghost", suggestion: nil)) {
+            Violation(label: "release an unknown delegate", error: LookupError.notFound(kind: .delegate, name: "Ghost", suggestion: nil)) {
                 _ = try $0.setReleased(qn(nil, "Ghost"), true)
             },
             Violation(
-                label: "screen named '*'", error: .invalidValue(field: "screen name", value: "*", reason: "'*' stands for any screen in routes")
+                label: "screen named '*'", error: ModelError.invalidValue(field: "screen name", value: "*", reason: "'*' stands for any screen in routes")
             ) {
                 try $0.addScreen(Screen(library: "app", name: "*"))
             },
             Violation(
                 label: "curve name with parentheses",
-                error: .invalidValue(
+                error: ModelError.invalidValue(
                     field: "curve name", value: "ease(1)", reason: "a curve name cannot contain parentheses: they mark a curve expression")
             ) {
                 try $0.addCurve(NamedCurve(library: "app", name: "ease(1)", curve: .linear))
             },
-            Violation(label: "invalid library of a new entry", error: .invalidValue(field: "library name", value: "a/b", reason: nameSlash)) {
+            Violation(label: "invalid library of a new entry", error: ModelError.invalidValue(field: "library name", value: "a/b", reason: nameSlash)) {
                 try $0.addDelegate(Delegate(library: "a/b", name: "X"))
             },
             Violation(
                 label: "library version too long",
-                error: .invalidValue(
+                error: ModelError.invalidValue(
                     field: "library version", value: String(repeating: "1", count: 65), reason: "a version has 1 to 64 characters")
             ) {
                 try $0.addLibrary(Library(name: "v", version: String(repeating: "1", count: 65)))
             },
             Violation(
                 label: "bundle of a library that exists with other values",
-                error: .importConflicts(["library app (version 2.1.0 → 1.0.0, description The app's transitions → )"])
+                error: CatalogError.importConflicts(["library app (version 2.1.0 → 1.0.0, description The app's transitions → )"])
             ) {
                 try $0.importBundle(Array(#"{"transdb": 1, "library": {"name": "app"}, "curves": [{"name": "c", "expression": "linear"}]}"#.utf8), file: "app.json")
             },
@@ -540,7 +541,8 @@ struct CatalogTests {
         defer { directory.remove() }
         let catalog = try Self.populated(in: directory)
         let before = try Snapshot(catalog)
-        #expect(throws: violation.error) { try violation.attempt(catalog) }
+        let thrown = #expect(throws: (any Error).self) { try violation.attempt(catalog) }
+        #expect(thrown.map { "\(type(of: $0)): \($0)" } == "\(type(of: violation.error)): \(violation.error)")
         #expect(try Snapshot(catalog) == before)
     }
 
@@ -831,12 +833,12 @@ struct CatalogTests {
             library: "app", name: "bad\nname", kind: .fade, duration: 0.3, curve: .inline(.linear), tracks: PresetKind.fade.tracks(direction: nil))
         // The screen, delegate, container, curve and library adds refuse the same name.
         #expect(
-            throws: CatalogError.invalidValue(field: "screen name", value: "bad\nname", reason: "a name cannot contain control characters")
+            throws: ModelError.invalidValue(field: "screen name", value: "bad\nname", reason: "a name cannot contain control characters")
         ) {
             try catalog.addScreen(Screen(library: "app", name: "bad\nname"))
         }
         #expect(
-            throws: CatalogError.invalidValue(field: "preset name", value: "bad\nname", reason: "a name cannot contain control characters")
+            throws: ModelError.invalidValue(field: "preset name", value: "bad\nname", reason: "a name cannot contain control characters")
         ) {
             try catalog.addPreset(preset)
         }
@@ -858,11 +860,11 @@ struct CatalogTests {
         #expect(try catalog.delegates(library: "app").map(\.name).contains(accented))
         // 65 of them are 130 code points: refused before SQLite sees them, with a sentence, not a raw CHECK error.
         let tooLong = String(repeating: "x\u{301}", count: 65)
-        #expect(throws: CatalogError.invalidValue(field: "delegate name", value: tooLong, reason: "a name has at most 128 Unicode code points")) {
+        #expect(throws: ModelError.invalidValue(field: "delegate name", value: tooLong, reason: "a name has at most 128 Unicode code points")) {
             try catalog.addDelegate(Delegate(library: "app", name: tooLong))
         }
         let family = String(repeating: "👨‍👩‍👧", count: 128)
-        #expect(throws: CatalogError.invalidValue(field: "screen name", value: family, reason: "a name has at most 128 Unicode code points")) {
+        #expect(throws: ModelError.invalidValue(field: "screen name", value: family, reason: "a name has at most 128 Unicode code points")) {
             try catalog.addScreen(Screen(library: "app", name: family))
         }
         #expect(try Snapshot(catalog).presets == before.presets)

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 @testable import TransDB
 import TransDBTestSupport
+@testable import TransDBCore
 
 /// A WAL catalog's first page — application id, schema version — reaches the main file only at a
 /// checkpoint. A writer that never checkpointed (killed, or a reader kept open until exit) leaves a

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TransDB
+import TransDBCore
 
 struct AddCurve: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TransDB
+import TransDBCore
 
 struct AddDelegate: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "delegate", abstract: "Add a delegate object.")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TransDB
+import TransDBCore
 
 struct AddLibrary: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "library", abstract: "Add an empty library.")

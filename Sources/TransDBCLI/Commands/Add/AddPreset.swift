@@ -1,5 +1,6 @@
 import ArgumentParser
 import TransDB
+import TransDBCore
 
 struct AddPreset: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TransDB
+import TransDBCore
 
 struct AddRoute: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TransDB
+import TransDBCore
 
 struct AddScreen: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "screen", abstract: "Add a screen (a view controller).")

@@ -1,4 +1,5 @@
 import Foundation
+@testable import TransDBCore
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TransDB
 import TransDBTestSupport
+@testable import TransDBCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,3 +1,4 @@
+@testable import TransDBCore
 extension Faults {
     /// A seeded random number generator (SplitMix64), so that a failing run can be replayed
     /// with the seed it prints.

@@ -1,5 +1,6 @@
 import Testing
 @testable import TransDB
+@testable import TransDBCore
 
 extension EngineCurves {
     @Suite("Cubic bezier: exact to 1e-12 against the golden vectors")

@@ -1,5 +1,6 @@
 import Testing
 @testable import TransDB
+@testable import TransDBCore
 
 extension EngineCurves {
     /// Random valid curves for property tests, drawn from the full range the parser accepts.

@@ -1,4 +1,5 @@
 import Testing
+@testable import TransDBCore
 
 extension EngineCurves {
     @Suite("Golden vectors: the fixture files load")

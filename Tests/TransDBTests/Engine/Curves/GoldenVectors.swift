@@ -1,4 +1,5 @@
 import Foundation
+@testable import TransDBCore
 
 extension EngineCurves {
     /// The golden vectors of `Fixtures/golden`, computed with 50–60 digit arithmetic (see

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransDB
+@testable import TransDBCore
 
 extension EngineCurves {
     @Suite("Physical springs: exact motion in all regimes")

@@ -1,5 +1,6 @@
 import Testing
 @testable import TransDB
+@testable import TransDBCore
 
 extension EngineCurves {
     @Suite("linear(): CSS Easing Level 2 input completion and evaluation")

@@ -1,4 +1,5 @@
 import Foundation
+@testable import TransDBCore
 
 extension EngineCurves {
     /// A tiny seeded generator (Steele, Lea and Flood's SplitMix64) so that property tests are

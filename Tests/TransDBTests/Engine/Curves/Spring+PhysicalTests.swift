@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TransDB
+@testable import TransDBCore
 
 extension EngineCurves {
     @Suite("Spring forms converted to the physical one")

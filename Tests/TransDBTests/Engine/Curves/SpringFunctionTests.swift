@@ -1,5 +1,6 @@
 import Testing
 @testable import TransDB
+@testable import TransDBCore
 
 extension EngineCurves {
     @Suite("A spring as a timing function over a fixed duration")

@@ -1,5 +1,6 @@
 import Testing
 @testable import TransDB
+@testable import TransDBCore
 
 extension EngineCurves {
     @Suite("steps(): the CSS Easing step rule")

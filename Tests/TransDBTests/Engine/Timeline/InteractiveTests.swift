@@ -1,6 +1,7 @@
 import Testing
 import TransDB
 import TransDBTestSupport
+@testable import TransDBCore
 
 /// `UIPercentDrivenInteractiveTransition` as the engine plays it.
 @Suite("Interactive transitions")
@@ -82,7 +83,7 @@ struct InteractiveTests {
     @Test("completionSpeed ≤ 0 is refused")
     func speedRefused() throws {
         for speed in [0.0, -1] {
-            #expect(throws: CatalogError.invalidValue(field: "completion speed", value: speed.description == "0.0" ? "0" : "-1", reason: "completionSpeed must be > 0")) {
+            #expect(throws: ModelError.invalidValue(field: "completion speed", value: speed.description == "0.0" ? "0" : "-1", reason: "completionSpeed must be > 0")) {
                 try Self.timeline("finish@0.1", speed: speed)
             }
         }
@@ -100,7 +101,7 @@ struct InteractiveTests {
         #expect {
             try GestureScript(parsing: script)
         } throws: { error in
-            guard case let CatalogError.invalidValue(f, _, r) = error else { return false }
+            guard case let ModelError.invalidValue(f, _, r) = error else { return false }
             return f == field && r == reason
         }
     }

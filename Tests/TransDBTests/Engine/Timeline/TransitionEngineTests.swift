@@ -1,6 +1,7 @@
 import Testing
 import TransDB
 import TransDBTestSupport
+@testable import TransDBCore
 
 /// Timelines of presets and system defaults: ends, reversal, and the UIKit defaults.
 @Suite("Transition timelines")

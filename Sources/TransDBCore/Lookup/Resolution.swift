@@ -1,5 +1,12 @@
 /// The answer to "which animator does UIKit use for this route?", with every step of the lookup.
 public struct Resolution: Hashable, Sendable {
+    /// An answer to `request` before the lookup has found anything.
+    public init(request: LookupRequest) {
+        operation = request.operation
+        from = request.from
+        to = request.to
+    }
+
     public var operation: TransitionOperation
     /// The screen being left, as given.
     public var from: String
@@ -18,7 +25,7 @@ public struct Resolution: Hashable, Sendable {
     /// The system default played when `animator` is `nil`.
     public var systemDefault: SystemTransition?
     /// Names the request used that are not in the catalog.
-    public var unknownNames: [String]
+    public var unknownNames: [String] = []
     /// The lookup, one sentence a step, in order.
-    public var explanation: [String]
+    public var explanation: [String] = []
 }

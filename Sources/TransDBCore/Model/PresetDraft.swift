@@ -35,16 +35,16 @@ public struct PresetDraft: Sendable {
         let duration = self.duration ?? kind.defaultDuration
         if kind == .none {
             guard duration == 0 else {
-                throw CatalogError.invalidValue(
+                throw ModelError.invalidValue(
                     field: "duration", value: duration.shortestDescription, reason: "a preset of kind 'none' is instant: its duration is 0")
             }
         } else if !(duration > 0 && duration <= Preset.maximumDuration) {
-            throw CatalogError.invalidValue(
+            throw ModelError.invalidValue(
                 field: "duration", value: duration.shortestDescription,
                 reason: "a duration is a number of seconds > 0 and ≤ \(Preset.maximumDuration.shortestDescription)")
         }
         guard delay >= 0 && delay <= Preset.maximumDuration else {
-            throw CatalogError.invalidValue(
+            throw ModelError.invalidValue(
                 field: "delay", value: delay.shortestDescription,
                 reason: "a delay is a number of seconds ≥ 0 and ≤ \(Preset.maximumDuration.shortestDescription)")
         }
@@ -57,7 +57,7 @@ public struct PresetDraft: Sendable {
             var settings = InteractionSettings()
             if let speed = completionSpeed {
                 guard speed > 0 && speed <= 100 else {
-                    throw CatalogError.invalidValue(
+                    throw ModelError.invalidValue(
                         field: "completion speed", value: speed.shortestDescription,
                         reason: "completionSpeed must be > 0 and ≤ 100 (UIKit treats ≤ 0 as 1; transdb refuses it)")
                 }
@@ -66,7 +66,7 @@ public struct PresetDraft: Sendable {
             if let text = completionCurve { settings.completionCurve = try Self.curveReference(text, field: "completion curve") }
             if let threshold = finishThreshold {
                 guard (0...1).contains(threshold) else {
-                    throw CatalogError.invalidValue(
+                    throw ModelError.invalidValue(
                         field: "finish threshold", value: threshold.shortestDescription, reason: "a threshold is a fraction in [0, 1]")
                 }
                 settings.finishThreshold = threshold
@@ -83,7 +83,7 @@ public struct PresetDraft: Sendable {
         guard let direction else { return kind.defaultDirection }
         guard kind.allowedDirections.contains(direction) else {
             let allowed = kind.allowedDirections.map(\.rawValue).joined(separator: ", ")
-            throw CatalogError.invalidValue(
+            throw ModelError.invalidValue(
                 field: "direction", value: direction.rawValue,
                 reason: allowed.isEmpty
                     ? "a preset of kind '\(kind.rawValue)' has no direction"
@@ -97,7 +97,7 @@ public struct PresetDraft: Sendable {
         do {
             return try CurveReference(parsing: text, field: field)
         } catch let error as CurveExpressionError {
-            throw CatalogError.invalidCurve(field: field, error: error)
+            throw ModelError.invalidCurve(field: field, error: error)
         }
     }
 }

@@ -1,16 +1,16 @@
 /// JSON written straight into a byte buffer, for output produced at a rate where building a
 /// ``JSONValue`` per answer would cost more than finding the answer. ``JSONValue`` quotes its
 /// strings here too, so there is one escaping and the bytes are those of `JSONValue.compact`.
-enum JSONBytes {
+package enum JSONBytes {
     /// Appends `text` as a JSON string.
-    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+    package static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { appendQuoted(utf8: $0, to: &out) }
     }
 
     /// Appends valid UTF-8 as a JSON string: quotes, backslashes and control characters escaped,
     /// as are DEL, U+2028 and U+2029; everything else as it is.
-    static func appendQuoted(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    package static func appendQuoted(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Most names need no escape: copy them whole.
         if !bytes.contains(where: needsLook) {
@@ -40,12 +40,12 @@ enum JSONBytes {
     }
 
     /// Appends the bytes of a literal (a plain copy, where a `String.UTF8View` is not).
-    static func append(_ literal: StaticString, to out: inout [UInt8]) {
+    package static func append(_ literal: StaticString, to out: inout [UInt8]) {
         out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Appends `value` in decimal, as `String(value)` writes it.
-    static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
+    package static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
         if value < 0 {
             out.append(contentsOf: String(value).utf8)
             return

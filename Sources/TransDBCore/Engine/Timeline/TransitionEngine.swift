@@ -4,11 +4,11 @@
 /// preset's explicit reverse preset when it names one, and otherwise the preset itself backwards,
 /// as a UIKit animator with a `presenting` flag does.
 public struct TransitionEngine: Sendable {
-    let catalog: Catalog
+    let source: any PresetSource
 
-    /// An engine that reads named curves and reverse presets from `catalog`.
-    public init(catalog: Catalog) {
-        self.catalog = catalog
+    /// An engine that reads named curves and reverse presets from `source`.
+    public init(source: any PresetSource) {
+        self.source = source
     }
 
     /// The timeline of `animator` (or of the system default when it is `nil`) in `context`.
@@ -17,7 +17,7 @@ public struct TransitionEngine: Sendable {
     ///   - systemDefault: The default to play for a `nil` animator; by default the one UIKit uses
     ///     for the context's operation with a coverVertical modal style.
     ///   - interaction: Interaction settings and a gesture, for a percent-driven transition.
-    /// - Throws: ``CatalogError`` when a named curve or reverse preset is missing, or the gesture is invalid.
+    /// - Throws: what `source` throws for a missing curve or reverse preset; ``ModelError`` for an invalid gesture.
     public func timeline(
         for animator: Preset?, context: TransitionContext, systemDefault: SystemTransition? = nil,
         interaction: (settings: InteractionSettings, gesture: GestureScript)? = nil
@@ -29,7 +29,7 @@ public struct TransitionEngine: Sendable {
         var dimming = 0.0
         if let animator {
             if context.isReverse, let reverse = animator.reverse {
-                played = try catalog.preset(reverse).preset
+                played = try source.preset(named: reverse)
                 notes.append("\(context.operation.rawValue) plays '\(reverse)', the reverse preset of '\(animator.qualifiedName)'")
             } else {
                 played = animator
@@ -46,13 +46,13 @@ public struct TransitionEngine: Sendable {
             dimming = chosen.dimming
             notes += chosen.notes
         }
-        let curve = try catalog.timingCurve(played.curve)
+        let curve = try source.timingCurve(played.curve)
         let animation = TransitionAnimation(
             tracks: played.tracks, duration: played.duration, delay: played.delay,
             timing: curve.function(duration: played.duration), reversed: reversed, dimming: dimming)
         var drive = Timeline.Drive.automatic
         if let interaction {
-            let completion = try catalog.timingCurve(interaction.settings.completionCurve)
+            let completion = try source.timingCurve(interaction.settings.completionCurve)
             let plan = try InteractivePlan(
                 gesture: interaction.gesture, duration: played.duration, completionSpeed: interaction.settings.completionSpeed,
                 completionTiming: completion.function(duration: nil), finishThreshold: interaction.settings.finishThreshold)

@@ -1,7 +1,7 @@
 /// The one way transdb prints a number: the shortest decimal that reads back as the same
 /// `Double`, without a trailing `.0`, so `1`, `0.35`, `1e-07`.
-enum NumberFormatting {
-    static func shortest(_ value: Double) -> String {
+package enum NumberFormatting {
+    package static func shortest(_ value: Double) -> String {
         if value == 0 { return "0" }  // also turns -0 into 0
         let text = value.description
         if text.hasSuffix(".0") { return String(text.dropLast(2)) }

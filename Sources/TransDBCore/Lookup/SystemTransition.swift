@@ -3,7 +3,7 @@ public enum SystemTransition: String, CaseIterable, Hashable, Sendable {
     case coverVertical, flipHorizontal, crossDissolve, partialCurl, navigationPush, navigationPop, none
 
     /// The system default for an operation, given the modal style of the presented screen.
-    static func forOperation(_ operation: TransitionOperation, modalStyle: ModalTransitionStyle) -> SystemTransition {
+    package static func forOperation(_ operation: TransitionOperation, modalStyle: ModalTransitionStyle) -> SystemTransition {
         switch operation {
         case .present, .dismiss:
             switch modalStyle {

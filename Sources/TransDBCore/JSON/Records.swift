@@ -11,7 +11,7 @@ extension NamedCurve {
 }
 
 extension ViewState {
-    var record: JSONValue {
+    package var record: JSONValue {
         .object([
             ("frame", .string(frame.expression)), ("alpha", .number(alpha)), ("scaleX", .number(scaleX)),
             ("scaleY", .number(scaleY)), ("rotation", .number(rotation)), ("rotationY", .number(rotationY)),
@@ -140,7 +140,7 @@ extension Resolution {
 extension Preset {
     /// The preset as a resolution shows it (`animator`, `interaction`): the summary's fields that
     /// matter for playing it, with the curves' expressions. The batch resolver keeps these by preset.
-    func resolutionRecord(curveExpression: (CurveReference) -> String) -> JSONValue {
+    package func resolutionRecord(curveExpression: (CurveReference) -> String) -> JSONValue {
         var fields: [(String, JSONValue)] = [
             ("name", .string(name)), ("library", .string(library)), ("kind", .string(kind.rawValue)),
             ("direction", .string(direction?.rawValue)), ("duration", .number(duration)),

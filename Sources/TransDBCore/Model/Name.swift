@@ -19,10 +19,10 @@ public enum Name {
     /// - Parameters:
     ///   - raw: The name as given.
     ///   - field: What the name is for, used in the error (`"preset name"`).
-    /// - Throws: ``CatalogError/invalidValue(field:value:reason:)``.
+    /// - Throws: ``ModelError/invalidValue(field:value:reason:)``.
     public static func validated(_ raw: String, field: String) throws -> String {
         let name = raw.precomposedStringWithCanonicalMapping
-        func refuse(_ reason: String) -> CatalogError {
+        func refuse(_ reason: String) -> ModelError {
             .invalidValue(field: field, value: raw, reason: reason)
         }
         if name.isEmpty { throw refuse("a name cannot be empty") }
@@ -59,7 +59,7 @@ public struct QualifiedName: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `library/name` or `name`, validating both parts.
     ///
-    /// - Throws: ``CatalogError/invalidValue(field:value:reason:)``.
+    /// - Throws: ``ModelError/invalidValue(field:value:reason:)``.
     public init(parsing text: String, field: String) throws {
         let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         if parts.count == 2 {

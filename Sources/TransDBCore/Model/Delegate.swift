@@ -24,7 +24,7 @@ public enum TransitionOperation: String, CaseIterable, Hashable, Sendable {
     case present, dismiss, push, pop, tab
 
     /// The raw value as a literal, for writers that copy bytes without going through `String`.
-    var rawValueLiteral: StaticString {
+    package var rawValueLiteral: StaticString {
         switch self {
         case .present: "present"
         case .dismiss: "dismiss"

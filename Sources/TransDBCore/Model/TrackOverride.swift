@@ -30,9 +30,9 @@ public struct TrackOverride: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `VIEW.PHASE.PROPERTY=VALUE` or `on-top=from|to`.
     ///
-    /// - Throws: ``CatalogError/invalidValue(field:value:reason:)``.
+    /// - Throws: ``ModelError/invalidValue(field:value:reason:)``.
     public init(parsing text: String) throws {
-        func refuse(_ reason: String) -> CatalogError { .invalidValue(field: "track", value: text, reason: reason) }
+        func refuse(_ reason: String) -> ModelError { .invalidValue(field: "track", value: text, reason: reason) }
         guard let equals = text.firstIndex(of: "=") else {
             throw refuse("write VIEW.PHASE.PROPERTY=VALUE, e.g. from.end.alpha=0.5")
         }
@@ -54,9 +54,9 @@ public struct TrackOverride: Hashable, Sendable, CustomStringConvertible {
 
     /// Returns `tracks` with this override applied.
     ///
-    /// - Throws: ``CatalogError/invalidValue(field:value:reason:)`` when the value is out of range.
+    /// - Throws: ``ModelError/invalidValue(field:value:reason:)`` when the value is out of range.
     public func apply(to tracks: ViewTracks) throws -> ViewTracks {
-        func refuse(_ reason: String) -> CatalogError {
+        func refuse(_ reason: String) -> ModelError {
             .invalidValue(field: "track", value: description, reason: reason)
         }
         func number(_ range: ClosedRange<Double>, _ rule: String) throws -> Double {
@@ -127,7 +127,7 @@ extension RelativeFrame {
 
 extension String {
     /// The string without leading and trailing white space (no Foundation needed).
-    func trimmingWhitespace() -> String {
+    package func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })

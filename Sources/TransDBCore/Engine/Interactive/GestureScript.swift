@@ -23,14 +23,14 @@ public struct GestureScript: Hashable, Sendable {
 
     /// Parses a script.
     ///
-    /// - Throws: ``CatalogError/invalidValue(field:value:reason:)`` naming the event.
+    /// - Throws: ``ModelError/invalidValue(field:value:reason:)`` naming the event.
     public init(parsing text: String) throws {
-        func refuse(_ event: String, _ reason: String) -> CatalogError {
+        func refuse(_ event: String, _ reason: String) -> ModelError {
             .invalidValue(field: "gesture event", value: event, reason: reason)
         }
         let events = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }
         guard events.count <= Self.maximumEvents else {
-            throw CatalogError.invalidValue(field: "gesture", value: String(text.prefix(40)) + "…", reason: "a gesture has at most \(Self.maximumEvents) events")
+            throw ModelError.invalidValue(field: "gesture", value: String(text.prefix(40)) + "…", reason: "a gesture has at most \(Self.maximumEvents) events")
         }
         var updates: [Update] = []
         var ending: (Ending, Double)?
@@ -55,7 +55,7 @@ public struct GestureScript: Hashable, Sendable {
             }
         }
         guard let (end, endTime) = ending else {
-            throw CatalogError.invalidValue(field: "gesture", value: text, reason: "a gesture ends with finish@T, cancel@T or release@T")
+            throw ModelError.invalidValue(field: "gesture", value: text, reason: "a gesture ends with finish@T, cancel@T or release@T")
         }
         self.updates = updates
         self.ending = end

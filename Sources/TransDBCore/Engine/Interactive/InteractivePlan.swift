@@ -17,10 +17,10 @@ public struct InteractivePlan: Sendable {
 
     /// Plans the gesture over an animation of `duration` seconds.
     ///
-    /// - Throws: ``CatalogError/invalidValue(field:value:reason:)`` when completionSpeed ≤ 0.
+    /// - Throws: ``ModelError/invalidValue(field:value:reason:)`` when completionSpeed ≤ 0.
     public init(gesture: GestureScript, duration: Double, completionSpeed: Double, completionTiming: any TimingFunction, finishThreshold: Double) throws {
         guard completionSpeed > 0, completionSpeed.isFinite else {
-            throw CatalogError.invalidValue(
+            throw ModelError.invalidValue(
                 field: "completion speed", value: completionSpeed.shortestDescription, reason: "completionSpeed must be > 0")
         }
         self.gesture = gesture

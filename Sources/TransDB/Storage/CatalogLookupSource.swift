@@ -1,0 +1,269 @@
+import GRDB
+import GRDBSQLite
+import TransDBCore
+
+/// UIKit's lookup reading a catalog on disk: each question is one or a few probes of a unique
+/// index, stepped through SQLite's C API (decoding rows through GRDB would cost more than the
+/// probes themselves). Valid for the read that gave it `db`; what it learns of the catalog's
+/// mapping shapes is kept in ``RouteShapes``, which a batch carries from one read to the next.
+struct CatalogLookupSource: LookupSource {
+    private let db: Database
+    /// What is known of the delegates' mappings, for skipping probes no mapping can answer.
+    var shapes: RouteShapes
+    private var statements: [Query: Statement] = [:]
+
+    /// A source over `db`, starting from what `shapes` already knows of the same catalog state.
+    init(_ db: Database, shapes: RouteShapes = RouteShapes()) {
+        self.db = db
+        self.shapes = shapes
+    }
+
+    // MARK: Screens and containers
+
+    mutating func screen(_ name: QualifiedName) throws -> LookupScreen? {
+        try entry(.screen, name) { statement, id, name in
+            LookupScreen(
+                id: id, name: name,
+                modalStyle: ModalTransitionStyle(rawValue: Self.text(statement, 2)) ?? .coverVertical,
+                presentationStyle: ModalPresentationStyle(rawValue: Self.text(statement, 3)) ?? .automatic,
+                delegateID: Self.integer(statement, 4))
+        }
+    }
+
+    mutating func container(_ name: QualifiedName) throws -> LookupContainer? {
+        try entry(.container, name) { statement, id, name in
+            LookupContainer(
+                id: id, name: name, kind: ContainerKind(rawValue: Self.text(statement, 2)) ?? .navigation,
+                delegateID: Self.integer(statement, 3))
+        }
+    }
+
+    mutating func containers(kind: ContainerKind, limit: Int) throws -> [LookupContainer] {
+        let statement = try prepared(.containersOfKind)
+        return try rows(statement, bind: { sqlite3_bind_int64($0, 2, Int64(limit)) }, text: kind.rawValue) { statement in
+            LookupContainer(
+                id: sqlite3_column_int64(statement, 0),
+                name: QualifiedName(library: Self.text(statement, 1), name: Self.text(statement, 5)),
+                kind: ContainerKind(rawValue: Self.text(statement, 2)) ?? kind, delegateID: Self.integer(statement, 3))
+        }
+    }
+
+    /// The screen or container `name` refers to: a qualified name in its library, a bare name
+    /// only when one library has it (``LookupError/ambiguous(kind:name:candidates:)`` otherwise).
+    private mutating func entry<Entry>(
+        _ kind: EntityKind, _ name: QualifiedName, _ make: (OpaquePointer, Int64, QualifiedName) -> Entry
+    ) throws -> Entry? {
+        if let library = name.library {
+            let statement = try prepared(.qualified(kind))
+            return try rows(statement, bind: { _ in }, text: library, name.name) { statement in
+                make(statement, sqlite3_column_int64(statement, 0), name)
+            }.first
+        }
+        let statement = try prepared(.bare(kind))
+        let found = try rows(statement, bind: { _ in }, text: name.name) { statement in
+            (library: Self.text(statement, 1), entry: make(statement, sqlite3_column_int64(statement, 0), QualifiedName(library: Self.text(statement, 1), name: name.name)))
+        }
+        if found.count > 1 {
+            throw LookupError.ambiguous(kind: kind, name: name.name, candidates: found.map { "\($0.library)/\(name.name)" })
+        }
+        return found.first?.entry
+    }
+
+    // MARK: Delegates and mappings
+
+    mutating func delegate(id: Int64) throws -> LookupDelegate {
+        let delegate = try CatalogReader(db: db).delegate(id: id)
+        return LookupDelegate(name: delegate.qualifiedName, released: delegate.released)
+    }
+
+    mutating func hasMappings(delegateID: Int64, for operations: [TransitionOperation]) throws -> Bool {
+        for operation in operations where try shape(delegateID: delegateID, operation).hasMappings {
+            return true
+        }
+        return false
+    }
+
+    mutating func mappings(delegateID: Int64, operation: TransitionOperation, from: Int64?, to: Int64?, all: Bool) throws
+        -> [LookupMapping]
+    {
+        // In the route key a wildcard side is 0; a side that is not a screen of the catalog
+        // (`nil`) can match only wildcards, so it is probed as 0 too.
+        let from = from ?? 0
+        let to = to ?? 0
+        let shape = try shape(delegateID: delegateID, operation)
+        let zeroIDs = try shapes.zeroScreenIDs(db)
+        var found: [LookupMapping] = []
+        // The keys (from, to), (from, 0), (0, to), (0, 0): most specific first, each once; the
+        // unique index holds at most one mapping per key.
+        for key in 0..<4 {
+            let keyFrom = key < 2 ? from : 0
+            let keyTo = key % 2 == 0 ? to : 0
+            if (key == 1 && to == 0) || (key == 2 && from == 0) || (key == 3 && (from == 0 || to == 0)) { continue }
+            if (keyFrom == 0 && !shape.fromWildcard) || (keyTo == 0 && !shape.toWildcard) { continue }
+            // A match can only lose to one at least as specific. (A screen with id 0, which only a
+            // hand-made catalog has, reads as a wildcard in the key: then every key is probed.)
+            let possible = zeroIDs ? 2 : (keyFrom == 0 ? 0 : 1) + (keyTo == 0 ? 0 : 1)
+            if !all, let best = found.first, best.specificity > possible { break }
+            if let match = try probe(delegateID: delegateID, operation: operation, from: keyFrom, to: keyTo) {
+                found.append(match)
+                found.sort { $0.specificity != $1.specificity ? $0.specificity > $1.specificity : $0.id < $1.id }
+            }
+        }
+        return all ? found : Array(found.prefix(1))
+    }
+
+    private mutating func probe(delegateID: Int64, operation: TransitionOperation, from: Int64, to: Int64) throws -> LookupMapping? {
+        let statement = try prepared(.route(operation))
+        return try rows(
+            statement,
+            bind: {
+                sqlite3_bind_int64($0, 1, delegateID)
+                sqlite3_bind_int64($0, 2, from)
+                sqlite3_bind_int64($0, 3, to)
+            }
+        ) { statement in
+            LookupMapping(
+                id: sqlite3_column_int64(statement, 0), fromScreenID: Self.integer(statement, 1), toScreenID: Self.integer(statement, 2),
+                presetID: Self.integer(statement, 3), interactionID: Self.integer(statement, 4))
+        }.first
+    }
+
+    private mutating func shape(delegateID: Int64, _ operation: TransitionOperation) throws -> RouteShapes.Shape {
+        if let known = shapes.known[RouteShapes.Key(delegateID: delegateID, operation: operation)] { return known }
+        var flags: [Bool] = []
+        for query in [Query.anyMapping, .fromWildcard, .toWildcard] {
+            let statement = try prepared(query)
+            flags.append(
+                try rows(statement, bind: { sqlite3_bind_int64($0, 1, delegateID) }, text: nil, operation.rawValue) {
+                    sqlite3_column_int64($0, 0) != 0
+                }.first ?? true)
+        }
+        let shape = RouteShapes.Shape(hasMappings: flags[0], fromWildcard: flags[1], toWildcard: flags[2])
+        shapes.remember(shape, for: RouteShapes.Key(delegateID: delegateID, operation: operation))
+        return shape
+    }
+
+    // MARK: Names and presets
+
+    mutating func screenName(id: Int64) throws -> QualifiedName {
+        try CatalogLookup.name(.screen, id: id, db)
+    }
+
+    mutating func preset(id: Int64, tracks: Bool) throws -> Preset {
+        try CatalogReader(db: db).preset(id: id, tracks: tracks)
+    }
+
+    mutating func suggestion(_ kind: EntityKind, _ name: QualifiedName) throws -> String? {
+        try CatalogLookup.suggestion(kind, name, db)
+    }
+
+    // MARK: Statements
+
+    private enum Query: Hashable {
+        case qualified(EntityKind), bare(EntityKind), containersOfKind, route(TransitionOperation), anyMapping, fromWildcard, toWildcard
+
+        var sql: String {
+            switch self {
+            case let .qualified(kind):
+                "SELECT e.id, l.name, \(Self.columns(kind)) FROM \(kind.table) e JOIN library l ON l.id = e.library_id WHERE l.name = ?1 AND e.name = ?2"
+            case let .bare(kind):
+                "SELECT e.id, l.name, \(Self.columns(kind)) FROM \(kind.table) e JOIN library l ON l.id = e.library_id WHERE e.name = ?1 ORDER BY l.name LIMIT 50"
+            case .containersOfKind:
+                "SELECT e.id, l.name, e.kind, e.delegate_id, NULL, e.name FROM container e JOIN library l ON l.id = e.library_id WHERE e.kind = ?1 ORDER BY l.name || '/' || e.name LIMIT ?2"
+            // The operation is in the SQL so that only integers are bound per request.
+            case let .route(operation):
+                """
+                SELECT id, from_screen_id, to_screen_id, preset_id, interaction_id FROM route
+                WHERE delegate_id = ?1 AND operation = '\(operation.rawValue)' AND ifnull(from_screen_id, 0) = ?2 AND ifnull(to_screen_id, 0) = ?3
+                """
+            // Each a prefix of one of the two route key indexes.
+            case .anyMapping: "SELECT EXISTS (SELECT 1 FROM route WHERE delegate_id = ?1 AND operation = ?2)"
+            case .fromWildcard: "SELECT EXISTS (SELECT 1 FROM route WHERE delegate_id = ?1 AND operation = ?2 AND ifnull(from_screen_id, 0) = 0)"
+            case .toWildcard: "SELECT EXISTS (SELECT 1 FROM route WHERE delegate_id = ?1 AND operation = ?2 AND ifnull(to_screen_id, 0) = 0)"
+            }
+        }
+
+        private static func columns(_ kind: EntityKind) -> String {
+            kind == .screen ? "e.modal_style, e.presentation_style, e.delegate_id" : "e.kind, e.delegate_id"
+        }
+    }
+
+    private mutating func prepared(_ query: Query) throws -> OpaquePointer {
+        if let statement = statements[query] { return statement.sqliteStatement }
+        let statement = try db.makeStatement(sql: query.sql)
+        statements[query] = statement
+        return statement.sqliteStatement
+    }
+
+    /// Steps `statement` with `texts` bound from parameter 1 on (`nil` leaves one unbound for
+    /// `bind`), making a value of each row.
+    private func rows<Value>(
+        _ statement: OpaquePointer, bind: (OpaquePointer) -> Void, text texts: String?..., make: (OpaquePointer) -> Value
+    ) throws -> [Value] {
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        bind(statement)
+        // SQLITE_TRANSIENT: SQLite copies the text, so the Swift strings need not outlive the call.
+        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        for (index, text) in texts.enumerated() {
+            guard let text else { continue }
+            sqlite3_bind_text(statement, Int32(index + 1), text, -1, transient)
+        }
+        var values: [Value] = []
+        while true {
+            switch sqlite3_step(statement) {
+            case SQLITE_ROW: values.append(make(statement))
+            case SQLITE_DONE: return values
+            case let code:
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            }
+        }
+    }
+
+    private static func text(_ statement: OpaquePointer, _ column: Int32) -> String {
+        sqlite3_column_text(statement, column).map { String(cString: $0) } ?? ""
+    }
+
+    private static func integer(_ statement: OpaquePointer, _ column: Int32) -> Int64? {
+        sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : sqlite3_column_int64(statement, column)
+    }
+}
+
+/// What a catalog's mappings look like per delegate and operation, so that route keys no mapping
+/// has are not probed. Valid for one state of the catalog.
+struct RouteShapes {
+    struct Key: Hashable {
+        var delegateID: Int64
+        var operation: TransitionOperation
+    }
+
+    struct Shape {
+        var hasMappings: Bool
+        /// Some mapping has the route key's `from` 0 (a wildcard, or a screen with id 0).
+        var fromWildcard: Bool
+        /// Some mapping has the route key's `to` 0.
+        var toWildcard: Bool
+    }
+
+    fileprivate(set) var known: [Key: Shape] = [:]
+    private var zeroIDs: Bool?
+
+    fileprivate mutating func remember(_ shape: Shape, for key: Key) {
+        if known.count >= 1 << 16 { known.removeAll(keepingCapacity: true) }
+        known[key] = shape
+    }
+
+    /// Whether some mapping names a screen with id 0 (only a hand-made catalog can), which the
+    /// route key cannot tell from a wildcard.
+    fileprivate mutating func zeroScreenIDs(_ db: Database) throws -> Bool {
+        if let zeroIDs { return zeroIDs }
+        let found =
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM route WHERE from_screen_id = 0) OR EXISTS (SELECT 1 FROM route WHERE to_screen_id = 0)")
+            ?? true
+        zeroIDs = found
+        return found
+    }
+}

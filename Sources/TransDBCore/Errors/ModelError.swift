@@ -1,0 +1,16 @@
+/// A value that the model refuses: a name, a number, a curve expression, a track, a gesture.
+/// Every path that accepts values (command line, bundles, DTCG files, merges) throws these, so a
+/// value is judged and worded in one place.
+public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A value given by the user is not acceptable.
+    case invalidValue(field: String, value: String, reason: String)
+    /// A curve expression is invalid.
+    case invalidCurve(field: String, error: CurveExpressionError)
+
+    public var description: String {
+        switch self {
+        case let .invalidValue(field, value, reason): "invalid \(field) '\(value)': \(reason)"
+        case let .invalidCurve(field, error): "invalid \(field): \(error)"
+        }
+    }
+}

@@ -1,0 +1,94 @@
+/// Writes resolutions as compact JSON, byte for byte `JSONValue.object(resolution.record(…)).compact`,
+/// for `resolve --batch`: the presets' records, the bulk of an answer, are written once per preset
+/// and copied after that. The batch tests compare both spellings.
+package struct ResolutionWriter {
+    private var presetRecords: [QualifiedName: [UInt8]] = [:]
+
+    package init() {}
+
+    /// Forgets the presets' records: the catalog they were read from has changed.
+    package mutating func forget() {
+        presetRecords.removeAll()
+    }
+
+    /// Appends `resolution` and a newline to `out`.
+    ///
+    /// - Parameters:
+    ///   - curveExpression: The expression of a preset's curve, as for ``Resolution/record(curveExpression:includeExplanation:)``.
+    ///   - includeExplanation: Whether to write the `explanation` array.
+    package mutating func write(
+        _ resolution: Resolution, curveExpression: (CurveReference) -> String, includeExplanation: Bool, into out: inout [UInt8]
+    ) {
+        JSONBytes.append(#"{"operation":""#, to: &out)
+        JSONBytes.append(resolution.operation.rawValueLiteral, to: &out)
+        JSONBytes.append(#"","from":"#, to: &out)
+        JSONBytes.appendQuoted(resolution.from, to: &out)
+        JSONBytes.append(#","to":"#, to: &out)
+        JSONBytes.appendQuoted(resolution.to, to: &out)
+        JSONBytes.append(#","container":"#, to: &out)
+        Self.appendName(resolution.container, to: &out)
+        JSONBytes.append(#","delegate":"#, to: &out)
+        Self.appendName(resolution.delegate, to: &out)
+        JSONBytes.append(#","mapping":"#, to: &out)
+        if let mapping = resolution.mapping {
+            JSONBytes.append(#"{"id":"#, to: &out)
+            if let id = mapping.id { JSONBytes.appendInteger(id, to: &out) } else { JSONBytes.append("null", to: &out) }
+            JSONBytes.append(#","delegate":"#, to: &out)
+            Self.appendName(mapping.delegate, to: &out)
+            JSONBytes.append(#","operation":""#, to: &out)
+            JSONBytes.append(mapping.operation.rawValueLiteral, to: &out)
+            JSONBytes.append(#"","from":"#, to: &out)
+            JSONBytes.appendQuoted(mapping.from.description, to: &out)
+            JSONBytes.append(#","to":"#, to: &out)
+            JSONBytes.appendQuoted(mapping.to.description, to: &out)
+            JSONBytes.append(#","preset":"#, to: &out)
+            Self.appendName(mapping.preset, to: &out)
+            JSONBytes.append(#","interaction":"#, to: &out)
+            Self.appendName(mapping.interaction, to: &out)
+            out.append(UInt8(ascii: "}"))
+        } else {
+            JSONBytes.append("null", to: &out)
+        }
+        JSONBytes.append(#","animator":"#, to: &out)
+        appendPreset(resolution.animator, curveExpression: curveExpression, to: &out)
+        JSONBytes.append(#","interaction":"#, to: &out)
+        appendPreset(resolution.interaction, curveExpression: curveExpression, to: &out)
+        JSONBytes.append(#","systemDefault":"#, to: &out)
+        if let fallback = resolution.systemDefault {
+            JSONBytes.appendQuoted(fallback.rawValue, to: &out)
+        } else {
+            JSONBytes.append("null", to: &out)
+        }
+        JSONBytes.append(#","unknown":"#, to: &out)
+        Self.appendArray(resolution.unknownNames, to: &out)
+        if includeExplanation {
+            JSONBytes.append(#","explanation":"#, to: &out)
+            Self.appendArray(resolution.explanation, to: &out)
+        }
+        JSONBytes.append("}\n", to: &out)
+    }
+
+    private mutating func appendPreset(_ preset: Preset?, curveExpression: (CurveReference) -> String, to out: inout [UInt8]) {
+        guard let preset else { return JSONBytes.append("null", to: &out) }
+        let name = preset.qualifiedName
+        if let record = presetRecords[name] { return out.append(contentsOf: record) }
+        let record = preset.resolutionRecord(curveExpression: curveExpression).utf8(indented: false)
+        if presetRecords.count >= 1 << 16 { presetRecords.removeAll(keepingCapacity: true) }
+        presetRecords[name] = record
+        out.append(contentsOf: record)
+    }
+
+    private static func appendName(_ name: QualifiedName?, to out: inout [UInt8]) {
+        guard let name else { return JSONBytes.append("null", to: &out) }
+        JSONBytes.appendQuoted(name.description, to: &out)
+    }
+
+    private static func appendArray(_ texts: [String], to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        for (index, text) in texts.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONBytes.appendQuoted(text, to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+}
