@@ -110,14 +110,18 @@ struct BatchResolverTests {
             String(decoding: $0, as: UTF8.self)
         }
         if input.utf8.last == UInt8(ascii: "\n") { lines.removeLast() }
+        func failure(_ message: String) -> String {
+            JSONValue.object([("line", .integer(Int64(reader.lineNumber))), ("error", .string(message))]).compact + "\n"
+        }
         for line in lines {
             do {
                 guard let request = try reader.request(line) else { continue }
                 let answer = try resolver.resolve(request, strict: strict)
                 output += JSONValue.object(answer.record(curveExpression: expression, includeExplanation: explain)).compact + "\n"
-            } catch let error as CatalogError {
-                output +=
-                    JSONValue.object([("line", .integer(Int64(reader.lineNumber))), ("error", .string(error.description))]).compact + "\n"
+            } catch let error as ModelError {
+                output += failure(error.description)
+            } catch let error as LookupError {
+                output += failure(error.description)
             } catch {
                 Issue.record("unexpected \(error)")
             }

@@ -149,8 +149,8 @@ struct CatalogLookupSource: LookupSource {
         try CatalogLookup.name(.screen, id: id, db)
     }
 
-    mutating func preset(id: Int64, tracks: Bool) throws -> Preset {
-        try CatalogReader(db: db).preset(id: id, tracks: tracks)
+    mutating func preset(id: Int64) throws -> Preset {
+        try CatalogReader(db: db).preset(id: id)
     }
 
     mutating func suggestion(_ kind: EntityKind, _ name: QualifiedName) throws -> String? {

@@ -37,9 +37,8 @@ public protocol LookupSource {
     /// The qualified name of screen `id`.
     mutating func screenName(id: Int64) throws -> QualifiedName
 
-    /// Preset `id`. The lookup's answers show no tracks: a source may leave them empty when
-    /// `tracks` is false.
-    mutating func preset(id: Int64, tracks: Bool) throws -> Preset
+    /// Preset `id`, with its tracks: the engine plays what the lookup returns.
+    mutating func preset(id: Int64) throws -> Preset
 
     /// The closest existing name, for "did you mean" in a strict lookup's error.
     mutating func suggestion(_ kind: EntityKind, _ name: QualifiedName) throws -> String?

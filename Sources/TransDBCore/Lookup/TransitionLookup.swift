@@ -102,7 +102,7 @@ public struct TransitionLookup<Source: LookupSource> {
 
     fileprivate mutating func preset(id: Int64) throws -> Preset {
         if let known = memo.presets[id] { return known }
-        let found = try source.preset(id: id, tracks: false)
+        let found = try source.preset(id: id)
         Self.remember(found, for: id, in: &memo.presets)
         return found
     }

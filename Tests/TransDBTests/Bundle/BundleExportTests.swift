@@ -74,7 +74,7 @@ struct BundleExportTests {
         defer { directory.remove() }
         let catalog = try Catalog(path: directory.file("seeded.sqlite"), mode: .createIfMissing)
         #expect(try Self.streamed(catalog, library: "material") == (try Self.reference(catalog, library: "material")))
-        #expect(throws: CatalogError.self) { try Self.streamed(catalog, library: "nowhere") }
+        #expect(throws: LookupError.self) { try Self.streamed(catalog, library: "nowhere") }
         var calls = 0
         #expect(throws: LookupError.notFound(kind: .library, name: "nowhere", suggestion: nil)) {
             try catalog.exportBundle(library: "nowhere") { _ in calls += 1 }
