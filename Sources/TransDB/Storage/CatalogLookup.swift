@@ -61,40 +61,9 @@ enum CatalogLookup {
             let names = try String.fetchAll(
                 db, sql: "SELECT e.name FROM \(kind.table) e JOIN library l ON l.id = e.library_id WHERE l.name = ? LIMIT 100000",
                 arguments: [library])
-            return closest(to: reference.name, in: names).map { "\(library)/\($0)" }
+            return NameSuggestion.closest(to: reference.name, in: names).map { "\(library)/\($0)" }
         }
         let names = try String.fetchAll(db, sql: "SELECT DISTINCT name FROM \(kind.table) LIMIT 100000")
-        return closest(to: reference.name, in: names)
-    }
-
-    /// The name within a small edit distance of `name`, if any.
-    static func closest(to name: String, in names: [String]) -> String? {
-        let target = Array(name.lowercased())
-        let limit = max(2, target.count / 3)
-        var best: (name: String, distance: Int)?
-        for candidate in names {
-            let distance = editDistance(target, Array(candidate.lowercased()), limit: limit)
-            if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate, distance) }
-        }
-        return best?.name
-    }
-
-    /// Levenshtein distance, giving up (returning `limit + 1`) once it must exceed `limit`.
-    static func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
-        if abs(a.count - b.count) > limit { return limit + 1 }
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            var rowMinimum = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                rowMinimum = min(rowMinimum, current[j])
-            }
-            if rowMinimum > limit { return limit + 1 }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
+        return NameSuggestion.closest(to: reference.name, in: names)
     }
 }

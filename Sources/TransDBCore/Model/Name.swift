@@ -12,7 +12,11 @@ public enum Name {
     public static let maximumLength = 128
 
     /// `text` in Unicode NFC.
-    public static func nfc(_ text: String) -> String { text.precomposedStringWithCanonicalMapping }
+    public static func nfc(_ text: String) -> String {
+        // ASCII is its own NFC: most names skip Foundation's normalizer, which is most of the cost
+        // of reading a name.
+        text.utf8.allSatisfy { $0 < 0x80 } ? text : text.precomposedStringWithCanonicalMapping
+    }
 
     /// Returns `raw` in NFC, or throws when it is not an acceptable name.
     ///
@@ -21,7 +25,7 @@ public enum Name {
     ///   - field: What the name is for, used in the error (`"preset name"`).
     /// - Throws: ``ModelError/invalidValue(field:value:reason:)``.
     public static func validated(_ raw: String, field: String) throws -> String {
-        let name = raw.precomposedStringWithCanonicalMapping
+        let name = nfc(raw)
         func refuse(_ reason: String) -> ModelError {
             .invalidValue(field: field, value: raw, reason: reason)
         }

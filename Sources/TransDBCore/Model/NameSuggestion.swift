@@ -1,0 +1,39 @@
+/// "Did you mean …?": the existing name closest to one that was not found.
+public enum NameSuggestion {
+    /// The name within a small edit distance of `name` (a third of its length, at least 2),
+    /// ignoring case; the nearest, and of equally near ones the first in code-point order, so the
+    /// answer does not depend on the order `names` come in.
+    public static func closest(to name: String, in names: some Sequence<String>) -> String? {
+        let target = Array(name.lowercased())
+        let limit = max(2, target.count / 3)
+        var best: (name: String, distance: Int)?
+        for candidate in names {
+            let distance = editDistance(target, Array(candidate.lowercased()), limit: limit)
+            guard distance <= limit else { continue }
+            if let current = best, distance > current.distance || (distance == current.distance && !candidate.unicodeScalars.lexicographicallyPrecedes(current.name.unicodeScalars)) {
+                continue
+            }
+            best = (candidate, distance)
+        }
+        return best?.name
+    }
+
+    /// Levenshtein distance, giving up (returning `limit + 1`) once it must exceed `limit`.
+    static func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            if rowMinimum > limit { return limit + 1 }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}
