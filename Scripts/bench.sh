@@ -5,15 +5,17 @@
 # counts, which do not depend on what else the machine is doing.
 #
 #   Scripts/bench.sh            everything (about 10 minutes on 2 cores)
-#   Scripts/bench.sh SECTION... only some of: startup batch flat bundles engine
+#   Scripts/bench.sh SECTION... only some of: shapes list bundles engine
+#   BENCH_SHAPES="b d" Scripts/bench.sh shapes   only some catalog shapes
 #   BENCH_WORK=DIR Scripts/bench.sh ...   keep the generated catalogs in DIR for the next run
 #
-# Catalogs are generated deterministically (Scripts/generate-bundle.py) with 1,000, 100,000 and
-# 1,000,000 route mappings and imported with the transdb being measured.
+# Catalogs are generated deterministically in four shapes (Scripts/generate-bundle.py for shape a,
+# Scripts/generate-shape.py for b, c and d) with 1,000 and 1,000,000 route mappings, and imported
+# with the transdb being measured.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sections=("$@")
-[ ${#sections[@]} -gt 0 ] || sections=(startup batch flat bundles engine)
+[ ${#sections[@]} -gt 0 ] || sections=(shapes list bundles engine)
 wants() { [[ " ${sections[*]} " == *" $1 "* ]]; }
 
 source Scripts/lib/install-deps.sh
@@ -41,124 +43,95 @@ verdict() { python3 -c "import sys; print('met' if $1 else 'NOT MET')"; }
 
 echo "machine: $(nproc) cores, $(uname -r); $(swift --version 2>&1 | head -1); $(sqlite3 --version | cut -d' ' -f1-2)"
 
-# --- catalogs -------------------------------------------------------------------------------
-catalog() {  # catalog MAPPINGS -> path of an imported catalog (made once)
-    local n=$1 db=$work/catalog-$1.sqlite presets=$(( $1 >= 100000 ? 10000 : $1 / 10 ))
-    if [ ! -f "$db" ]; then
-        python3 Scripts/generate-bundle.py "$presets" "$n" --csv "$work/routes-$n.csv" >"$work/bundle-$n.json"
-        "$bin" init --empty --db "$db" >/dev/null
-        "$bin" import "$work/bundle-$n.json" --db "$db" --max-size 2000000000 >/dev/null 2>&1
+# --- shapes ---------------------------------------------------------------------------------
+# Four catalog shapes of 1,000,000 mappings (and the same shapes at 1,000, for the per-answer
+# cost), generated deterministically: (a) generate-bundle.py's, (b)-(d) generate-shape.py's.
+shape_dir() {  # shape_dir SHAPE MAPPINGS -> a folder with bundle.json, requests.ndjson, probe.txt, catalog.sqlite
+    local shape=$1 n=$2 dir=$work/shape-$1-$2
+    if [ ! -f "$dir/catalog.sqlite" ]; then
+        mkdir -p "$dir"
+        if [ "$shape" = a ]; then
+            python3 Scripts/generate-bundle.py $(( n >= 100000 ? 10000 : n / 10 )) "$n" --csv "$dir/routes.csv" >"$dir/bundle.json"
+            python3 Scripts/generate-requests.py 200000 "$n" >"$dir/requests.ndjson"
+            echo "present S0999 S0734" >"$dir/probe.txt"  # a mapped route at 1M (generate-requests.py's arithmetic)
+        else
+            python3 Scripts/generate-shape.py "$shape" "$n" "$dir" --requests 200000
+        fi
+        "$bin" init --empty --db "$dir/catalog.sqlite" >/dev/null
+        "$bin" import "$dir/bundle.json" --db "$dir/catalog.sqlite" --max-size 2000000000 >/dev/null 2>&1
     fi
-    echo "$db"
+    echo "$dir"
 }
-requests() {  # requests MAPPINGS COUNT -> an NDJSON request file for that catalog
-    local file=$work/requests-$1-$2.ndjson
-    [ -f "$file" ] || python3 Scripts/generate-requests.py "$2" "$1" >"$file"
-    echo "$file"
+# The query a single `resolve` answers, as sqlite3 would answer it with the same indexes: the
+# asked object's delegate, then its most specific mapping for the route (wildcards included).
+probe_sql() {  # probe_sql OP FROM TO [CONTAINER]
+    local op=$1 from=$2 to=$3 container=${4:-}
+    local owner="screen o ON o.name = '$to'" delegate="o.delegate_id"
+    [ "$op" = dismiss ] && owner="screen o ON o.name = '$from'"
+    [ -n "$container" ] && owner="container o ON o.name = '$container'"
+    local method="r.operation = '$op'"
+    echo "SELECT p.name FROM $owner JOIN route r ON r.delegate_id = $delegate AND $method
+      AND ifnull(r.from_screen_id, 0) IN ((SELECT id FROM screen WHERE name = '$from'), 0)
+      AND ifnull(r.to_screen_id, 0) IN ((SELECT id FROM screen WHERE name = '$to'), 0)
+      LEFT JOIN preset p ON p.id = r.preset_id
+      ORDER BY (r.from_screen_id IS NOT NULL) + (r.to_screen_id IS NOT NULL) DESC, r.id LIMIT 1"
 }
+if wants shapes; then
+    for shape in ${BENCH_SHAPES:-a b c d}; do
+        echo; echo "== shape $shape: resolve --batch (200,000 requests) and resolve, 1,000 and 1,000,000 mappings"
+        small=$(shape_dir "$shape" 1000)
+        large=$(shape_dir "$shape" 1000000)
+        hyperfine --runs 3 --warmup 1 --export-json "$work/batch-$shape.json" \
+            "$bin resolve --batch --db $small/catalog.sqlite < $small/requests.ndjson > /dev/null" \
+            "$bin resolve --batch --db $large/catalog.sqlite < $large/requests.ndjson > /dev/null" >/dev/null
+        read -r t_small t_large <<<"$(median "$work/batch-$shape.json")"
+        rate=$(python3 -c "print(round(200000 / $t_large))")
+        row "$shape: batch answers per second (1M)" "$rate /s" "300000 /s" "$(python3 -c "print(f'{$rate/300000:.2f}x')")" \
+            ">= 300,000 /s (stretch 500,000)" "$(verdict "$rate >= 300000")$(python3 -c "print(', stretch met' if $rate >= 500000 else '')")"
+        ratio=$(python3 -c "print(f'{$t_large/$t_small:.2f}')")
+        row "$shape: batch time per answer, 1M vs 1k" "$(python3 -c "print(f'{$t_large/0.2:.2f} us')")" \
+            "1k: $(python3 -c "print(f'{$t_small/0.2:.2f} us')")" "${ratio}x" "<= 1.5x" "$(verdict "$ratio <= 1.5")"
+        mb=$(peak_mb sh -c "$bin resolve --batch --db $large/catalog.sqlite < $large/requests.ndjson")
+        row "$shape: batch peak memory (1M)" "$mb MB" "100 MB" "$(python3 -c "print(f'{$mb/100:.2f}x')")" "< 100 MB" "$(verdict "$mb < 100")"
+        read -r op from to container <"$large/probe.txt"
+        args=(resolve --db "$large/catalog.sqlite" --op "$op" --from "$from" --to "$to" --format json)
+        [ -n "${container:-}" ] && args+=(--container "$container")
+        sql=$(probe_sql "$op" "$from" "$to" "${container:-}")
+        echo "transdb resolve answers: $("$bin" "${args[@]}" | python3 -c 'import json,sys; a=json.load(sys.stdin)["animator"]; print(a and a["name"])')"
+        echo "sqlite3 answers:         $(sqlite3 "$large/catalog.sqlite" "$sql")"
+        hyperfine -N --runs 40 --warmup 5 --export-json "$work/single-$shape.json" \
+            "$bin ${args[*]}" "sqlite3 $large/catalog.sqlite \"$sql\"" >/dev/null
+        read -r t s <<<"$(median "$work/single-$shape.json")"
+        ratio=$(python3 -c "print(f'{$t/$s:.2f}')")
+        row "$shape: single resolve, whole process (1M)" "$(python3 -c "print(f'{$t*1e3:.2f} ms')")" \
+            "sqlite3 $(python3 -c "print(f'{$s*1e3:.2f} ms')")" "${ratio}x" "<= 2.5x" "$(verdict "$ratio <= 2.5")"
+    done
+fi
 
-# --- start-up -------------------------------------------------------------------------------
-if wants startup; then
-    echo; echo "== start-up: whole processes on the 1,000,000-mapping catalog"
-    db=$(catalog 1000000)
-    # The sqlite3 equivalents: the same indexed lookups resolve makes, and the same listing.
-    # S0999 -> S0734 is a mapped route (generate-bundle.py: delegate D_d maps S_j -> S_(j+d+1)).
-    resolve_sql="SELECT p.name FROM screen s JOIN route r ON r.delegate_id = s.delegate_id AND r.operation = 'present'
-      AND ifnull(r.from_screen_id, 0) IN ((SELECT id FROM screen WHERE name = 'S0999'), 0) AND ifnull(r.to_screen_id, 0) IN (s.id, 0)
-      LEFT JOIN preset p ON p.id = r.preset_id WHERE s.name = 'S0734'
-      ORDER BY (r.from_screen_id IS NOT NULL) + (r.to_screen_id IS NOT NULL) DESC LIMIT 1"
+# --- listing ----------------------------------------------------------------------------------
+if wants list; then
+    echo; echo "== list presets --format json, 10,000 presets"
+    dir=$(shape_dir a 1000000)
+    db=$dir/catalog.sqlite
     list_sql="SELECT p.name, l.name AS library, p.kind, p.direction, p.duration, p.delay,
       coalesce(cl.name || '/' || c.name, p.curve_expression) AS curve, p.completion_speed IS NOT NULL AS interactive,
       rl.name || '/' || r.name AS reverse, p.description
       FROM preset p JOIN library l ON l.id = p.library_id LEFT JOIN curve c ON c.id = p.curve_id LEFT JOIN library cl ON cl.id = c.library_id
       LEFT JOIN preset r ON r.id = p.reverse_id LEFT JOIN library rl ON rl.id = r.library_id ORDER BY l.name, p.name"
-    echo "transdb resolve answers: $("$bin" resolve --db "$db" --op present --from S0999 --to S0734 --format json | python3 -c 'import json,sys; a=json.load(sys.stdin)["animator"]; print(a and a["name"])')"
-    echo "sqlite3 answers:         $(sqlite3 "$db" "$resolve_sql")"
-    hyperfine -N --runs 60 --warmup 5 --export-json "$work/startup.json" \
-        "$bin resolve --db $db --op present --from S0999 --to S0734 --format json" \
-        "sqlite3 $db \"$resolve_sql\"" \
-        "$bin list presets --db $db --format json" \
-        "sqlite3 -json $db \"$list_sql\"" >/dev/null
-    read -r t_resolve s_resolve t_list s_list <<<"$(median "$work/startup.json")"
-    for pair in "resolve:$t_resolve:$s_resolve" "list presets --format json:$t_list:$s_list"; do
-        IFS=: read -r name t s <<<"$pair"
-        ratio=$(python3 -c "print(f'{$t/$s:.2f}')")
-        row "start-up: $name" "$(python3 -c "print(f'{$t*1e3:.2f} ms')")" "sqlite3 $(python3 -c "print(f'{$s*1e3:.2f} ms')")" "${ratio}x" \
-            "<= 3x (stretch 2x)" "$(verdict "$ratio <= 3")$(python3 -c "print(', stretch met' if $ratio <= 2 else '')")"
-    done
-    # Instruction counts: stable where wall-clock is noisy.
-    t_ir=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" resolve --db "$db" --op present --from S0999 --to S0734 --format json 2>&1 >/dev/null | sed -n 's/.*Collected : //p')
-    s_ir=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null sqlite3 "$db" "$resolve_sql" 2>&1 >/dev/null | sed -n 's/.*Collected : //p')
-    row "start-up: resolve, instructions" "$t_ir" "sqlite3 $s_ir" "$(python3 -c "print(f'{$t_ir/$s_ir:.2f}x')")" "(for reference)" ""
-fi
-
-# --- batch ----------------------------------------------------------------------------------
-if wants batch; then
-    echo; echo "== resolve --batch: 1,000,000 requests on the 1,000,000-mapping catalog"
-    db=$(catalog 1000000)
-    req=$(requests 1000000 1000000)
-    hyperfine --runs 3 --warmup 1 --export-json "$work/batch.json" "$bin resolve --batch --db $db < $req > /dev/null" >/dev/null
-    seconds=$(median "$work/batch.json")
-    rate=$(python3 -c "print(round(1000000 / $seconds))")
-    row "batch: resolutions per second" "$rate /s" "300000 /s" "$(python3 -c "print(f'{$rate/300000:.2f}x')")" ">= 300,000 /s" "$(verdict "$rate >= 300000")"
-    mb=$(peak_mb sh -c "$bin resolve --batch --db $db < $req")
-    row "batch: peak memory" "$mb MB" "100 MB" "$(python3 -c "print(f'{$mb/100:.2f}x')")" "< 100 MB" "$(verdict "$mb < 100")"
-    # Identical answers: 2,000 requests one at a time against the same lines of the batch.
-    head -2000 "$req" >"$work/sample.ndjson"
-    "$bin" resolve --batch --db "$db" <"$work/sample.ndjson" >"$work/batch.out" || true
-    python3 - "$bin" "$db" "$work/sample.ndjson" "$work/batch.out" <<'PY' >"$work/same.txt"
-import json, subprocess, sys
-binary, db, requests, answers = sys.argv[1:]
-differ = 0
-for request, answer in zip(open(requests), open(answers)):
-    r = json.loads(request)
-    args = [binary, "resolve", "--db", db, "--op", r["op"], "--from", r["from"], "--to", r["to"], "--format", "json"]
-    if r.get("container"): args += ["--container", r["container"]]
-    single = subprocess.run(args, capture_output=True, text=True)
-    expected = json.loads(single.stdout) if single.returncode == 0 else None
-    if expected is not None: expected.pop("explanation", None)
-    got = json.loads(answer)
-    if expected is None: differ += "error" not in got
-    elif got != expected: differ += 1
-print(differ)
-PY
-    differ=$(cat "$work/same.txt")
-    row "batch: answers equal one-at-a-time resolve" "$differ of 2000 differ" "0" "" "identical" "$(verdict "$differ == 0")"
-fi
-
-# --- flat with size -------------------------------------------------------------------------
-if wants flat; then
-    echo; echo "== per-resolution cost at 1,000, 100,000 and 1,000,000 mappings"
-    : >"$work/flat.txt"
-    : >"$work/flat-ir.txt"
-    for n in 1000 100000 1000000; do
-        db=$(catalog "$n")
-        req=$(requests "$n" 1000000)
-        hyperfine --runs 3 --warmup 1 --export-json "$work/flat-$n.json" "$bin resolve --batch --db $db < $req > /dev/null" >/dev/null
-        echo "$n $(median "$work/flat-$n.json")" >>"$work/flat.txt"
-        # Instructions per resolution: the difference between 40,000 and 20,000 requests, so
-        # that opening the catalog and start-up cancel out.
-        small=$(requests "$n" 20000); large=$(requests "$n" 40000)
-        a=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" resolve --batch --db "$db" <"$small" 2>&1 >/dev/null | sed -n 's/.*Collected : //p')
-        b=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" resolve --batch --db "$db" <"$large" 2>&1 >/dev/null | sed -n 's/.*Collected : //p')
-        echo "$n $(( (b - a) / 20000 ))" >>"$work/flat-ir.txt"
-    done
-    read -r _ t1k <<<"$(sed -n 1p "$work/flat.txt")"; read -r _ t1m <<<"$(sed -n 3p "$work/flat.txt")"
-    read -r _ i1k <<<"$(sed -n 1p "$work/flat-ir.txt")"; read -r _ i1m <<<"$(sed -n 3p "$work/flat-ir.txt")"
-    ratio=$(python3 -c "print(f'{$t1m/$t1k:.2f}')")
-    # Seconds per 1,000,000 requests are microseconds per resolution.
-    row "flat: time per resolution, 1M vs 1k" "$(python3 -c "print(f'{$t1m:.2f} us')")" "1k: $(python3 -c "print(f'{$t1k:.2f} us')")" "${ratio}x" "<= 1.5x" "$(verdict "$ratio <= 1.5")"
-    iratio=$(python3 -c "print(f'{$i1m/$i1k:.2f}')")
-    row "flat: instructions per resolution, 1M vs 1k" "$i1m" "1k: $i1k" "${iratio}x" "<= 1.5x" "$(verdict "$iratio <= 1.5")"
-    echo "mappings  seconds per 1M requests  instructions per resolution"
-    paste "$work/flat.txt" "$work/flat-ir.txt" | awk '{printf "%9s  %23.3f  %27s\n", $1, $2, $4}'
+    hyperfine -N --runs 30 --warmup 3 --export-json "$work/list.json" \
+        "$bin list presets --db $db --format json" "sqlite3 -json $db \"$list_sql\"" >/dev/null
+    read -r t s <<<"$(median "$work/list.json")"
+    ratio=$(python3 -c "print(f'{$t/$s:.2f}')")
+    row "list presets --format json" "$(python3 -c "print(f'{$t*1e3:.2f} ms')")" "sqlite3 -json $(python3 -c "print(f'{$s*1e3:.2f} ms')")" "${ratio}x" \
+        "<= 3x (stretch 2x)" "$(verdict "$ratio <= 3")$(python3 -c "print(', stretch met' if $ratio <= 2 else '')")"
 fi
 
 # --- import / export ------------------------------------------------------------------------
 if wants bundles; then
     echo; echo "== import and export of the 1,000,000-mapping bundle"
-    db=$(catalog 1000000)
-    bundle=$work/bundle-1000000.json csv=$work/routes-1000000.csv
+    dir=$(shape_dir a 1000000)
+    db=$dir/catalog.sqlite
+    bundle=$dir/bundle.json csv=$dir/routes.csv
     echo "bundle: $(( $(wc -c <"$bundle") / 1000000 )) MB; the same routes as CSV: $(( $(wc -c <"$csv") / 1000000 )) MB"
     # Two yardstick tables for the same CSV. "bare": six text columns, no constraint, no index.
     # "equivalent": what transdb's route table keeps and checks, over the CSV's text columns —

@@ -74,7 +74,7 @@ def shape_b(n):
             return op, "A%07d" % i, "X%07d" % i, None
         return op, "shape/A%07d" % i, "shape/B%07d" % i, "Nav"
 
-    return screens, ["D"], containers, routes, request, ("push", "A0000000", "B0000000", None)
+    return screens, ["D"], containers, routes, request, ("push", "A0000000", "B0000000", "Nav")
 
 
 def shape_c(n):
@@ -117,7 +117,7 @@ def shape_c(n):
         return "present", "shape/S%06d" % rng.randrange(S), "shape/S%06d" % to, None
 
     delegates = ["D%05d" % d for d in range(D)]
-    return screens, delegates, [], routes, request, ("present", "S000000", "*", None)
+    return screens, delegates, [], routes, request, ("present", "S005045", "S050000", None)
 
 
 def shape_d(n):
