@@ -14,8 +14,10 @@ public struct BatchResolver {
     let strict: Bool
     let explain: Bool
     private var reader = BatchRequestReader()
-    private var lookup: TransitionLookup<CatalogLookupSource>?
+    private var lookup: TransitionLookup?
+    private var sourceMemo = SourceMemo()
     private var writer = ResolutionWriter()
+    private var curveExpressions = CurveExpressions()
     /// The catalog's state when the lookup started remembering.
     private var dataVersion: [Int64]?
     /// The start of a line whose end has not arrived yet.
@@ -70,12 +72,13 @@ public struct BatchResolver {
         try catalog.read { db in
             let version = try Catalog.dataVersion(db)
             if version != dataVersion || lookup == nil {
-                lookup = TransitionLookup(source: CatalogLookupSource(db))
+                sourceMemo = SourceMemo()
+                lookup = TransitionLookup(source: CatalogLookupSource(db, memo: sourceMemo))
                 writer.forget()
+                curveExpressions = CurveExpressions()
                 dataVersion = version
             } else {
-                let shapes = lookup?.source.shapes ?? RouteShapes()
-                lookup?.source = CatalogLookupSource(db, shapes: shapes)
+                lookup?.source = CatalogLookupSource(db, memo: sourceMemo)
             }
             var start = lines.startIndex
             while let newline = lines[start...].firstIndex(of: UInt8(ascii: "\n")) {
@@ -98,11 +101,11 @@ public struct BatchResolver {
     private mutating func answer(_ line: UnsafeBufferPointer<UInt8>, db: Database, into output: inout [UInt8]) throws {
         do {
             guard let request = try reader.request(utf8: line) else { return }
+            let (strict, explain) = (self.strict, self.explain)
             guard let resolution = try lookup?.resolve(request, strict: strict, explain: explain) else { return }
             // The writer asks for a curve's expression only the first time it writes a preset.
-            writer.write(
-                resolution, curveExpression: { (try? CatalogReader(db: db).expression(of: $0)) ?? $0.description },
-                includeExplanation: explain, into: &output)
+            let curveExpressions = curveExpressions
+            writer.write(resolution, curveExpression: { curveExpressions.expression(of: $0, db) }, includeExplanation: explain, into: &output)
             return
         } catch let error as ModelError {
             failed(error.description, into: &output)
@@ -116,5 +119,21 @@ public struct BatchResolver {
         output.append(
             contentsOf: JSONValue.object([("line", .integer(Int64(reader.lineNumber))), ("error", .string(message))]).compact.utf8)
         output.append(UInt8(ascii: "\n"))
+    }
+}
+
+/// The expressions of the curves presets name, each read once: presets share few curves. A
+/// reference, so that the writer's callback can fill it.
+private final class CurveExpressions {
+    private var known: [CurveReference: String] = [:]
+
+    /// A curve's expression, or the reference as written when it cannot be read: what
+    /// `transdb resolve` prints.
+    func expression(of reference: CurveReference, _ db: Database) -> String {
+        if let expression = known[reference] { return expression }
+        let expression = (try? CatalogReader(db: db).expression(of: reference)) ?? reference.description
+        if known.count >= 1 << 12 { known.removeAll() }
+        known[reference] = expression
+        return expression
     }
 }

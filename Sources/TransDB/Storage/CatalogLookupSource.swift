@@ -5,23 +5,24 @@ import TransDBCore
 /// UIKit's lookup reading a catalog on disk: each question is one or a few probes of a unique
 /// index, stepped through SQLite's C API (decoding rows through GRDB would cost more than the
 /// probes themselves). Valid for the read that gave it `db`; what it learns of the catalog's
-/// mapping shapes is kept in ``RouteShapes``, which a batch carries from one read to the next.
+/// mapping shapes goes to ``SourceMemo``, which a batch carries from one read to the next.
 struct CatalogLookupSource: LookupSource {
     private let db: Database
-    /// What is known of the delegates' mappings, for skipping probes no mapping can answer.
-    var shapes: RouteShapes
+    /// What is known of the catalog: library names, and the delegates' mappings for skipping
+    /// probes no mapping can answer.
+    private let memo: SourceMemo
     private var statements: [Query: Statement] = [:]
 
-    /// A source over `db`, starting from what `shapes` already knows of the same catalog state.
-    init(_ db: Database, shapes: RouteShapes = RouteShapes()) {
+    /// A source over `db`, adding to what `shapes` knows of the same catalog state.
+    init(_ db: Database, memo: SourceMemo = SourceMemo()) {
         self.db = db
-        self.shapes = shapes
+        self.memo = memo
     }
 
     // MARK: Screens and containers
 
     mutating func screen(_ name: QualifiedName) throws -> LookupScreen? {
-        try entry(.screen, name) { statement, id, name in
+        try entry(.screen, name, \.name) { statement, id, name in
             LookupScreen(
                 id: id, name: name,
                 modalStyle: ModalTransitionStyle(rawValue: Self.text(statement, 2)) ?? .coverVertical,
@@ -31,7 +32,7 @@ struct CatalogLookupSource: LookupSource {
     }
 
     mutating func container(_ name: QualifiedName) throws -> LookupContainer? {
-        try entry(.container, name) { statement, id, name in
+        try entry(.container, name, \.name) { statement, id, name in
             LookupContainer(
                 id: id, name: name, kind: ContainerKind(rawValue: Self.text(statement, 2)) ?? .navigation,
                 delegateID: Self.integer(statement, 3))
@@ -51,7 +52,8 @@ struct CatalogLookupSource: LookupSource {
     /// The screen or container `name` refers to: a qualified name in its library, a bare name
     /// only when one library has it (``LookupError/ambiguous(kind:name:candidates:)`` otherwise).
     private mutating func entry<Entry>(
-        _ kind: EntityKind, _ name: QualifiedName, _ make: (OpaquePointer, Int64, QualifiedName) -> Entry
+        _ kind: EntityKind, _ name: QualifiedName, _ qualifiedName: KeyPath<Entry, QualifiedName>,
+        _ make: (OpaquePointer, Int64, QualifiedName) -> Entry
     ) throws -> Entry? {
         if let library = name.library {
             let statement = try prepared(.qualified(kind))
@@ -59,25 +61,38 @@ struct CatalogLookupSource: LookupSource {
                 make(statement, sqlite3_column_int64(statement, 0), name)
             }.first
         }
+        // By the name's index alone; the libraries' names come from the memo.
         let statement = try prepared(.bare(kind))
+        let memo = memo
+        let db = db
         let found = try rows(statement, bind: { _ in }, text: name.name) { statement in
-            (library: Self.text(statement, 1), entry: make(statement, sqlite3_column_int64(statement, 0), QualifiedName(library: Self.text(statement, 1), name: name.name)))
+            let library = try memo.libraryName(id: sqlite3_column_int64(statement, 1), db)
+            return make(statement, sqlite3_column_int64(statement, 0), QualifiedName(library: library, name: name.name))
         }
         if found.count > 1 {
-            throw LookupError.ambiguous(kind: kind, name: name.name, candidates: found.map { "\($0.library)/\(name.name)" })
+            let candidates = found.map { "\($0[keyPath: qualifiedName].library ?? "")/\(name.name)" }
+            throw LookupError.ambiguous(kind: kind, name: name.name, candidates: candidates.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         }
-        return found.first?.entry
+        return found.first
     }
 
     // MARK: Delegates and mappings
 
     mutating func delegate(id: Int64) throws -> LookupDelegate {
-        let delegate = try CatalogReader(db: db).delegate(id: id)
-        return LookupDelegate(name: delegate.qualifiedName, released: delegate.released)
+        let statement = try prepared(.delegate)
+        let memo = memo
+        let db = db
+        let found = try rows(statement, bind: { sqlite3_bind_int64($0, 1, id) }) { statement in
+            LookupDelegate(
+                name: QualifiedName(library: try memo.libraryName(id: sqlite3_column_int64(statement, 1), db), name: Self.text(statement, 0)),
+                released: sqlite3_column_int64(statement, 2) != 0)
+        }
+        guard let delegate = found.first else { throw LookupError.notFound(kind: .delegate, name: "#\(id)", suggestion: nil) }
+        return delegate
     }
 
     mutating func hasMappings(delegateID: Int64, for operations: [TransitionOperation]) throws -> Bool {
-        for operation in operations where try shape(delegateID: delegateID, operation).hasMappings {
+        for operation in operations where try has(.anyMapping, delegateID: delegateID, operation) {
             return true
         }
         return false
@@ -90,8 +105,7 @@ struct CatalogLookupSource: LookupSource {
         // (`nil`) can match only wildcards, so it is probed as 0 too.
         let from = from ?? 0
         let to = to ?? 0
-        let shape = try shape(delegateID: delegateID, operation)
-        let zeroIDs = try shapes.zeroScreenIDs(db)
+        let zeroIDs = try memo.zeroScreenIDs(db)
         var found: [LookupMapping] = []
         // The keys (from, to), (from, 0), (0, to), (0, 0): most specific first, each once; the
         // unique index holds at most one mapping per key.
@@ -99,7 +113,10 @@ struct CatalogLookupSource: LookupSource {
             let keyFrom = key < 2 ? from : 0
             let keyTo = key % 2 == 0 ? to : 0
             if (key == 1 && to == 0) || (key == 2 && from == 0) || (key == 3 && (from == 0 || to == 0)) { continue }
-            if (keyFrom == 0 && !shape.fromWildcard) || (keyTo == 0 && !shape.toWildcard) { continue }
+            // Keys with a wildcard side are probed only when some mapping of the delegate has one
+            // there; that is asked only when the exact key did not answer.
+            if keyFrom == 0, try !has(.fromWildcard, delegateID: delegateID, operation) { continue }
+            if keyTo == 0, try !has(.toWildcard, delegateID: delegateID, operation) { continue }
             // A match can only lose to one at least as specific. (A screen with id 0, which only a
             // hand-made catalog has, reads as a wildcard in the key: then every key is probed.)
             let possible = zeroIDs ? 2 : (keyFrom == 0 ? 0 : 1) + (keyTo == 0 ? 0 : 1)
@@ -128,19 +145,18 @@ struct CatalogLookupSource: LookupSource {
         }.first
     }
 
-    private mutating func shape(delegateID: Int64, _ operation: TransitionOperation) throws -> RouteShapes.Shape {
-        if let known = shapes.known[RouteShapes.Key(delegateID: delegateID, operation: operation)] { return known }
-        var flags: [Bool] = []
-        for query in [Query.anyMapping, .fromWildcard, .toWildcard] {
-            let statement = try prepared(query)
-            flags.append(
-                try rows(statement, bind: { sqlite3_bind_int64($0, 1, delegateID) }, text: nil, operation.rawValue) {
-                    sqlite3_column_int64($0, 0) != 0
-                }.first ?? true)
-        }
-        let shape = RouteShapes.Shape(hasMappings: flags[0], fromWildcard: flags[1], toWildcard: flags[2])
-        shapes.remember(shape, for: RouteShapes.Key(delegateID: delegateID, operation: operation))
-        return shape
+    /// Whether some mapping of the delegate for `operation` answers `query` (one of the EXISTS
+    /// queries), remembered in ``SourceMemo``.
+    private mutating func has(_ query: Query, delegateID: Int64, _ operation: TransitionOperation) throws -> Bool {
+        let key = SourceMemo.Key(delegateID: delegateID, operation: operation, query: query.shapeIndex)
+        if let known = memo.known[key] { return known }
+        let statement = try prepared(query)
+        let found =
+            try rows(statement, bind: { sqlite3_bind_int64($0, 1, delegateID) }, text: nil, operation.rawValue) {
+                sqlite3_column_int64($0, 0) != 0
+            }.first ?? true
+        memo.remember(found, for: key)
+        return found
     }
 
     // MARK: Names and presets
@@ -160,14 +176,16 @@ struct CatalogLookupSource: LookupSource {
     // MARK: Statements
 
     private enum Query: Hashable {
-        case qualified(EntityKind), bare(EntityKind), containersOfKind, route(TransitionOperation), anyMapping, fromWildcard, toWildcard
+        case qualified(EntityKind), bare(EntityKind), containersOfKind, delegate, route(TransitionOperation), anyMapping, fromWildcard, toWildcard
 
         var sql: String {
             switch self {
             case let .qualified(kind):
                 "SELECT e.id, l.name, \(Self.columns(kind)) FROM \(kind.table) e JOIN library l ON l.id = e.library_id WHERE l.name = ?1 AND e.name = ?2"
             case let .bare(kind):
-                "SELECT e.id, l.name, \(Self.columns(kind)) FROM \(kind.table) e JOIN library l ON l.id = e.library_id WHERE e.name = ?1 ORDER BY l.name LIMIT 50"
+                "SELECT e.id, e.library_id, \(Self.columns(kind)) FROM \(kind.table) e WHERE e.name = ?1 LIMIT 50"
+            case .delegate:
+                "SELECT name, library_id, released FROM delegate WHERE id = ?1"
             case .containersOfKind:
                 "SELECT e.id, l.name, e.kind, e.delegate_id, NULL, e.name FROM container e JOIN library l ON l.id = e.library_id WHERE e.kind = ?1 ORDER BY l.name || '/' || e.name LIMIT ?2"
             // The operation is in the SQL so that only integers are bound per request.
@@ -180,6 +198,15 @@ struct CatalogLookupSource: LookupSource {
             case .anyMapping: "SELECT EXISTS (SELECT 1 FROM route WHERE delegate_id = ?1 AND operation = ?2)"
             case .fromWildcard: "SELECT EXISTS (SELECT 1 FROM route WHERE delegate_id = ?1 AND operation = ?2 AND ifnull(from_screen_id, 0) = 0)"
             case .toWildcard: "SELECT EXISTS (SELECT 1 FROM route WHERE delegate_id = ?1 AND operation = ?2 AND ifnull(to_screen_id, 0) = 0)"
+            }
+        }
+
+        /// The EXISTS queries, numbered for ``SourceMemo``.
+        var shapeIndex: Int {
+            switch self {
+            case .anyMapping: 0
+            case .fromWildcard: 1
+            default: 2
             }
         }
 
@@ -198,7 +225,7 @@ struct CatalogLookupSource: LookupSource {
     /// Steps `statement` with `texts` bound from parameter 1 on (`nil` leaves one unbound for
     /// `bind`), making a value of each row.
     private func rows<Value>(
-        _ statement: OpaquePointer, bind: (OpaquePointer) -> Void, text texts: String?..., make: (OpaquePointer) -> Value
+        _ statement: OpaquePointer, bind: (OpaquePointer) -> Void, text texts: String?..., make: (OpaquePointer) throws -> Value
     ) throws -> [Value] {
         defer {
             sqlite3_reset(statement)
@@ -214,7 +241,7 @@ struct CatalogLookupSource: LookupSource {
         var values: [Value] = []
         while true {
             switch sqlite3_step(statement) {
-            case SQLITE_ROW: values.append(make(statement))
+            case SQLITE_ROW: values.append(try make(statement))
             case SQLITE_DONE: return values
             case let code:
                 throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
@@ -231,33 +258,40 @@ struct CatalogLookupSource: LookupSource {
     }
 }
 
-/// What a catalog's mappings look like per delegate and operation, so that route keys no mapping
-/// has are not probed. Valid for one state of the catalog.
-struct RouteShapes {
+/// What ``CatalogLookupSource`` has learned of one state of a catalog: library names, and what
+/// the mappings look like per delegate and operation, so that route keys no mapping has are not
+/// probed. A reference, so that what one read learns serves the next.
+final class SourceMemo {
     struct Key: Hashable {
         var delegateID: Int64
         var operation: TransitionOperation
+        /// Which question: any mapping, one with a wildcard `from` (or a screen with id 0), one
+        /// with a wildcard `to`.
+        var query: Int
     }
 
-    struct Shape {
-        var hasMappings: Bool
-        /// Some mapping has the route key's `from` 0 (a wildcard, or a screen with id 0).
-        var fromWildcard: Bool
-        /// Some mapping has the route key's `to` 0.
-        var toWildcard: Bool
-    }
-
-    fileprivate(set) var known: [Key: Shape] = [:]
+    fileprivate private(set) var known: [Key: Bool] = [:]
     private var zeroIDs: Bool?
+    private var libraries: [Int64: String] = [:]
 
-    fileprivate mutating func remember(_ shape: Shape, for key: Key) {
+    /// The name of library `id`; libraries are few, and each is read once.
+    fileprivate func libraryName(id: Int64, _ db: Database) throws -> String {
+        if let known = libraries[id] { return known }
+        guard let name = try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM library WHERE id = ?"), arguments: [id]) else {
+            throw LookupError.notFound(kind: .library, name: "#\(id)", suggestion: nil)
+        }
+        libraries[id] = name
+        return name
+    }
+
+    fileprivate func remember(_ answer: Bool, for key: Key) {
         if known.count >= 1 << 16 { known.removeAll(keepingCapacity: true) }
-        known[key] = shape
+        known[key] = answer
     }
 
     /// Whether some mapping names a screen with id 0 (only a hand-made catalog can), which the
     /// route key cannot tell from a wildcard.
-    fileprivate mutating func zeroScreenIDs(_ db: Database) throws -> Bool {
+    fileprivate func zeroScreenIDs(_ db: Database) throws -> Bool {
         if let zeroIDs { return zeroIDs }
         let found =
             try Bool.fetchOne(

@@ -19,9 +19,10 @@ struct CatalogReader {
     }
 
     func curve(id: Int64) throws -> NamedCurve {
+        // Cached: a run of lookups reads the curves of many presets one by one.
         guard let row = try Row.fetchOne(
-            db,
-            sql: "SELECT c.name, l.name AS library, c.expression, c.description FROM curve c JOIN library l ON l.id = c.library_id WHERE c.id = ?",
+            db.cachedStatement(
+                sql: "SELECT c.name, l.name AS library, c.expression, c.description FROM curve c JOIN library l ON l.id = c.library_id WHERE c.id = ?"),
             arguments: [id])
         else { throw LookupError.notFound(kind: .curve, name: "#\(id)", suggestion: nil) }
         return try namedCurve(row)
@@ -48,29 +49,31 @@ struct CatalogReader {
 
     // MARK: Presets
 
+    /// A preset's columns, with the names of the curves and the reverse preset it refers to.
     private static let presetColumns = """
-        SELECT p.id, p.name, l.name AS library, p.kind, p.direction, p.duration, p.delay, p.curve_id, p.curve_expression,
-            p.on_top, p.completion_speed, p.completion_curve_id, p.completion_curve_expression, p.finish_threshold,
-            p.reverse_id, p.description
+        SELECT p.id, p.name, l.name AS library, p.kind, p.direction, p.duration, p.delay, c.name, cl.name, p.curve_expression,
+            p.on_top, p.completion_speed, cc.name, ccl.name, p.completion_curve_expression, p.finish_threshold,
+            r.name, rl.name, p.description
         FROM preset p JOIN library l ON l.id = p.library_id
+            LEFT JOIN curve c ON c.id = p.curve_id LEFT JOIN library cl ON cl.id = c.library_id
+            LEFT JOIN curve cc ON cc.id = p.completion_curve_id LEFT JOIN library ccl ON ccl.id = cc.library_id
+            LEFT JOIN preset r ON r.id = p.reverse_id LEFT JOIN library rl ON rl.id = r.library_id
         """
 
     func presets(library: String? = nil, kind: PresetKind? = nil) throws -> [Preset] {
         let filter = " WHERE (?1 IS NULL OR l.name = ?1) AND (?2 IS NULL OR p.kind = ?2)"
         let arguments: StatementArguments = [library, kind?.rawValue]
-        // Many presets are read with a handful of queries rather than a few per preset: all
-        // their track rows in one, and the names of every curve and preset they can refer to.
-        var prefetched = Prefetched()
-        prefetched.views = try viewRows(
-            "JOIN preset p ON p.id = v.preset_id JOIN library l ON l.id = p.library_id" + filter, arguments: arguments)
-        let curves = try Row.fetchCursor(db, sql: "SELECT c.id, l.name, c.name FROM curve c JOIN library l ON l.id = c.library_id")
-        while let row = try curves.next() { prefetched.curves[row[0]] = QualifiedName(library: row[1], name: row[2]) }
-        let names = try Row.fetchCursor(db, sql: "SELECT p.id, l.name, p.name FROM preset p JOIN library l ON l.id = p.library_id")
-        while let row = try names.next() { prefetched.presets[row[0]] = QualifiedName(library: row[1], name: row[2]) }
+        // Many presets are read with two queries rather than two per preset: all their track rows
+        // in one.
+        var views: [Int64: [ViewRow]] = [:]
+        let viewCursor = try Row.fetchCursor(
+            db, sql: Self.viewColumns + " JOIN preset p ON p.id = v.preset_id JOIN library l ON l.id = p.library_id" + filter,
+            arguments: arguments)
+        while let row = try viewCursor.next() { views[row[0], default: []].append(Self.viewRow(row)) }
         // A cursor's rows read their columns straight from SQLite, without a copy of each row.
         let rows = try Row.fetchCursor(db, sql: Self.presetColumns + filter + " ORDER BY l.name, p.name", arguments: arguments)
         var presets: [Preset] = []
-        while let row = try rows.next() { presets.append(try preset(row, prefetched)) }
+        while let row = try rows.next() { presets.append(try preset(row, views: views[row[0]] ?? [])) }
         return presets
     }
 
@@ -115,84 +118,69 @@ struct CatalogReader {
         })
     }
 
-    /// - Parameter tracks: Read the per-view tracks; without them the preset has the empty
-    ///   tracks, enough for what a resolution shows of it.
-    func preset(id: Int64, tracks: Bool = true) throws -> Preset {
-        // Cached statements: a batch of resolutions reads many presets one by one.
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: Self.presetColumns + " WHERE p.id = ?"), arguments: [id]) else {
-            throw LookupError.notFound(kind: .preset, name: "#\(id)", suggestion: nil)
+    /// Preset `id`, with its tracks. Stepped through SQLite's C API: runs of lookups read many
+    /// presets one at a time.
+    func preset(id: Int64) throws -> Preset {
+        var views: [ViewRow] = []
+        try StatementRow.forEach(db.cachedStatement(sql: Self.viewColumns + " WHERE v.preset_id = ?"), id: id, in: db) {
+            views.append(Self.viewRow($0))
         }
-        return try preset(row, nil, tracks: tracks)
+        var found: Preset?
+        try StatementRow.forEach(db.cachedStatement(sql: Self.presetColumns + " WHERE p.id = ?"), id: id, in: db) {
+            found = try preset($0, views: views)
+        }
+        guard let found else { throw LookupError.notFound(kind: .preset, name: "#\(id)", suggestion: nil) }
+        return found
     }
 
-    /// What ``presets(library:kind:)`` fetched ahead: track rows by preset id, names by id.
-    private struct Prefetched {
-        var views: [Int64: [ViewRow]] = [:]
-        var curves: [Int64: QualifiedName] = [:]
-        var presets: [Int64: QualifiedName] = [:]
-    }
-
-    private func curveReference(id: Int64?, expression: String?, _ prefetched: Prefetched?) throws -> CurveReference {
-        if let id { return .named(try prefetched?.curves[id] ?? CatalogLookup.name(.curve, id: id, db)) }
+    private func curveReference(name: String?, library: String?, expression: String?) throws -> CurveReference {
+        if let name { return .named(QualifiedName(library: library, name: name)) }
         return .inline(try storedCurve(expression ?? ""))
     }
 
-    // Columns are read by position: GRDB finds a column by name by lowercasing every column's
-    // name, which made reading ten thousand presets take seconds.
-    private func preset(_ row: Row, _ prefetched: Prefetched?, tracks readTracks: Bool = true) throws -> Preset {
-        let id: Int64 = row[0]
-        let kindText: String = row[3]
+    private func preset(_ row: some ColumnReading, views: [ViewRow]) throws -> Preset {
+        let kindText = row.text(3) ?? ""
         guard let kind = PresetKind(rawValue: kindText) else {
-            throw CatalogError.conflict("preset #\(id) has an unknown kind '\(kindText)'")
+            throw CatalogError.conflict("preset #\(row.int64(0) ?? 0) has an unknown kind '\(kindText)'")
         }
         var interaction: InteractionSettings?
-        if let speed: Double = row[10] {
+        if let speed = row.double(11) {
             interaction = InteractionSettings(
-                completionSpeed: speed,
-                completionCurve: try curveReference(id: row[11], expression: row[12], prefetched),
-                finishThreshold: row[13] ?? 0.5)
+                completionSpeed: speed, completionCurve: try curveReference(name: row.text(12), library: row.text(13), expression: row.text(14)),
+                finishThreshold: row.double(15) ?? 0.5)
         }
-        let reverseID: Int64? = row[14]
-        let views =
-            !readTracks ? [] : try prefetched.map { $0.views[id] ?? [] } ?? viewRows("WHERE v.preset_id = ?", arguments: [id])[id] ?? []
         return Preset(
-            library: row[2], name: row[1], kind: kind,
-            direction: (row[4] as String?).flatMap(Direction.init(rawValue:)),
-            duration: row[5], delay: row[6],
-            curve: try curveReference(id: row[7], expression: row[8], prefetched),
-            tracks: readTracks ? tracks(views, onTop: ViewRole(rawValue: row[9]) ?? .to) : ViewTracks(onTop: .to),
+            library: row.text(2) ?? "", name: row.text(1) ?? "", kind: kind,
+            direction: row.text(4).flatMap(Direction.init(rawValue:)),
+            duration: row.double(5) ?? 0, delay: row.double(6) ?? 0,
+            curve: try curveReference(name: row.text(7), library: row.text(8), expression: row.text(9)),
+            tracks: tracks(views, onTop: row.text(10).flatMap(ViewRole.init(rawValue:)) ?? .to),
             interaction: interaction,
-            reverse: try reverseID.map { try prefetched?.presets[$0] ?? CatalogLookup.name(.preset, id: $0, db) },
-            description: row[15])
+            reverse: row.text(16).map { QualifiedName(library: row.text(17), name: $0) },
+            description: row.text(18) ?? "")
     }
 
     /// A row of `preset_view`: which view and phase, and the state.
     private typealias ViewRow = (role: ViewRole, isStart: Bool, state: ViewState)
 
-    /// The `preset_view` rows that `clauses` (after `FROM preset_view v`) select, by preset id.
-    private func viewRows(_ clauses: String, arguments: StatementArguments) throws -> [Int64: [ViewRow]] {
-        let rows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT v.preset_id, v.view, v.phase, v.frame_reference, v.frame_x, v.frame_y, v.frame_width, v.frame_height, v.alpha,
-                    v.scale_x, v.scale_y, v.rotation, v.rotation_y, v.corner_radius
-                FROM preset_view v
-                """ + " " + clauses,
-            arguments: arguments)
-        var views: [Int64: [ViewRow]] = [:]
-        while let row = try rows.next() {
-            var state = ViewState()
-            state.frame = RelativeFrame(
-                RelativeFrame.Reference(rawValue: row[3]) ?? .container, x: row[4], y: row[5], width: row[6], height: row[7])
-            state.alpha = row[8]
-            state.scaleX = row[9]
-            state.scaleY = row[10]
-            state.rotation = row[11]
-            state.rotationY = row[12]
-            state.cornerRadius = row[13]
-            views[row[0], default: []].append((role: ViewRole(rawValue: row[1]) ?? .to, isStart: (row[2] as String) == "start", state: state))
-        }
-        return views
+    private static let viewColumns = """
+        SELECT v.preset_id, v.view, v.phase, v.frame_reference, v.frame_x, v.frame_y, v.frame_width, v.frame_height, v.alpha,
+            v.scale_x, v.scale_y, v.rotation, v.rotation_y, v.corner_radius
+        FROM preset_view v
+        """
+
+    private static func viewRow(_ row: some ColumnReading) -> ViewRow {
+        var state = ViewState()
+        state.frame = RelativeFrame(
+            row.text(3).flatMap(RelativeFrame.Reference.init(rawValue:)) ?? .container, x: row.double(4) ?? 0, y: row.double(5) ?? 0,
+            width: row.double(6) ?? 0, height: row.double(7) ?? 0)
+        state.alpha = row.double(8) ?? 0
+        state.scaleX = row.double(9) ?? 0
+        state.scaleY = row.double(10) ?? 0
+        state.rotation = row.double(11) ?? 0
+        state.rotationY = row.double(12) ?? 0
+        state.cornerRadius = row.double(13) ?? 0
+        return (role: row.text(1).flatMap(ViewRole.init(rawValue:)) ?? .to, isStart: row.text(2) == "start", state: state)
     }
 
     private func tracks(_ rows: [ViewRow], onTop: ViewRole) -> ViewTracks {

@@ -12,13 +12,14 @@
 /// It reads through a ``LookupSource`` and remembers what it read (screens, containers,
 /// delegates, presets), so that a run of requests costs little more than the source's mapping
 /// probes. Call ``forget()`` when the source's catalog changes.
-public struct TransitionLookup<Source: LookupSource> {
-    /// What the lookup reads.
-    public var source: Source
+public struct TransitionLookup {
+    /// What the lookup reads. (An existential rather than a generic parameter: the lookup runs
+    /// in other modules, where a generic one would be called unspecialised.)
+    public var source: any LookupSource
     private var memo = Memo()
 
     /// A lookup reading `source`.
-    public init(source: Source) {
+    public init(source: any LookupSource) {
         self.source = source
     }
 
@@ -93,7 +94,8 @@ public struct TransitionLookup<Source: LookupSource> {
     }
 
     fileprivate mutating func implements(delegateID: Int64, _ operation: TransitionOperation) throws -> Bool {
-        let key = MethodKey(delegateID: delegateID, operation: operation.sameMethod[0])
+        // Push and pop share one method.
+        let key = MethodKey(delegateID: delegateID, operation: operation == .pop ? .push : operation)
         if let known = memo.methods[key] { return known }
         let found = try source.hasMappings(delegateID: delegateID, for: operation.sameMethod)
         Self.remember(found, for: key, in: &memo.methods)
@@ -141,7 +143,7 @@ private struct Run {
         narration?.steps.append(step())
     }
 
-    mutating func resolve<Source>(in lookup: inout TransitionLookup<Source>) throws {
+    mutating func resolve(in lookup: inout TransitionLookup) throws {
         let operation = request.operation
         let fromScreen = try screen(request.from, role: "from", in: &lookup)
         let toScreen = try screen(request.to, role: "to", in: &lookup)
@@ -194,7 +196,7 @@ private struct Run {
 
     // MARK: Steps
 
-    private mutating func screen<Source>(_ name: String, role: String, in lookup: inout TransitionLookup<Source>) throws -> LookupScreen? {
+    private mutating func screen(_ name: String, role: String, in lookup: inout TransitionLookup) throws -> LookupScreen? {
         if let found = try lookup.screen(name, field: "\(role) screen") { return found }
         if strict {
             let reference = try QualifiedName(parsing: name, field: "\(role) screen")
@@ -204,7 +206,7 @@ private struct Run {
         return nil
     }
 
-    private mutating func container<Source>(kind: ContainerKind, in lookup: inout TransitionLookup<Source>) throws -> LookupContainer? {
+    private mutating func container(kind: ContainerKind, in lookup: inout TransitionLookup) throws -> LookupContainer? {
         let operation = request.operation
         let found: LookupContainer
         if let given = request.container {
@@ -237,8 +239,8 @@ private struct Run {
     }
 
     /// The delegate UIKit reaches through a weak reference, or `nil`.
-    private mutating func delegate<Source>(
-        of id: Int64?, owner: @autoclosure () -> String, property: String, in lookup: inout TransitionLookup<Source>
+    private mutating func delegate(
+        of id: Int64?, owner: @autoclosure () -> String, property: String, in lookup: inout TransitionLookup
     ) throws -> Int64? {
         guard let id else {
             say("\(owner()) has no \(property)")
@@ -254,8 +256,8 @@ private struct Run {
         return id
     }
 
-    private mutating func ask<Source>(
-        delegateID: Int64, from: LookupScreen?, to: LookupScreen?, in lookup: inout TransitionLookup<Source>
+    private mutating func ask(
+        delegateID: Int64, from: LookupScreen?, to: LookupScreen?, in lookup: inout TransitionLookup
     ) throws {
         let operation = request.operation
         let delegateName = result.delegate ?? QualifiedName(library: nil, name: "#\(delegateID)")
@@ -317,9 +319,9 @@ private struct Run {
 
     /// The mapping by name. A side that matched names the request's own screen, so its name is
     /// known without reading it again.
-    private func routeMapping<Source>(
+    private func routeMapping(
         _ match: LookupMapping, delegate: QualifiedName, from: LookupScreen?, to: LookupScreen?, animator: Preset?, interaction: Preset?,
-        in lookup: inout TransitionLookup<Source>
+        in lookup: inout TransitionLookup
     ) throws -> RouteMapping {
         func side(_ id: Int64?, _ screen: LookupScreen?) throws -> ScreenPattern {
             guard let id else { return .any }

@@ -25,6 +25,11 @@ public enum Name {
     ///   - field: What the name is for, used in the error (`"preset name"`).
     /// - Throws: ``ModelError/invalidValue(field:value:reason:)``.
     public static func validated(_ raw: String, field: String) throws -> String {
+        // Printable ASCII without spaces or '/' is a valid name of its length: most names take
+        // this path, which costs a pass over the bytes.
+        if !raw.isEmpty, raw.utf8.count <= maximumLength, raw.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") }) {
+            return raw
+        }
         let name = nfc(raw)
         func refuse(_ reason: String) -> ModelError {
             .invalidValue(field: field, value: raw, reason: reason)
@@ -65,6 +70,11 @@ public struct QualifiedName: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``ModelError/invalidValue(field:value:reason:)``.
     public init(parsing text: String, field: String) throws {
+        if !text.utf8.contains(UInt8(ascii: "/")) {
+            library = nil
+            name = try Name.validated(text, field: field)
+            return
+        }
         let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         if parts.count == 2 {
             library = try Name.validated(String(parts[0]), field: "\(field) library")
