@@ -4,16 +4,15 @@ import TransDBCore
 
 /// UIKit's lookup reading a catalog on disk: each question is one or a few probes of a unique
 /// index, stepped through SQLite's C API (decoding rows through GRDB would cost more than the
-/// probes themselves). Valid for the read that gave it `db`; what it learns of the catalog's
-/// mapping shapes goes to ``SourceMemo``, which a batch carries from one read to the next.
+/// probes themselves). Valid for the read that gave it `db`; what it learns of the catalog goes
+/// to ``SourceMemo``, which a batch carries from one read to the next.
 struct CatalogLookupSource: LookupSource {
     private let db: Database
-    /// What is known of the catalog: library names, and the delegates' mappings for skipping
-    /// probes no mapping can answer.
+    /// What is known of the catalog: library names.
     private let memo: SourceMemo
     private var statements: [Query: Statement] = [:]
 
-    /// A source over `db`, adding to what `shapes` knows of the same catalog state.
+    /// A source over `db`, adding to what `memo` knows of the same catalog state.
     init(_ db: Database, memo: SourceMemo = SourceMemo()) {
         self.db = db
         self.memo = memo
@@ -92,8 +91,12 @@ struct CatalogLookupSource: LookupSource {
     }
 
     mutating func hasMappings(delegateID: Int64, for operations: [TransitionOperation]) throws -> Bool {
-        for operation in operations where try has(.anyMapping, delegateID: delegateID, operation) {
-            return true
+        for operation in operations {
+            let statement = try prepared(.anyMapping)
+            let found = try rows(statement, bind: { sqlite3_bind_int64($0, 1, delegateID) }, text: nil, operation.rawValue) {
+                sqlite3_column_int64($0, 0) != 0
+            }
+            if found.first == true { return true }
         }
         return false
     }
@@ -101,62 +104,28 @@ struct CatalogLookupSource: LookupSource {
     mutating func mappings(delegateID: Int64, operation: TransitionOperation, from: Int64?, to: Int64?, all: Bool) throws
         -> [LookupMapping]
     {
-        // In the route key a wildcard side is 0; a side that is not a screen of the catalog
-        // (`nil`) can match only wildcards, so it is probed as 0 too.
-        let from = from ?? 0
-        let to = to ?? 0
-        let zeroIDs = try memo.zeroScreenIDs(db)
-        var found: [LookupMapping] = []
-        // The keys (from, to), (from, 0), (0, to), (0, 0): most specific first, each once; the
-        // unique index holds at most one mapping per key.
-        for key in 0..<4 {
-            let keyFrom = key < 2 ? from : 0
-            let keyTo = key % 2 == 0 ? to : 0
-            if (key == 1 && to == 0) || (key == 2 && from == 0) || (key == 3 && (from == 0 || to == 0)) { continue }
-            // Keys with a wildcard side are probed only when some mapping of the delegate has one
-            // there; that is asked only when the exact key did not answer.
-            if keyFrom == 0, try !has(.fromWildcard, delegateID: delegateID, operation) { continue }
-            if keyTo == 0, try !has(.toWildcard, delegateID: delegateID, operation) { continue }
-            // A match can only lose to one at least as specific. (A screen with id 0, which only a
-            // hand-made catalog has, reads as a wildcard in the key: then every key is probed.)
-            let possible = zeroIDs ? 2 : (keyFrom == 0 ? 0 : 1) + (keyTo == 0 ? 0 : 1)
-            if !all, let best = found.first, best.specificity > possible { break }
-            if let match = try probe(delegateID: delegateID, operation: operation, from: keyFrom, to: keyTo) {
-                found.append(match)
-                found.sort { $0.specificity != $1.specificity ? $0.specificity > $1.specificity : $0.id < $1.id }
-            }
-        }
-        return all ? found : Array(found.prefix(1))
-    }
-
-    private mutating func probe(delegateID: Int64, operation: TransitionOperation, from: Int64, to: Int64) throws -> LookupMapping? {
+        // One statement probes the route key at (from, to), (from, *), (*, to) and (*, *): a
+        // side that is not a screen of the catalog (`nil`) can match only wildcards, so it is
+        // probed as the wildcard, 0.
         let statement = try prepared(.route(operation))
-        return try rows(
+        var found = try rows(
             statement,
             bind: {
                 sqlite3_bind_int64($0, 1, delegateID)
-                sqlite3_bind_int64($0, 2, from)
-                sqlite3_bind_int64($0, 3, to)
+                sqlite3_bind_int64($0, 2, from ?? 0)
+                sqlite3_bind_int64($0, 3, to ?? 0)
             }
         ) { statement in
             LookupMapping(
                 id: sqlite3_column_int64(statement, 0), fromScreenID: Self.integer(statement, 1), toScreenID: Self.integer(statement, 2),
                 presetID: Self.integer(statement, 3), interactionID: Self.integer(statement, 4))
-        }.first
-    }
-
-    /// Whether some mapping of the delegate for `operation` answers `query` (one of the EXISTS
-    /// queries), remembered in ``SourceMemo``.
-    private mutating func has(_ query: Query, delegateID: Int64, _ operation: TransitionOperation) throws -> Bool {
-        let key = SourceMemo.Key(delegateID: delegateID, operation: operation, query: query.shapeIndex)
-        if let known = memo.known[key] { return known }
-        let statement = try prepared(query)
-        let found =
-            try rows(statement, bind: { sqlite3_bind_int64($0, 1, delegateID) }, text: nil, operation.rawValue) {
-                sqlite3_column_int64($0, 0) != 0
-            }.first ?? true
-        memo.remember(found, for: key)
-        return found
+        }
+        // A wildcard side makes two keys the same; the key cannot tell a wildcard from a screen
+        // whose id is 0 (which only a hand-made catalog has): the rows' own columns order them.
+        found.sort { $0.specificity != $1.specificity ? $0.specificity > $1.specificity : $0.id < $1.id }
+        var unique: [LookupMapping] = []
+        for mapping in found where !unique.contains(where: { $0.id == mapping.id }) { unique.append(mapping) }
+        return all ? unique : Array(unique.prefix(1))
     }
 
     // MARK: Names and presets
@@ -176,7 +145,7 @@ struct CatalogLookupSource: LookupSource {
     // MARK: Statements
 
     private enum Query: Hashable {
-        case qualified(EntityKind), bare(EntityKind), containersOfKind, delegate, route(TransitionOperation), anyMapping, fromWildcard, toWildcard
+        case qualified(EntityKind), bare(EntityKind), containersOfKind, delegate, route(TransitionOperation), anyMapping
 
         var sql: String {
             switch self {
@@ -188,25 +157,17 @@ struct CatalogLookupSource: LookupSource {
                 "SELECT name, library_id, released FROM delegate WHERE id = ?1"
             case .containersOfKind:
                 "SELECT e.id, l.name, e.kind, e.delegate_id, NULL, e.name FROM container e JOIN library l ON l.id = e.library_id WHERE e.kind = ?1 ORDER BY l.name || '/' || e.name LIMIT ?2"
-            // The operation is in the SQL so that only integers are bound per request.
+            // Four point probes of the unique route key (an `IN (?, 0)` list would make SQLite build
+            // temporary b-trees); the operation is in the SQL so that only integers are bound.
             case let .route(operation):
-                """
-                SELECT id, from_screen_id, to_screen_id, preset_id, interaction_id FROM route
-                WHERE delegate_id = ?1 AND operation = '\(operation.rawValue)' AND ifnull(from_screen_id, 0) = ?2 AND ifnull(to_screen_id, 0) = ?3
-                """
-            // Each a prefix of one of the two route key indexes.
+                [("?2", "?3"), ("?2", "0"), ("0", "?3"), ("0", "0")].map { from, to in
+                    """
+                    SELECT id, from_screen_id, to_screen_id, preset_id, interaction_id FROM route
+                    WHERE delegate_id = ?1 AND operation = '\(operation.rawValue)' AND ifnull(from_screen_id, 0) = \(from) AND ifnull(to_screen_id, 0) = \(to)
+                    """
+                }.joined(separator: " UNION ALL ")
+            // A prefix of the route key.
             case .anyMapping: "SELECT EXISTS (SELECT 1 FROM route WHERE delegate_id = ?1 AND operation = ?2)"
-            case .fromWildcard: "SELECT EXISTS (SELECT 1 FROM route WHERE delegate_id = ?1 AND operation = ?2 AND ifnull(from_screen_id, 0) = 0)"
-            case .toWildcard: "SELECT EXISTS (SELECT 1 FROM route WHERE delegate_id = ?1 AND operation = ?2 AND ifnull(to_screen_id, 0) = 0)"
-            }
-        }
-
-        /// The EXISTS queries, numbered for ``SourceMemo``.
-        var shapeIndex: Int {
-            switch self {
-            case .anyMapping: 0
-            case .fromWildcard: 1
-            default: 2
             }
         }
 
@@ -258,20 +219,9 @@ struct CatalogLookupSource: LookupSource {
     }
 }
 
-/// What ``CatalogLookupSource`` has learned of one state of a catalog: library names, and what
-/// the mappings look like per delegate and operation, so that route keys no mapping has are not
-/// probed. A reference, so that what one read learns serves the next.
+/// What ``CatalogLookupSource`` has learned of one state of a catalog: the libraries' names. A
+/// reference, so that what one read learns serves the next.
 final class SourceMemo {
-    struct Key: Hashable {
-        var delegateID: Int64
-        var operation: TransitionOperation
-        /// Which question: any mapping, one with a wildcard `from` (or a screen with id 0), one
-        /// with a wildcard `to`.
-        var query: Int
-    }
-
-    fileprivate private(set) var known: [Key: Bool] = [:]
-    private var zeroIDs: Bool?
     private var libraries: [Int64: String] = [:]
 
     /// The name of library `id`; libraries are few, and each is read once.
@@ -282,22 +232,5 @@ final class SourceMemo {
         }
         libraries[id] = name
         return name
-    }
-
-    fileprivate func remember(_ answer: Bool, for key: Key) {
-        if known.count >= 1 << 16 { known.removeAll(keepingCapacity: true) }
-        known[key] = answer
-    }
-
-    /// Whether some mapping names a screen with id 0 (only a hand-made catalog can), which the
-    /// route key cannot tell from a wildcard.
-    fileprivate func zeroScreenIDs(_ db: Database) throws -> Bool {
-        if let zeroIDs { return zeroIDs }
-        let found =
-            try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM route WHERE from_screen_id = 0) OR EXISTS (SELECT 1 FROM route WHERE to_screen_id = 0)")
-            ?? true
-        zeroIDs = found
-        return found
     }
 }
