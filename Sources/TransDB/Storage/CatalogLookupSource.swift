@@ -10,7 +10,6 @@ struct CatalogLookupSource: LookupSource {
     private let db: Database
     /// What is known of the catalog: library names.
     private let memo: SourceMemo
-    private var statements: [Query: Statement] = [:]
 
     /// A source over `db`, adding to what `memo` knows of the same catalog state.
     init(_ db: Database, memo: SourceMemo = SourceMemo()) {
@@ -108,20 +107,38 @@ struct CatalogLookupSource: LookupSource {
         // side that is not a screen of the catalog (`nil`) can match only wildcards, so it is
         // probed as the wildcard, 0.
         let statement = try prepared(.route(operation))
-        var found = try rows(
-            statement,
-            bind: {
-                sqlite3_bind_int64($0, 1, delegateID)
-                sqlite3_bind_int64($0, 2, from ?? 0)
-                sqlite3_bind_int64($0, 3, to ?? 0)
+        defer { sqlite3_reset(statement) }
+        sqlite3_bind_int64(statement, 1, delegateID)
+        sqlite3_bind_int64(statement, 2, from ?? 0)
+        sqlite3_bind_int64(statement, 3, to ?? 0)
+        var found: [LookupMapping] = []
+        // Stepped one row at a time: SQLite runs the probes in order, and a match of both sides
+        // (the first probe's, the only key that can hold one) cannot be beaten.
+        while all || found.first?.specificity != 2 {
+            switch sqlite3_step(statement) {
+            case SQLITE_ROW:
+                let mapping = LookupMapping(
+                    id: sqlite3_column_int64(statement, 0), fromScreenID: Self.integer(statement, 1),
+                    toScreenID: Self.integer(statement, 2), presetID: Self.integer(statement, 3),
+                    interactionID: Self.integer(statement, 4))
+                // The key reads a wildcard as 0, as it reads a screen whose id is 0 (which only a
+                // hand-made catalog has): a side matches when it is the wildcard or the screen.
+                if let side = mapping.fromScreenID, side != from { continue }
+                if let side = mapping.toScreenID, side != to { continue }
+                found.append(mapping)
+            case SQLITE_DONE:
+                return Self.ordered(found, all: all)
+            case let code:
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
             }
-        ) { statement in
-            LookupMapping(
-                id: sqlite3_column_int64(statement, 0), fromScreenID: Self.integer(statement, 1), toScreenID: Self.integer(statement, 2),
-                presetID: Self.integer(statement, 3), interactionID: Self.integer(statement, 4))
         }
-        // A wildcard side makes two keys the same; the key cannot tell a wildcard from a screen
-        // whose id is 0 (which only a hand-made catalog has): the rows' own columns order them.
+        return Self.ordered(found, all: all)
+    }
+
+    /// Most specific first, then by id, each once.
+    private static func ordered(_ found: [LookupMapping], all: Bool) -> [LookupMapping] {
+        var found = found
+        // A wildcard side makes two keys the same.
         found.sort { $0.specificity != $1.specificity ? $0.specificity > $1.specificity : $0.id < $1.id }
         var unique: [LookupMapping] = []
         for mapping in found where !unique.contains(where: { $0.id == mapping.id }) { unique.append(mapping) }
@@ -144,7 +161,7 @@ struct CatalogLookupSource: LookupSource {
 
     // MARK: Statements
 
-    private enum Query: Hashable {
+    fileprivate enum Query: Hashable {
         case qualified(EntityKind), bare(EntityKind), containersOfKind, delegate, route(TransitionOperation), anyMapping
 
         var sql: String {
@@ -177,10 +194,7 @@ struct CatalogLookupSource: LookupSource {
     }
 
     private mutating func prepared(_ query: Query) throws -> OpaquePointer {
-        if let statement = statements[query] { return statement.sqliteStatement }
-        let statement = try db.makeStatement(sql: query.sql)
-        statements[query] = statement
-        return statement.sqliteStatement
+        try memo.statement(query, db).sqliteStatement
     }
 
     /// Steps `statement` with `texts` bound from parameter 1 on (`nil` leaves one unbound for
@@ -219,10 +233,20 @@ struct CatalogLookupSource: LookupSource {
     }
 }
 
-/// What ``CatalogLookupSource`` has learned of one state of a catalog: the libraries' names. A
-/// reference, so that what one read learns serves the next.
+/// What ``CatalogLookupSource`` keeps from one read to the next: its prepared statements, and the
+/// libraries' names of one state of the catalog. A reference, so that what one read learns serves
+/// the next; valid for one connection.
 final class SourceMemo {
     private var libraries: [Int64: String] = [:]
+    /// Prepared once for the connection: a batch reads in many short transactions.
+    private var statements: [CatalogLookupSource.Query: Statement] = [:]
+
+    fileprivate func statement(_ query: CatalogLookupSource.Query, _ db: Database) throws -> Statement {
+        if let statement = statements[query] { return statement }
+        let statement = try db.makeStatement(sql: query.sql)
+        statements[query] = statement
+        return statement
+    }
 
     /// The name of library `id`; libraries are few, and each is read once.
     fileprivate func libraryName(id: Int64, _ db: Database) throws -> String {

@@ -12,10 +12,28 @@ package enum JSONBytes {
     /// as are DEL, U+2028 and U+2029; everything else as it is.
     package static func appendQuoted(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        appendEscaped(utf8: bytes, to: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `name` as the JSON string of its `description` (`library/name`), without making
+    /// that string: escaping works character by character.
+    package static func appendQuoted(_ name: QualifiedName, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        if var library = name.library {
+            library.withUTF8 { appendEscaped(utf8: $0, to: &out) }
+            out.append(UInt8(ascii: "/"))
+        }
+        var text = name.name
+        text.withUTF8 { appendEscaped(utf8: $0, to: &out) }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends valid UTF-8 escaped as inside a JSON string, without the quotes.
+    private static func appendEscaped(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         // Most names need no escape: copy them whole.
         if !bytes.contains(where: needsLook) {
             out.append(contentsOf: bytes)
-            out.append(UInt8(ascii: "\""))
             return
         }
         var i = 0
@@ -36,7 +54,6 @@ package enum JSONBytes {
             }
             i += 1
         }
-        out.append(UInt8(ascii: "\""))
     }
 
     /// Appends the bytes of a literal (a plain copy, where a `String.UTF8View` is not).

@@ -38,9 +38,9 @@ package struct ResolutionWriter {
             JSONBytes.append(#","operation":""#, to: &out)
             JSONBytes.append(mapping.operation.rawValueLiteral, to: &out)
             JSONBytes.append(#"","from":"#, to: &out)
-            JSONBytes.appendQuoted(mapping.from.description, to: &out)
+            Self.appendPattern(mapping.from, to: &out)
             JSONBytes.append(#","to":"#, to: &out)
-            JSONBytes.appendQuoted(mapping.to.description, to: &out)
+            Self.appendPattern(mapping.to, to: &out)
             JSONBytes.append(#","preset":"#, to: &out)
             Self.appendName(mapping.preset, to: &out)
             JSONBytes.append(#","interaction":"#, to: &out)
@@ -80,7 +80,14 @@ package struct ResolutionWriter {
 
     private static func appendName(_ name: QualifiedName?, to out: inout [UInt8]) {
         guard let name else { return JSONBytes.append("null", to: &out) }
-        JSONBytes.appendQuoted(name.description, to: &out)
+        JSONBytes.appendQuoted(name, to: &out)
+    }
+
+    private static func appendPattern(_ pattern: ScreenPattern, to out: inout [UInt8]) {
+        switch pattern {
+        case .any: JSONBytes.append(#""*""#, to: &out)
+        case let .screen(name): JSONBytes.appendQuoted(name, to: &out)
+        }
     }
 
     private static func appendArray(_ texts: [String], to out: inout [UInt8]) {

@@ -69,8 +69,10 @@ public struct TransitionLookup {
         memo[key] = value
     }
 
-    fileprivate mutating func screen(_ raw: String, field: String) throws -> LookupScreen? {
+    /// - Parameter role: `from` or `to`, for the message when the name is refused.
+    fileprivate mutating func screen(_ raw: String, role: String) throws -> LookupScreen? {
         if let known = memo.screens[raw] { return known }
+        let field = "\(role) screen"
         if raw == "*" {
             throw ModelError.invalidValue(field: field, value: raw, reason: "a route to resolve names real screens; '*' is only for mappings")
         }
@@ -197,7 +199,7 @@ private struct Run {
     // MARK: Steps
 
     private mutating func screen(_ name: String, role: String, in lookup: inout TransitionLookup) throws -> LookupScreen? {
-        if let found = try lookup.screen(name, field: "\(role) screen") { return found }
+        if let found = try lookup.screen(name, role: role) { return found }
         if strict {
             let reference = try QualifiedName(parsing: name, field: "\(role) screen")
             throw LookupError.notFound(kind: .screen, name: name, suggestion: try lookup.source.suggestion(.screen, reference))
