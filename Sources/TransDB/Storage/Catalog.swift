@@ -261,12 +261,11 @@ public final class Catalog: Sendable {
         }
     }
 
-    /// Gives this connection room for the pages of the route index that a long run of lookups
-    /// touches, up to a catalog of several million mappings, so that each is read from the file
-    /// once (the default 2 MiB cache re-reads most probes' leaf pages). Memory grows only as
-    /// pages are used.
+    /// Gives this connection room for the index pages that a long run of lookups touches (the
+    /// default 2 MiB cache re-reads most probes' leaf pages), within the batch's memory budget of
+    /// 100 MB together with what the lookup remembers. Memory grows only as pages are used.
     func useLargePageCache() throws {
-        try Catalog.mapErrors(path: path) { try queue.inDatabase { db in try db.execute(sql: "PRAGMA cache_size = -65536") } }
+        try Catalog.mapErrors(path: path) { try queue.inDatabase { db in try db.execute(sql: "PRAGMA cache_size = -24576") } }
     }
 
     /// The state of the catalog as seen from `db`: other connections' commits

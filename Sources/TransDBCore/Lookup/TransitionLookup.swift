@@ -62,7 +62,7 @@ public struct TransitionLookup {
 
     /// Memos hold at most this many entries each, so that a long batch over a catalog of millions
     /// of screens keeps its memory flat: a full memo starts again.
-    static var memoLimit: Int { 1 << 16 }
+    static var memoLimit: Int { 1 << 17 }
 
     private static func remember<Key, Value>(_ value: Value, for key: Key, in memo: inout [Key: Value]) {
         if memo.count >= memoLimit { memo.removeAll(keepingCapacity: true) }
