@@ -8,7 +8,7 @@ import TransDBCore
 /// to ``SourceMemo``, which a batch carries from one read to the next.
 struct CatalogLookupSource: LookupSource {
     private let db: Database
-    /// What is known of the catalog: library names.
+    /// The statements prepared by earlier reads of the same connection.
     private let memo: SourceMemo
 
     /// A source over `db`, adding to what `memo` knows of the same catalog state.
@@ -59,13 +59,10 @@ struct CatalogLookupSource: LookupSource {
                 make(statement, sqlite3_column_int64(statement, 0), name)
             }.first
         }
-        // By the name's index alone; the libraries' names come from the memo.
+        // By the name's index; several libraries are ordered here, not by SQLite's sorter.
         let statement = try prepared(.bare(kind))
-        let memo = memo
-        let db = db
         let found = try rows(statement, bind: { _ in }, text: name.name) { statement in
-            let library = try memo.libraryName(id: sqlite3_column_int64(statement, 1), db)
-            return make(statement, sqlite3_column_int64(statement, 0), QualifiedName(library: library, name: name.name))
+            make(statement, sqlite3_column_int64(statement, 0), QualifiedName(library: Self.text(statement, 1), name: name.name))
         }
         if found.count > 1 {
             let candidates = found.map { "\($0[keyPath: qualifiedName].library ?? "")/\(name.name)" }
@@ -78,12 +75,9 @@ struct CatalogLookupSource: LookupSource {
 
     mutating func delegate(id: Int64) throws -> LookupDelegate {
         let statement = try prepared(.delegate)
-        let memo = memo
-        let db = db
         let found = try rows(statement, bind: { sqlite3_bind_int64($0, 1, id) }) { statement in
             LookupDelegate(
-                name: QualifiedName(library: try memo.libraryName(id: sqlite3_column_int64(statement, 1), db), name: Self.text(statement, 0)),
-                released: sqlite3_column_int64(statement, 2) != 0)
+                name: QualifiedName(library: Self.text(statement, 1), name: Self.text(statement, 0)), released: sqlite3_column_int64(statement, 2) != 0)
         }
         guard let delegate = found.first else { throw LookupError.notFound(kind: .delegate, name: "#\(id)", suggestion: nil) }
         return delegate
@@ -169,9 +163,9 @@ struct CatalogLookupSource: LookupSource {
             case let .qualified(kind):
                 "SELECT e.id, l.name, \(Self.columns(kind)) FROM \(kind.table) e JOIN library l ON l.id = e.library_id WHERE l.name = ?1 AND e.name = ?2"
             case let .bare(kind):
-                "SELECT e.id, e.library_id, \(Self.columns(kind)) FROM \(kind.table) e WHERE e.name = ?1 LIMIT 50"
+                "SELECT e.id, l.name, \(Self.columns(kind)) FROM \(kind.table) e JOIN library l ON l.id = e.library_id WHERE e.name = ?1 LIMIT 50"
             case .delegate:
-                "SELECT name, library_id, released FROM delegate WHERE id = ?1"
+                "SELECT d.name, l.name, d.released FROM delegate d JOIN library l ON l.id = d.library_id WHERE d.id = ?1"
             case .containersOfKind:
                 "SELECT e.id, l.name, e.kind, e.delegate_id, NULL, e.name FROM container e JOIN library l ON l.id = e.library_id WHERE e.kind = ?1 ORDER BY l.name || '/' || e.name LIMIT ?2"
             // Four point probes of the unique route key (an `IN (?, 0)` list would make SQLite build
@@ -185,6 +179,18 @@ struct CatalogLookupSource: LookupSource {
                 }.joined(separator: " UNION ALL ")
             // A prefix of the route key.
             case .anyMapping: "SELECT EXISTS (SELECT 1 FROM route WHERE delegate_id = ?1 AND operation = ?2)"
+            }
+        }
+
+        /// A small number per query, for ``SourceMemo``.
+        var slot: Int {
+            switch self {
+            case let .qualified(kind): kind == .screen ? 0 : 1
+            case let .bare(kind): kind == .screen ? 2 : 3
+            case .containersOfKind: 4
+            case .delegate: 5
+            case .anyMapping: 6
+            case let .route(operation): 7 + (TransitionOperation.allCases.firstIndex(of: operation) ?? 0)
             }
         }
 
@@ -233,28 +239,19 @@ struct CatalogLookupSource: LookupSource {
     }
 }
 
-/// What ``CatalogLookupSource`` keeps from one read to the next: its prepared statements, and the
-/// libraries' names of one state of the catalog. A reference, so that what one read learns serves
-/// the next; valid for one connection.
+/// What ``CatalogLookupSource`` keeps from one read to the next: its prepared statements. A
+/// reference, so that what one read prepares serves the next; valid for one connection.
 final class SourceMemo {
-    private var libraries: [Int64: String] = [:]
-    /// Prepared once for the connection: a batch reads in many short transactions.
-    private var statements: [CatalogLookupSource.Query: Statement] = [:]
+    /// By ``CatalogLookupSource/Query/slot``: an array, where a dictionary keyed by the query
+    /// would cost a look-up of its conformances on a single resolve's start.
+    private var statements: [Statement?] = []
 
     fileprivate func statement(_ query: CatalogLookupSource.Query, _ db: Database) throws -> Statement {
-        if let statement = statements[query] { return statement }
+        let slot = query.slot
+        if slot < statements.count, let statement = statements[slot] { return statement }
         let statement = try db.makeStatement(sql: query.sql)
-        statements[query] = statement
+        if slot >= statements.count { statements += Array(repeating: nil, count: slot + 1 - statements.count) }
+        statements[slot] = statement
         return statement
-    }
-
-    /// The name of library `id`; libraries are few, and each is read once.
-    fileprivate func libraryName(id: Int64, _ db: Database) throws -> String {
-        if let known = libraries[id] { return known }
-        guard let name = try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM library WHERE id = ?"), arguments: [id]) else {
-            throw LookupError.notFound(kind: .library, name: "#\(id)", suggestion: nil)
-        }
-        libraries[id] = name
-        return name
     }
 }
