@@ -97,46 +97,44 @@ struct CatalogLookupSource: LookupSource {
     mutating func mappings(delegateID: Int64, operation: TransitionOperation, from: Int64?, to: Int64?, all: Bool) throws
         -> [LookupMapping]
     {
-        // One statement probes the route key at (from, to), (from, *), (*, to) and (*, *): a
-        // side that is not a screen of the catalog (`nil`) can match only wildcards, so it is
-        // probed as the wildcard, 0.
-        let statement = try prepared(.route(operation))
-        defer { sqlite3_reset(statement) }
-        sqlite3_bind_int64(statement, 1, delegateID)
-        sqlite3_bind_int64(statement, 2, from ?? 0)
-        sqlite3_bind_int64(statement, 3, to ?? 0)
+        // The route key at (from, to), (from, *), (*, to) and (*, *), one point probe each: the
+        // unique key holds at most one mapping per key. A side that is not a screen of the
+        // catalog (`nil`) can match only wildcards, so it is probed as the wildcard, 0.
+        let from = from ?? 0
+        let to = to ?? 0
         var found: [LookupMapping] = []
-        // Stepped one row at a time: SQLite runs the probes in order, and a match of both sides
-        // (the first probe's, the only key that can hold one) cannot be beaten.
-        while all || found.first?.specificity != 2 {
-            switch sqlite3_step(statement) {
-            case SQLITE_ROW:
-                let mapping = LookupMapping(
-                    id: sqlite3_column_int64(statement, 0), fromScreenID: Self.integer(statement, 1),
-                    toScreenID: Self.integer(statement, 2), presetID: Self.integer(statement, 3),
-                    interactionID: Self.integer(statement, 4))
-                // The key reads a wildcard as 0, as it reads a screen whose id is 0 (which only a
-                // hand-made catalog has): a side matches when it is the wildcard or the screen.
-                if let side = mapping.fromScreenID, side != from { continue }
-                if let side = mapping.toScreenID, side != to { continue }
-                found.append(mapping)
-            case SQLITE_DONE:
-                return Self.ordered(found, all: all)
-            case let code:
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-            }
+        var probed: [(Int64, Int64)] = []
+        for (keyFrom, keyTo) in [(from, to), (from, 0), (0, to), (0, 0)] where !probed.contains(where: { $0 == (keyFrom, keyTo) }) {
+            probed.append((keyFrom, keyTo))
+            // A match can only lose to one at least as specific. (A key side of 0 can name a screen
+            // only when the request's own side is 0.)
+            let possible = (keyFrom != 0 || from == 0 ? 1 : 0) + (keyTo != 0 || to == 0 ? 1 : 0)
+            if !all, let best = found.first, best.specificity > possible { break }
+            guard let mapping = try probe(delegateID: delegateID, operation: operation, from: keyFrom, to: keyTo) else { continue }
+            // The key reads a wildcard as 0, as it reads a screen whose id is 0 (which only a
+            // hand-made catalog has): a side matches when it is the wildcard or the screen.
+            if let side = mapping.fromScreenID, side != from { continue }
+            if let side = mapping.toScreenID, side != to { continue }
+            found.append(mapping)
+            // Most specific first, then by id.
+            found.sort { $0.specificity != $1.specificity ? $0.specificity > $1.specificity : $0.id < $1.id }
         }
-        return Self.ordered(found, all: all)
+        return all ? found : Array(found.prefix(1))
     }
 
-    /// Most specific first, then by id, each once.
-    private static func ordered(_ found: [LookupMapping], all: Bool) -> [LookupMapping] {
-        var found = found
-        // A wildcard side makes two keys the same.
-        found.sort { $0.specificity != $1.specificity ? $0.specificity > $1.specificity : $0.id < $1.id }
-        var unique: [LookupMapping] = []
-        for mapping in found where !unique.contains(where: { $0.id == mapping.id }) { unique.append(mapping) }
-        return all ? unique : Array(unique.prefix(1))
+    private mutating func probe(delegateID: Int64, operation: TransitionOperation, from: Int64, to: Int64) throws -> LookupMapping? {
+        try rows(
+            try prepared(.route(operation)),
+            bind: {
+                sqlite3_bind_int64($0, 1, delegateID)
+                sqlite3_bind_int64($0, 2, from)
+                sqlite3_bind_int64($0, 3, to)
+            }
+        ) { statement in
+            LookupMapping(
+                id: sqlite3_column_int64(statement, 0), fromScreenID: Self.integer(statement, 1), toScreenID: Self.integer(statement, 2),
+                presetID: Self.integer(statement, 3), interactionID: Self.integer(statement, 4))
+        }.first
     }
 
     // MARK: Names and presets
@@ -168,15 +166,13 @@ struct CatalogLookupSource: LookupSource {
                 "SELECT d.name, l.name, d.released FROM delegate d JOIN library l ON l.id = d.library_id WHERE d.id = ?1"
             case .containersOfKind:
                 "SELECT e.id, l.name, e.kind, e.delegate_id, NULL, e.name FROM container e JOIN library l ON l.id = e.library_id WHERE e.kind = ?1 ORDER BY l.name || '/' || e.name LIMIT ?2"
-            // Four point probes of the unique route key (an `IN (?, 0)` list would make SQLite build
+            // A point probe of the unique route key (an `IN (?, 0)` list would make SQLite build
             // temporary b-trees); the operation is in the SQL so that only integers are bound.
             case let .route(operation):
-                [("?2", "?3"), ("?2", "0"), ("0", "?3"), ("0", "0")].map { from, to in
-                    """
-                    SELECT id, from_screen_id, to_screen_id, preset_id, interaction_id FROM route
-                    WHERE delegate_id = ?1 AND operation = '\(operation.rawValue)' AND ifnull(from_screen_id, 0) = \(from) AND ifnull(to_screen_id, 0) = \(to)
-                    """
-                }.joined(separator: " UNION ALL ")
+                """
+                SELECT id, from_screen_id, to_screen_id, preset_id, interaction_id FROM route
+                WHERE delegate_id = ?1 AND operation = '\(operation.rawValue)' AND ifnull(from_screen_id, 0) = ?2 AND ifnull(to_screen_id, 0) = ?3
+                """
             // A prefix of the route key.
             case .anyMapping: "SELECT EXISTS (SELECT 1 FROM route WHERE delegate_id = ?1 AND operation = ?2)"
             }
