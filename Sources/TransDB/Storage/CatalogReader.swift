@@ -96,7 +96,7 @@ struct CatalogReader {
             // Columns by position: GRDB's lookup by name lowercases the name on every access.
             let kindText: String = row[2]
             guard let kind = PresetKind(rawValue: kindText) else {
-                throw CatalogError.conflict("preset \(row[1] as String)/\(row[0] as String) has an unknown kind '\(kindText)'")
+                throw CatalogError.unknownPresetKind(preset: "\(row[1] as String)/\(row[0] as String)", kind: kindText)
             }
             let curve: CurveReference
             if let curveName: String = row[6] {
@@ -143,7 +143,7 @@ struct CatalogReader {
         let id: Int64 = row[0]
         let kindText: String = row[3]
         guard let kind = PresetKind(rawValue: kindText) else {
-            throw CatalogError.conflict("preset #\(id) has an unknown kind '\(kindText)'")
+            throw CatalogError.unknownPresetKind(preset: "#\(id)", kind: kindText)
         }
         var interaction: InteractionSettings?
         if let speed: Double = row[10] {
