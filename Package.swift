@@ -58,7 +58,11 @@ let package = Package(
         ),
         .testTarget(
             name: "TransDBTests",
-            dependencies: ["TransDBCore", "TransDB", "TransDBTestSupport"],
+            dependencies: [
+                "TransDBCore", "TransDB", "TransDBTestSupport",
+                // For catalogs over in-memory databases (`Catalog(DatabaseQueue())`).
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -197,4 +197,25 @@ struct BatchResolverTests {
             #expect(before != after)
         }
     }
+
+    @Test("a batch with lines that could not be resolved fails as a whole with .unresolvedLines, after every answer")
+    func failure() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let catalog = try Self.makeCatalog(in: directory)
+        let good = #"{"op": "present", "from": "A", "to": "B"}"#
+        let clean = try Self.batch(good + "\n", catalog: catalog, strict: false, explain: false, chunk: 1 << 16)
+        #expect(clean.failed == 0)
+        var batch = BatchResolver(catalog: catalog, strict: false, explain: false)
+        var output: [UInt8] = []
+        let input = Array((good + "\n" + #"{"op": "fly"}"# + "\n" + "not json\n").utf8)
+        try input.withUnsafeBufferPointer { try batch.feed($0, into: &output) }
+        try batch.finish(into: &output)
+        #expect(output.split(separator: UInt8(ascii: "\n")).count == 3)
+        #expect(batch.failure == .unresolvedLines(count: 2))
+        #expect(batch.failure?.description == #"some lines could not be resolved; their answers are {"line", "error"} objects"#)
+        var resolved = BatchResolver(catalog: catalog, strict: false, explain: false)
+        try Array((good + "\n").utf8).withUnsafeBufferPointer { try resolved.feed($0, into: &output) }
+        #expect(resolved.failure == nil)
+    }
 }

@@ -87,7 +87,7 @@ struct BundleImport {
     mutating func run() throws -> ImportReport {
         let names = inputs.map(\.bundle.library.name)
         if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
-            throw CatalogError.conflict("the library '\(duplicate)' is imported twice in one command")
+            throw CatalogError.libraryImportedTwice(name: duplicate)
         }
         try checkReferences()
         for input in inputs { try library(input.bundle) }

@@ -4,7 +4,7 @@ import TransDBCore
 /// - `table`, for people: one line per added or removed entry (`+ preset motion/x`,
 ///   `- curve motion/y`) and one per changed field
 ///   (`~ preset motion/zoom  duration  0.4 → 0.5`), columns aligned; `-` is null, `""` the empty
-///   string; long values are shortened with `…`.
+///   string; long values are shortened with `…`. Then the ``summary`` (`1 added, 2 changed`).
 /// - `json`, for scripts: an array with one object per entry, keys in this order:
 ///   `change` (`added`, `removed`, `changed`), `kind` (`library`, `curve`, `preset`, `delegate`,
 ///   `screen`, `container`, `route`), `library`, `name` (for a route `delegate: operation from → to`;
@@ -13,7 +13,18 @@ import TransDBCore
 ///   `value` (added and removed entries: an object of every compared field; null otherwise).
 /// - `ndjson`: the same objects, one per line.
 /// - `csv`: ``listing``, one row per changed field.
-extension CatalogDiff {
+extension CatalogDiff: Renderable {
+    public var jsonDocument: JSONValue { .array(entries.map(\.record)) }
+
+    public var csvColumns: [String] { listing.csvColumns }
+
+    public func forEachCSVRecord(_ body: ([(String, JSONValue)]) throws -> Void) rethrows {
+        try listing.forEachCSVRecord(body)
+    }
+
+    /// The changes (``changeTable``), then the ``summary`` line.
+    public var tableText: [TextBlock] { [.table(changeTable), .text(summary + "\n")] }
+
     /// One record per changed field and one per added or removed entry:
     /// `change, kind, library, name, field, old, new`. An added entry has `field` null and its
     /// values as an object in `new`; a removed one has them in `old`.
@@ -34,19 +45,14 @@ extension CatalogDiff {
         return Listing(records: records, tableColumns: ["change", "kind", "library", "name", "field", "old", "new"])
     }
 
-    /// The diff in `format`, ending with a newline; an empty table is the empty string.
-    public func rendered(as format: OutputFormat) -> String {
-        switch format {
-        case .json: return JSONValue.array(entries.map(\.record)).pretty + "\n"
-        case .ndjson: return entries.map { $0.record.compact + "\n" }.joined()
-        case .csv: return listing.rendered(as: .csv)
-        case .table:
-            let rows = entries.flatMap { entry -> [[String]] in
-                guard entry.change == .changed else { return [[Table.printable(entry.headline)]] }
-                return entry.fields.map { [Table.printable(entry.headline), $0.field, "\(Self.shown($0.old)) → \(Self.shown($0.new))"] }
-            }
-            return Table(header: nil, rows: rows).rendered
+    /// The changes for people: one line per added or removed entry and one per changed field,
+    /// columns aligned; nothing when there are none.
+    var changeTable: Table {
+        let rows = entries.flatMap { entry -> [[String]] in
+            guard entry.change == .changed else { return [[Table.printable(entry.headline)]] }
+            return entry.fields.map { [Table.printable(entry.headline), $0.field, "\(Self.shown($0.old)) → \(Self.shown($0.new))"] }
         }
+        return Table(header: nil, rows: rows)
     }
 
     /// A value as a table shows it: null as `-`, the empty string as `""`, at most 60 characters.
@@ -62,7 +68,7 @@ extension CatalogDiff {
 }
 
 extension EntryDiff {
-    /// The entry as the JSON output shows it (see ``CatalogDiff/rendered(as:)``).
+    /// The entry as the JSON output shows it (see ``CatalogDiff/jsonDocument``).
     public var record: JSONValue {
         .object([
             ("change", .string(change.rawValue)), ("kind", .string(kind.rawValue)), ("library", .string(library)), ("name", .string(name)),

@@ -27,6 +27,10 @@ public struct BatchResolver {
     /// How many lines were answered with an error.
     public private(set) var failedLines = 0
 
+    /// Why the batch as a whole failed, once every line is answered: some lines were answered
+    /// with an error. `nil` when every line was resolved.
+    public var failure: BatchResolveError? { failedLines > 0 ? .unresolvedLines(count: failedLines) : nil }
+
     /// A batch over `catalog`.
     ///
     /// - Parameters:

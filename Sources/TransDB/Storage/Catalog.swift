@@ -9,11 +9,12 @@ import TransDBCore
 /// build knows, and brings an older schema up to date. Every write happens in one
 /// `BEGIN IMMEDIATE` transaction: it happens entirely or not at all.
 public final class Catalog: Sendable {
-    /// The path of the catalog file.
+    /// The path of the catalog file (GRDB's `path`: `:memory:` for an in-memory database).
     public let path: String
     /// Whether the catalog was opened for reading only.
     public let isReadOnly: Bool
-    let queue: DatabaseQueue
+    /// The connection every read and write goes through.
+    let writer: any DatabaseWriter
 
     /// `PRAGMA application_id` of every transdb catalog: "TrDB".
     public static let applicationID: Int32 = 0x5472_4442
@@ -30,37 +31,72 @@ public final class Catalog: Sendable {
         case createIfMissing
     }
 
+    private init(writer: any DatabaseWriter, path: String, isReadOnly: Bool) {
+        self.writer = writer
+        self.path = path
+        self.isReadOnly = isReadOnly
+    }
+
+    /// A catalog over a database connection you made: an in-memory `DatabaseQueue()` for a
+    /// test, or a queue with a configuration of your own. An empty database becomes a catalog
+    /// (the schema, and the default library when `seed` is set); a catalog of an older schema is
+    /// brought up to date.
+    ///
+    /// - Parameters:
+    ///   - writer: The connection; the catalog uses it for every read and write.
+    ///   - seed: Whether an empty database gets the default library.
+    /// - Throws: ``CatalogError``: `.notACatalog` for another application's database,
+    ///   `.newerSchema`, `.notWritable` when a read-only connection would need a migration.
+    public convenience init(_ writer: some DatabaseWriter, seed: Bool = false) throws {
+        self.init(writer: writer, path: writer.path, isReadOnly: writer.configuration.readonly)
+        let isEmpty = try read { db in
+            try Int32.fetchOne(db, sql: "PRAGMA application_id") == 0
+                && Int.fetchOne(db, sql: "PRAGMA user_version") == 0
+                && Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0
+        }
+        if isEmpty {
+            try write { db in try Catalog.createSchema(db, path: writer.path, seed: seed) }
+        } else {
+            try checkIdentityAndMigrate(busyTimeout: nil, checkApplicationID: true, version: nil)
+        }
+    }
+
     /// Opens the catalog at `path`.
     ///
     /// - Parameters:
     ///   - path: The catalog file.
     ///   - mode: Whether to write, and whether to create a missing catalog.
     ///   - busyTimeout: How long to wait for another process's write lock, in seconds.
+    ///   - seed: Whether a created catalog gets the default library.
     /// - Throws: ``CatalogError``: `.missingCatalog`, `.notACatalog`, `.newerSchema`,
     ///   `.notWritable`, `.io`, `.busy`.
-    ///   - seed: Whether a created catalog gets the default library.
-    public init(path: String, mode: Mode, busyTimeout: Double = Catalog.defaultBusyTimeout, seed: Bool = true) throws {
-        self.path = path
+    public convenience init(path: String, mode: Mode, busyTimeout: Double = Catalog.defaultBusyTimeout, seed: Bool = true) throws {
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists, case .createIfMissing = mode {
-            self.isReadOnly = false
-            self.queue = try Catalog.create(at: path, busyTimeout: busyTimeout, seed: seed)
+            self.init(writer: try Catalog.create(at: path, busyTimeout: busyTimeout, seed: seed), path: path, isReadOnly: false)
             return
         }
         guard exists else { throw CatalogError.missingCatalog(path: path) }
         let identityInHeader = try Catalog.checkHeader(at: path)
-        let readOnly: Bool
-        if case .readOnly = mode { readOnly = true } else { readOnly = false }
-        self.isReadOnly = readOnly
         var version: Int?  // the schema version, when opening already read it
-        if readOnly {
-            (self.queue, version) = try Catalog.openForReading(path, busyTimeout: busyTimeout)
+        if case .readOnly = mode {
+            let (queue, known) = try Catalog.openForReading(path, busyTimeout: busyTimeout)
+            self.init(writer: queue, path: path, isReadOnly: true)
+            version = known
         } else {
-            self.queue = try Catalog.mapErrors(path: path) {
+            let queue = try Catalog.mapErrors(path: path) {
                 try DatabaseQueue(path: path, configuration: Catalog.configuration(readOnly: false, busyTimeout: busyTimeout))
             }
+            self.init(writer: queue, path: path, isReadOnly: false)
         }
         try checkIdentityAndMigrate(busyTimeout: busyTimeout, checkApplicationID: !identityInHeader, version: version)
+    }
+
+    /// The schema, and the default library when `seed` is set, in an empty database; inside the
+    /// caller's transaction.
+    private static func createSchema(_ db: Database, path: String, seed: Bool) throws {
+        try CatalogMigrator.migrate(db, path: path)
+        if seed { try SeedLoader.loadDefaultLibrary(into: db) }
     }
 
     /// Creates a new catalog file with the schema and the default library, in one transaction.
@@ -75,8 +111,7 @@ public final class Catalog: Sendable {
             let queue = try DatabaseQueue(path: path, configuration: config)
             do {
                 try queue.inTransaction(.immediate) { db in
-                    try CatalogMigrator.migrate(db, path: path)
-                    if seed { try SeedLoader.loadDefaultLibrary(into: db) }
+                    try createSchema(db, path: path, seed: seed)
                     return .commit
                 }
                 // Into the main file at once: its header then carries the application id even if
@@ -195,7 +230,11 @@ public final class Catalog: Sendable {
             : "it is the SQLite database of another application (application id \(id))"
     }
 
-    private func checkIdentityAndMigrate(busyTimeout: Double, checkApplicationID: Bool, version known: Int?) throws {
+    /// Checks that the database is a transdb catalog of a schema this build knows, and brings an
+    /// older schema up to date. A catalog opened read-only by path is upgraded through a
+    /// short-lived writer (`busyTimeout` is its timeout); one over a read-only connection given
+    /// to ``init(_:seed:)`` (no `busyTimeout`) cannot be.
+    private func checkIdentityAndMigrate(busyTimeout: Double?, checkApplicationID: Bool, version known: Int?) throws {
         if checkApplicationID {
             let id = try read { db in try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0 }
             guard id == Catalog.applicationID else { throw CatalogError.notACatalog(path: path, reason: Catalog.foreignReason(id)) }
@@ -206,7 +245,7 @@ public final class Catalog: Sendable {
             throw CatalogError.newerSchema(path: path, found: version, supported: supported)
         }
         guard version < supported else { return }
-        if isReadOnly {
+        if isReadOnly, let busyTimeout {
             // An older catalog is upgraded even by a read, through a short-lived writer.
             let writer = try Catalog.mapErrors(path: path) {
                 try DatabaseQueue(path: path, configuration: Catalog.configuration(readOnly: false, busyTimeout: busyTimeout))
@@ -235,15 +274,8 @@ public final class Catalog: Sendable {
         if isReadOnly {
             throw CatalogError.notWritable(path: path, reason: "it was opened for reading only")
         }
-        return try Catalog.mapErrors(path: path) {
-            var result: T?
-            try queue.inTransaction(.immediate) { db in
-                result = try body(db)
-                return .commit
-            }
-            guard let result else { throw CatalogError.conflict("the write did not complete") }
-            return result
-        }
+        // GRDB's write transactions on a writable connection are IMMEDIATE.
+        return try Catalog.mapErrors(path: path) { try writer.write(body) }
     }
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction, committed when `commit` is set and
@@ -251,13 +283,12 @@ public final class Catalog: Sendable {
     func transaction<T>(commit: Bool, _ body: (Database) throws -> T) throws -> T {
         if commit { return try write(body) }
         return try Catalog.mapErrors(path: path) {
-            var result: T?
-            try queue.inTransaction(.immediate) { db in
-                result = try body(db)
-                return .rollback
+            try writer.writeWithoutTransaction { db in
+                try db.beginTransaction(.immediate)
+                // Whatever `body` does, and whether or not it throws, nothing is kept.
+                defer { try? db.rollback() }
+                return try body(db)
             }
-            guard let result else { throw CatalogError.conflict("the dry run did not complete") }
-            return result
         }
     }
 
@@ -265,7 +296,7 @@ public final class Catalog: Sendable {
     /// default 2 MiB cache re-reads most probes' leaf pages), within the batch's memory budget of
     /// 100 MB together with what the lookup remembers. Memory grows only as pages are used.
     func useLargePageCache() throws {
-        try Catalog.mapErrors(path: path) { try queue.inDatabase { db in try db.execute(sql: "PRAGMA cache_size = -24576") } }
+        try Catalog.mapErrors(path: path) { try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA cache_size = -24576") } }
     }
 
     /// The state of the catalog as seen from `db`: other connections' commits
@@ -276,7 +307,7 @@ public final class Catalog: Sendable {
 
     /// Runs `body` for reading.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try Catalog.mapErrors(path: path) { try queue.read(body) }
+        try Catalog.mapErrors(path: path) { try writer.read(body) }
     }
 
     /// Turns SQLite's errors into ``CatalogError``s that name the catalog.
@@ -298,7 +329,7 @@ public final class Catalog: Sendable {
             case .SQLITE_NOTADB, .SQLITE_CORRUPT:
                 throw CatalogError.notACatalog(path: path, reason: error.message ?? "the database is damaged")
             case .SQLITE_CONSTRAINT:
-                throw CatalogError.conflict("the catalog refused the change: \(error.message ?? "constraint failed")")
+                throw CatalogError.constraintViolated(reason: error.message ?? "constraint failed")
             default:
                 throw CatalogError.io(path: path, reason: error.message ?? "\(error.resultCode)")
             }

@@ -19,8 +19,17 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case inUse(kind: EntityKind, name: String, usedBy: [String])
     /// A new route would tie with an existing one for some route.
     case routeTie(new: String, existing: String, example: String)
-    /// A request that is well formed but cannot be carried out as asked.
-    case conflict(String)
+    /// The route already exists on its delegate (an exact duplicate, not a tie).
+    case routeExists(route: String, delegate: String, id: Int64)
+    /// SQLite refused a write for breaking a constraint of the schema (a `CHECK`, `UNIQUE` or
+    /// foreign key) that transdb's own checks did not catch first.
+    case constraintViolated(reason: String)
+    /// A stored preset has a kind this transdb does not know (the catalog was edited by hand).
+    case unknownPresetKind(preset: String, kind: String)
+    /// `transdb check` found problems: SQLite's integrity check or foreign-key check failed.
+    case failedChecks(path: String)
+    /// Two of the bundles imported together are the same library.
+    case libraryImportedTwice(name: String)
     /// A bundle file is invalid.
     case invalidBundle(file: String, path: String, reason: String)
     /// Imported files refer to entries that are neither in them nor in the catalog.
@@ -51,8 +60,16 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
                 + (usedBy.count > 5 ? " and \(usedBy.count - 5) more" : "") + "; remove or change those first"
         case let .routeTie(new, existing, example):
             "the route \(new) ties with the existing route \(existing): both would match \(example) equally; remove the existing route or make one of them more specific"
-        case let .conflict(message):
-            message
+        case let .routeExists(route, delegate, id):
+            "the route \(route) already exists on delegate '\(delegate)' as #\(id); remove it first (transdb rm route \(id))"
+        case let .constraintViolated(reason):
+            "the catalog refused the change: \(reason)"
+        case let .unknownPresetKind(preset, kind):
+            "preset \(preset) has an unknown kind '\(kind)'"
+        case let .failedChecks(path):
+            "the catalog '\(path)' failed its checks; restore it from an export or a backup"
+        case let .libraryImportedTwice(name):
+            "the library '\(name)' is imported twice in one command"
         case let .invalidBundle(file, path, reason):
             "\(file): \(path): \(reason)"
         case let .missingReferences(names):

@@ -99,7 +99,7 @@ struct CatalogReader {
             // Columns by position: GRDB's lookup by name lowercases the name on every access.
             let kindText: String = row[2]
             guard let kind = PresetKind(rawValue: kindText) else {
-                throw CatalogError.conflict("preset \(row[1] as String)/\(row[0] as String) has an unknown kind '\(kindText)'")
+                throw CatalogError.unknownPresetKind(preset: "\(row[1] as String)/\(row[0] as String)", kind: kindText)
             }
             let curve: CurveReference
             if let curveName: String = row[6] {
@@ -141,7 +141,7 @@ struct CatalogReader {
     private func preset(_ row: some ColumnReading, views: [ViewRow]) throws -> Preset {
         let kindText = row.text(3) ?? ""
         guard let kind = PresetKind(rawValue: kindText) else {
-            throw CatalogError.conflict("preset #\(row.int64(0) ?? 0) has an unknown kind '\(kindText)'")
+            throw CatalogError.unknownPresetKind(preset: "#\(row.int64(0) ?? 0)", kind: kindText)
         }
         var interaction: InteractionSettings?
         if let speed = row.double(11) {

@@ -286,8 +286,7 @@ struct CatalogWriter {
             func side(_ id: Int64?) throws -> String { try id.map { try CatalogLookup.name(.screen, id: $0, db).description } ?? "*" }
             let description = "\(ids.operation.rawValue) \(try side(ids.from)) → \(try side(ids.to))"
             if clashFrom == ids.from && clashTo == ids.to {
-                throw CatalogError.conflict(
-                    "the route \(description) already exists on delegate '\(delegateName)' as #\(clashID); remove it first (transdb rm route \(clashID))")
+                throw CatalogError.routeExists(route: description, delegate: delegateName.description, id: clashID)
             }
             throw CatalogError.routeTie(
                 new: description,

@@ -15,6 +15,11 @@ public enum ReadOnlyQuery {
     public struct Result: Sendable {
         public var columns: [String]
         public var rows: [[JSONValue]]
+
+        /// A record per row, keyed by the columns, every column in a table.
+        public var listing: Listing {
+            Listing(records: rows.map { Array(zip(columns, $0)) }, tableColumns: columns)
+        }
     }
 
     /// Pragmas that only read.
@@ -27,8 +32,8 @@ public enum ReadOnlyQuery {
 
     /// Runs every statement of `sql` and returns the rows of the last one that returns rows.
     ///
-    /// - Throws: ``ModelError/invalidValue(field:value:reason:)`` for SQL that is not valid or
-    ///   would write; ``CatalogError`` for a catalog that cannot be opened.
+    /// - Throws: ``QueryError`` for SQL that is not valid, would write or returns more than
+    ///   `maximumRows` rows; ``CatalogError`` for a catalog that cannot be opened.
     public static func run(_ sql: String, catalog path: String, maximumRows: Int = 1_000_000) throws -> Result {
         do {
             return try run(sql, file: path, catalog: path, maximumRows: maximumRows)
@@ -80,7 +85,7 @@ public enum ReadOnlyQuery {
             guard let statement else { break }  // only white space or comments were left
             defer { sqlite3_finalize(statement) }
             guard sqlite3_stmt_readonly(statement) != 0 else {
-                throw ModelError.invalidValue(field: "query", value: statementText(statement), reason: "transdb query only reads; this statement would write")
+                throw QueryError.notReadOnly(statement: statementText(statement), reason: "this statement would write")
             }
             let columnCount = sqlite3_column_count(statement)
             var columns: [String] = []
@@ -91,7 +96,7 @@ public enum ReadOnlyQuery {
                 if code == SQLITE_DONE { break }
                 guard code == SQLITE_ROW else { throw refusal(db, sql) }
                 guard rows.count < maximumRows else {
-                    throw ModelError.invalidValue(field: "query", value: statementText(statement), reason: "more than \(maximumRows) rows; add a LIMIT")
+                    throw QueryError.tooManyRows(statement: statementText(statement), limit: maximumRows)
                 }
                 rows.append((0..<columnCount).map { value(statement, $0) })
             }
@@ -120,13 +125,13 @@ public enum ReadOnlyQuery {
         return text.count > 80 ? String(text.prefix(80)) + "…" : text
     }
 
-    private static func refusal(_ db: OpaquePointer, _ sql: String) -> ModelError {
+    private static func refusal(_ db: OpaquePointer, _ sql: String) -> QueryError {
         let message = sqlite3_errmsg(db).map { String(cString: $0) } ?? "invalid SQL"
         let shown = sql.count > 80 ? String(sql.prefix(80)) + "…" : sql
         if sqlite3_errcode(db) == SQLITE_AUTH {
-            return .invalidValue(field: "query", value: shown, reason: "transdb query only reads; \(message)")
+            return .notReadOnly(statement: shown, reason: message)
         }
-        return .invalidValue(field: "query", value: shown, reason: message)
+        return .invalidSQL(sql: shown, reason: message)
     }
 }
 

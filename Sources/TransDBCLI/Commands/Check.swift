@@ -22,7 +22,7 @@ extension TransDBCommand {
                 Output.line("foreign_key_check: \(result.foreignKeyViolations.isEmpty ? "ok" : "\(result.foreignKeyViolations.count) problem\(result.foreignKeyViolations.count == 1 ? "" : "s")")")
                 for line in result.foreignKeyViolations { Output.line("  \(line)") }
                 guard result.isOK else {
-                    throw CatalogError.conflict("the catalog '\(catalog.path)' failed its checks; restore it from an export or a backup")
+                    throw CatalogError.failedChecks(path: catalog.path)
                 }
             }
         }

@@ -21,12 +21,8 @@ extension TransDBCommand {
 
         func run() throws {
             try reporting {
-                let sources = [try CatalogSource(path: old), try CatalogSource(path: new)]
-                let bundleFiles = sources.filter(\.isBundleFile)
-                let scope = bundleFiles.isEmpty ? nil : Set(bundleFiles.flatMap(\.bundles).map(\.library.name))
-                let diff = CatalogDiff.compare(sources[0].bundles(named: scope), sources[1].bundles(named: scope))
-                Output.print(diff.rendered(as: output.format))
-                if output.format == .table { Output.line(diff.summary) }
+                let diff = CatalogDiff.compare(try CatalogSource(path: old), try CatalogSource(path: new))
+                Output.print(diff, as: output.format)
             }
         }
     }

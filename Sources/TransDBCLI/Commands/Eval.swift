@@ -65,88 +65,19 @@ extension TransDBCommand {
         func run() throws {
             try reporting {
                 let catalog = try catalog.open(forWriting: false)
-                let engine = TransitionEngine(catalog: catalog)
-                let gestureScript = try gesture.map(GestureScript.init(parsing:))
-                var context = TransitionContext(container: try containerSize(), origin: try originRect(), operation: op ?? .present)
-                let timeline: Timeline
-                if let preset {
-                    let animator = try catalog.preset(try qualifiedName(preset, field: "preset")).preset
-                    timeline = try engine.timeline(
-                        for: animator, context: context,
-                        interaction: gestureScript.map { (animator.interaction ?? InteractionSettings(), $0) })
-                } else {
-                    context.operation = op ?? .present
-                    let resolution = try Resolver(catalog: catalog).resolve(
-                        Resolver.Request(operation: context.operation, from: from ?? "", to: to ?? "", container: container))
-                    timeline = try engine.timeline(for: resolution, context: context, gesture: gestureScript)
-                }
+                let gesture = try gesture.map(GestureScript.init(parsing:))
+                let context = TransitionContext(container: try containerSize(), origin: try originRect(), operation: op ?? .present)
+                let timeline =
+                    if let preset {
+                        try catalog.timeline(preset: try qualifiedName(preset, field: "preset"), context: context, gesture: gesture)
+                    } else {
+                        try catalog.timeline(
+                            route: Resolver.Request(operation: context.operation, from: from ?? "", to: to ?? "", container: container),
+                            context: context, gesture: gesture)
+                    }
                 let times = at.isEmpty ? timeline.frameTimes(fps: fps) : at
-                Output.print(TimelineOutput(timeline: timeline, times: times).rendered(as: output.format))
+                Output.print(TimelineOutput(timeline, times: times), as: output.format)
             }
         }
-    }
-}
-
-/// `eval`'s output in each format.
-struct TimelineOutput {
-    let timeline: Timeline
-    let times: [Double]
-
-    func rendered(as format: OutputFormat) -> String {
-        let samples = times.map(timeline.sample(at:))
-        switch format {
-        case .json, .ndjson:
-            var fields: [(String, JSONValue)] = [
-                ("animator", .string(timeline.animator?.description)), ("played", .string(timeline.played?.description)),
-                ("systemDefault", .string(timeline.systemDefault?.rawValue)),
-                ("operation", .string(timeline.context.operation.rawValue)), ("duration", .number(timeline.duration)),
-            ]
-            if case let .interactive(plan) = timeline.drive {
-                fields.append(("outcome", .string(plan.finishes ? "finish" : "cancel")))
-                fields.append(("releaseTime", .number(plan.releaseTime)))
-                fields.append(("completionDuration", .number(plan.completionDuration)))
-            }
-            fields.append(("notes", .array(timeline.notes.map(JSONValue.string))))
-            fields.append(
-                ("samples", .array(samples.map { sample in
-                    .object([
-                        ("time", .number(sample.time)), ("progress", .number(sample.progress)), ("from", sample.from.record),
-                        ("to", sample.to.record), ("dimming", .number(sample.dimming)),
-                    ])
-                })))
-            let document = JSONValue.object(fields)
-            return (format == .json ? document.pretty : document.compact) + "\n"
-        case .csv:
-            return Listing(records: samples.map(flatRecord)).rendered(as: .csv)
-        case .table:
-            var header = "\(timeline.animator.map { "animator \($0)" } ?? "system default \(timeline.systemDefault?.rawValue ?? "-")")"
-            if let played = timeline.played, played != timeline.animator { header += ", playing \(played)" }
-            header += ", \(timeline.context.operation.rawValue), \(timeline.duration.formatted(digits: 4)) s"
-            let notes = timeline.notes.map { "note: \($0)\n" }.joined()
-            let keys = ["time", "progress"] + ["from", "to"].flatMap { view in ["x", "y", "w", "h", "alpha", "scale", "rot", "rotY", "corner", "z"].map { "\(view).\($0)" } }
-            let rows = samples.map { sample in
-                [sample.time.formatted(digits: 4), sample.progress.formatted(digits: 4)] + [sample.from, sample.to].flatMap(Self.cells)
-            }
-            return header + "\n" + notes + Table(header: keys, rows: rows).rendered
-        }
-    }
-
-    private static func cells(_ view: ViewSample) -> [String] {
-        let scale = view.scaleX == view.scaleY ? view.scaleX.formatted(digits: 3) : "\(view.scaleX.formatted(digits: 3))×\(view.scaleY.formatted(digits: 3))"
-        return [
-            view.x.formatted(digits: 1), view.y.formatted(digits: 1), view.width.formatted(digits: 1), view.height.formatted(digits: 1),
-            view.alpha.formatted(digits: 3), scale, view.rotation.formatted(digits: 1), view.rotationY.formatted(digits: 1),
-            view.cornerRadius.formatted(digits: 1), String(view.zIndex),
-        ]
-    }
-
-    private func flatRecord(_ sample: TimelineSample) -> [(String, JSONValue)] {
-        var fields: [(String, JSONValue)] = [("time", .number(sample.time)), ("progress", .number(sample.progress))]
-        for (name, view) in [("from", sample.from), ("to", sample.to)] {
-            guard case let .object(members) = view.record else { continue }
-            fields += members.map { ("\(name).\($0.0)", $0.1) }
-        }
-        fields.append(("dimming", .number(sample.dimming)))
-        return fields
     }
 }

@@ -38,48 +38,11 @@ extension TransDBCommand {
         func run() throws {
             try reporting {
                 let their = try CatalogSource(path: theirs)
-                let scope = their.isBundleFile ? Set(their.bundles.map(\.library.name)) : nil
-                let base = try self.base.map { try CatalogSource(path: $0).bundles(named: scope) }
-                let local = try catalog.open(forWriting: !dryRun)
-                let ours = try local.bundles()
-                let result = ThreeWayMerge.merge(base: base, ours: ours, theirs: their.bundles, policy: policy)
-                guard result.isWritable else {
-                    Output.print(output.format == .json ? result.rendered(as: .json) : result.conflictTable)
-                    throw CatalogError.conflict(Self.refusal(result.unresolved))
-                }
-                if !dryRun && !result.changes.isEmpty {
-                    // Removed libraries are emptied in the same transaction, then dropped.
-                    let emptied = ours.filter { result.removedLibraries.contains($0.library.name) }.map {
-                        LibraryBundle(library: $0.library)
-                    }
-                    _ = try local.synchronize(result.changedLibraries + emptied)
-                    for name in result.removedLibraries { try local.remove(.library, QualifiedName(library: nil, name: name)) }
-                }
-                Output.print(result.rendered(as: output.format))
-                if output.format == .table { Output.line(summary(result, path: local.path)) }
+                let base = try self.base.map(CatalogSource.init(path:))
+                let report = try catalog.open(forWriting: !dryRun).merge(their, base: base, policy: policy, dryRun: dryRun)
+                Output.print(report, as: output.format)
+                if let refusal = report.refusal { throw refusal }
             }
-        }
-
-        /// `merged into 'transdb.sqlite': 2 added, 1 changed; 1 conflict taken from theirs`.
-        private func summary(_ result: MergeResult, path: String) -> String {
-            let resolved = result.conflicts.count
-            let conflicts = resolved == 0 ? "" : "; \(resolved) conflict\(resolved == 1 ? "" : "s") taken from \(policy.rawValue)"
-            if result.changes.isEmpty { return "nothing to merge" + conflicts }
-            return (dryRun ? "dry run, nothing written: " : "merged into '\(path)': ") + result.changes.summary + conflicts
-        }
-
-        /// The one-line error for conflicts left unresolved.
-        static func refusal(_ unresolved: [MergeConflict]) -> String {
-            let listed =
-                unresolved.prefix(5).map(\.summary).joined(separator: "; ")
-                + (unresolved.count > 5 ? "; and \(unresolved.count - 5) more" : "")
-            let advice =
-                unresolved.allSatisfy(\.reason.isResolvable)
-                ? "use --ours or --theirs"
-                : unresolved.contains(where: \.reason.isResolvable)
-                    ? "use --ours or --theirs for the conflicting values; references and route ties need a change to the local catalog or to theirs"
-                    : "no policy resolves references and route ties: change the local catalog or theirs, then merge again"
-            return "\(unresolved.count) conflict\(unresolved.count == 1 ? "" : "s"): \(listed); \(advice)"
         }
     }
 }

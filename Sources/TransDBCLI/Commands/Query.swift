@@ -23,8 +23,7 @@ extension TransDBCommand {
                 // Opening it as a catalog first refuses files that are not transdb catalogs.
                 let catalog = try catalog.open(forWriting: false)
                 let result = try ReadOnlyQuery.run(sql, catalog: catalog.path)
-                let records = result.rows.map { row in Array(zip(result.columns, row)) }
-                Output.print(Listing(records: records, tableColumns: result.columns).rendered(as: output.format))
+                Output.print(result.listing, as: output.format)
             }
         }
     }

@@ -46,17 +46,7 @@ extension TransDBCommand {
                 let catalog = try catalog.open(forWriting: false)
                 let resolution = try Resolver(catalog: catalog).resolve(
                     Resolver.Request(operation: op ?? .present, from: from ?? "", to: to ?? "", container: container), strict: strict)
-                let expression = { (reference: CurveReference) in
-                    (try? catalog.timingCurve(reference).expression) ?? reference.description
-                }
-                switch output.format {
-                case .json, .ndjson, .csv:
-                    let listing = Listing(records: [resolution.record(curveExpression: expression)])
-                    Output.print(output.format == .json ? JSONValue.object(listing.records[0]).pretty + "\n" : listing.rendered(as: output.format))
-                case .table:
-                    Output.print(ResolutionText(resolution: resolution).summary)
-                    if explain { Output.print(ResolutionText(resolution: resolution).explanation) }
-                }
+                Output.print(ResolutionOutput(resolution, catalog: catalog, explain: explain), as: output.format)
             }
         }
     }
@@ -83,50 +73,7 @@ extension TransDBCommand.Resolve {
             }
             try batch.finish(into: &output)
             try Output.writeAll(output)
-            if batch.failedLines > 0 {
-                throw CatalogError.conflict("some lines could not be resolved; their answers are {\"line\", \"error\"} objects")
-            }
+            if let failure = batch.failure { throw failure }
         }
-    }
-}
-
-/// `resolve`'s output for people.
-struct ResolutionText {
-    let resolution: Resolution
-
-    var summary: String {
-        let r = resolution
-        var rows: [[String]] = [["route", "\(r.operation.rawValue) \(r.from) → \(r.to)"]]
-        if let container = r.container { rows.append(["container", container.description]) }
-        rows.append(["delegate", r.delegate?.description ?? "nil"])
-        rows.append(["mapping", r.mapping.map { "#\($0.id ?? 0) \($0.routeDescription)" } ?? "-"])
-        if let animator = r.animator {
-            rows.append(["animator", "\(animator.qualifiedName) (\(animator.kind.rawValue), \(animator.duration.shortestDescription) s, \(animator.curve))"])
-            rows.append(["interaction", r.interaction.map { $0.qualifiedName.description } ?? "nil"])
-        } else {
-            rows.append(["animator", "nil → system default \(r.systemDefault?.rawValue ?? "-")"])
-        }
-        if !r.unknownNames.isEmpty { rows.append(["not in catalog", r.unknownNames.joined(separator: ", ")]) }
-        return Table(header: nil, rows: rows.map { [$0[0], Table.printable($0[1])] }).rendered
-    }
-
-    /// The steps, numbered, then one line in the manner of `git check-ignore -v`:
-    /// `DELEGATE:#MAPPING:ROUTE<TAB>ANSWER`, with empty fields where there was none.
-    var explanation: String {
-        let r = resolution
-        var text = "\n"
-        for (i, step) in r.explanation.enumerated() { text += "\(String(i + 1).leftPadded(to: 3)). \(Table.printable(step))\n" }
-        let answer = r.animator.map { $0.qualifiedName.description } ?? "nil (\(r.systemDefault?.rawValue ?? "-"))"
-        let source = r.delegate?.description ?? ""
-        let mapping = r.mapping.map { "#\($0.id ?? 0)" } ?? ""
-        let route = r.mapping?.routeDescription ?? ""
-        text += "\n\(Table.printable(source)):\(mapping):\(Table.printable(route))\t\(Table.printable(answer))\n"
-        return text
-    }
-}
-
-extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }

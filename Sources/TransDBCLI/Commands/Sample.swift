@@ -32,33 +32,13 @@ extension TransDBCommand {
             try reporting {
                 let reference = try CurveReference(parsing: curve, field: "curve")
                 // An expression needs no catalog; a name does.
-                let timing: TimingCurve
-                switch reference {
-                case let .inline(inline): timing = inline
-                case .named: timing = try catalog.open(forWriting: false).timingCurve(reference)
-                }
-                let duration = timing.intrinsicDuration
-                let function = timing.function(duration: duration)
-                let points = at.isEmpty ? (0...count).map { Double($0) / Double(count) } : at
-                let samples = points.map { point in (at: point, time: duration.map { point * $0 }, progress: function.progress(at: point)) }
-                let records: [[(String, JSONValue)]] = samples.map {
-                    [("at", .number($0.at)), ("time", .number($0.time)), ("progress", .number($0.progress))]
-                }
-                switch output.format {
-                case .json:
-                    let document = JSONValue.object([
-                        ("curve", .string(timing.expression)), ("duration", .number(duration)),
-                        ("samples", .array(records.map(JSONValue.object))),
-                    ])
-                    Output.print(document.pretty + "\n")
-                case .ndjson, .csv:
-                    Output.print(Listing(records: records).rendered(as: output.format))
-                case .table:
-                    Output.line(timing.expression + (duration.map { " over \($0.formatted(digits: 4)) s" } ?? ""))
-                    let rows = samples.map { [$0.at.formatted(digits: 4), $0.time.map { $0.formatted(digits: 4) } ?? "-", $0.progress.formatted(digits: 6)] }
-                    Output.print(Table(header: ["at", "time", "progress"], rows: rows).rendered)
-                    if Terminal.isInteractive { Output.print("\n" + CurvePlot(function: function).rendered) }
-                }
+                let timing =
+                    switch reference {
+                    case let .inline(inline): inline
+                    case .named: try catalog.open(forWriting: false).timingCurve(reference)
+                    }
+                let samples = CurveSamples(curve: timing, at: at.isEmpty ? CurveSamples.evenlySpaced(intervals: count) : at)
+                Output.print(SampleOutput(samples, plot: Terminal.isInteractive), as: output.format)
             }
         }
     }

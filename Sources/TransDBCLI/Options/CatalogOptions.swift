@@ -21,9 +21,16 @@ struct CatalogOptions: ParsableArguments {
 
     /// Opens the catalog: `--db`, else `$TRANSDB_DB`, else the nearest `transdb.sqlite` upwards,
     /// else the per-user catalog, created and seeded on first use.
+    ///
+    /// A catalog opened for reading is never closed: the process ends with it open. Closing
+    /// releases GRDB's dispatch queue, and libdispatch frees the queue's specific data (GRDB's
+    /// reentrancy check) on a worker thread it starts for that alone — a thread created at the
+    /// end of every `resolve` and `list`. A reader holds no lock worth releasing early and has
+    /// nothing to write, so leaving the file to the kernel is the same. The reader gets one
+    /// retain that is never balanced, rather than a place in a global list.
     func open(forWriting: Bool) throws -> Catalog {
         let catalog = try locateAndOpen(forWriting: forWriting)
-        if !forWriting { OpenUntilExit.keep(catalog) }
+        if !forWriting { _ = Unmanaged.passRetained(catalog) }
         return catalog
     }
 
@@ -73,16 +80,6 @@ struct CatalogOptions: ParsableArguments {
         }
         return (directory as NSString).appendingPathComponent("transdb.sqlite")
     }
-}
-
-/// Read-only catalogs stay open until the process exits. Closing one disposes GRDB's dispatch
-/// queue, and libdispatch frees a queue on a worker thread it starts for that alone — a thread
-/// created and torn down at the end of every `resolve` and `list`. A reader holds no lock worth
-/// releasing early and has nothing to write, so letting the kernel close the file is the same.
-enum OpenUntilExit {
-    nonisolated(unsafe) private static var catalogs: [Catalog] = []
-
-    static func keep(_ catalog: Catalog) { catalogs.append(catalog) }
 }
 
 /// `--format`.

@@ -11,6 +11,10 @@ extension ModalPresentationStyle: ExpressibleByArgument {}
 extension ContainerKind: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {}
 extension TimingCurve.Kind: ExpressibleByArgument {}
+extension ExportFormat: ExpressibleByArgument {}
+extension ImportFormat: ExpressibleByArgument {}
+extension ConflictPolicy: ExpressibleByArgument {}
+extension ListedKind: ExpressibleByArgument {}
 
 /// Parses a name argument, turning validation failures into usage errors that name the value.
 func qualifiedName(_ text: String, field: String) throws -> QualifiedName {

@@ -17,6 +17,11 @@ enum Output {
         }
     }
 
+    /// Writes `value` to stdout in `format`, a piece at a time.
+    static func print(_ value: some Renderable, as format: OutputFormat) {
+        format.renderer.render(value) { print($0) }
+    }
+
     static func line(_ text: String) {
         print(text + "\n")
     }
@@ -74,11 +79,27 @@ extension CatalogError: ReportedError {
         case .busy: 75
         case .io: 74
         case .missingCatalog, .missingInput: 66
-        case .alreadyExists, .inUse, .routeTie, .conflict, .invalidBundle, .missingReferences,
-            .importConflicts:
+        case .alreadyExists, .inUse, .routeTie, .routeExists, .constraintViolated, .unknownPresetKind, .failedChecks,
+            .libraryImportedTwice, .invalidBundle, .missingReferences, .importConflicts:
             65
         }
     }
+}
+
+extension QueryError: ReportedError {
+    var exitCode: Int32 { 65 }
+}
+
+extension MergeError: ReportedError {
+    var exitCode: Int32 { 65 }
+}
+
+extension ExportError: ReportedError {
+    var exitCode: Int32 { 65 }
+}
+
+extension BatchResolveError: ReportedError {
+    var exitCode: Int32 { 65 }
 }
 
 /// Runs a command's work, printing a failure as one line on stderr and exiting with its code.

@@ -10,6 +10,18 @@ extension NamedCurve {
     }
 }
 
+extension SpringFacts {
+    /// `physical, dampingRatio, settlingDuration, overshoot, equivalents`; `settlingDuration` is
+    /// null for a spring that never comes to rest.
+    public var record: [(String, JSONValue)] {
+        [
+            ("physical", .string(physical.expression)), ("dampingRatio", .number(dampingRatio)),
+            ("settlingDuration", .number(settlingDuration)), ("overshoot", .number(overshoot)),
+            ("equivalents", .array(equivalents.map(JSONValue.string))),
+        ]
+    }
+}
+
 extension ViewState {
     package var record: JSONValue {
         .object([

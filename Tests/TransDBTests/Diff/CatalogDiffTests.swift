@@ -11,7 +11,7 @@ extension DiffTests {
             let diff = CatalogDiff.compare([app, extra], [extra, app])
             #expect(diff.isEmpty)
             #expect(diff.summary == "no differences")
-            #expect(diff.rendered(as: .table) == "")
+            #expect(diff.rendered(as: .table) == "no differences\n")
             #expect(diff.rendered(as: .json) == "[]\n")
         }
 
@@ -130,7 +130,7 @@ extension DiffTests {
             #expect(diff.entries.map(\.name) == ["Z", "a", "é"])
         }
 
-        @Test("the table: one line per added or removed entry and per changed field")
+        @Test("the table: one line per added or removed entry and per changed field, then the summary")
         func table() {
             let new = with { bundle in
                 bundle.presets.removeAll { $0.name == "fade" }
@@ -150,6 +150,7 @@ extension DiffTests {
                     + preset app/x
                     ~ preset app/zoom  duration               0.4 → 0.5
                     ~ preset app/zoom  tracks.to.start.alpha  1 → 0
+                    1 added, 1 removed, 2 changed
 
                     """)
         }

@@ -35,7 +35,7 @@ extension Interchange {
         static func errors(of spring: TimingCurve, _ declaration: Declaration, intervals: Int) throws -> (measured: Double, stated: Double)
         {
             guard case .piecewiseLinear = try TimingCurve(expression: declaration.value) else {
-                throw CatalogError.conflict("not a linear() curve: \(declaration.value)")
+                throw Interchange.UnexpectedOutput("not a linear() curve: \(declaration.value)")
             }
             let approximation = try TimingCurve(expression: declaration.value).function(duration: nil)
             let engine = spring.function(duration: nil)

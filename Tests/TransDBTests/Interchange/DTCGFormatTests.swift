@@ -214,7 +214,7 @@ extension Interchange {
             var value = try StrictJSON.parse(Array(text.utf8))
             for key in path {
                 guard case let .object(members) = value, let member = members.first(where: { $0.0 == key }) else {
-                    throw CatalogError.conflict("no \(key) in \(path)")
+                    throw Interchange.UnexpectedOutput("no \(key) in \(path)")
                 }
                 value = member.1
             }

@@ -22,6 +22,12 @@ enum Interchange {
         return [UInt8](try Data(contentsOf: resources.appendingPathComponent("Fixtures/dtcg/\(name)")))
     }
 
+    /// A document that does not have the shape a test expects of it.
+    struct UnexpectedOutput: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
     /// Decodes a document given as text.
     static func decode(_ text: String, defaultLibrary: String = "tokens") throws -> (bundles: [LibraryBundle], notes: [String]) {
         try DTCGFormat.decode(Array(text.utf8), file: "test.tokens.json", defaultLibrary: defaultLibrary)

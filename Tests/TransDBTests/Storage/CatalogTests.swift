@@ -449,8 +449,7 @@ struct CatalogTests {
                         library: "app"))),
             Violation(
                 label: "duplicate route",
-                error: CatalogError.conflict(
-                    "the route present app/List → app/Detail already exists on delegate 'app/D' as #1; remove it first (transdb rm route 1)"),
+                error: CatalogError.routeExists(route: "present app/List → app/Detail", delegate: "app/D", id: 1),
                 attempt: route(
                     RouteRequest(
                         operation: .present, from: .screen(qn(nil, "List")), to: .screen(qn(nil, "Detail")), preset: qn(nil, "turn"),
@@ -559,11 +558,12 @@ struct CatalogTests {
         ]
         for preset in invalid {
             let error = #expect(throws: CatalogError.self) { try catalog.addPreset(preset) }
-            guard case let .conflict(message)? = error else {
-                Issue.record("expected a conflict, got \(String(describing: error))")
+            guard case let .constraintViolated(reason)? = error else {
+                Issue.record("expected a constraint violation, got \(String(describing: error))")
                 continue
             }
-            #expect(message.hasPrefix("the catalog refused the change: CHECK constraint failed"), "\(message)")
+            #expect(reason.hasPrefix("CHECK constraint failed"), "\(reason)")
+            #expect(error?.description == "the catalog refused the change: \(reason)")
         }
         #expect(try Snapshot(catalog) == before)
     }

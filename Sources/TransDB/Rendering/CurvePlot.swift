@@ -1,4 +1,3 @@
-import TransDB
 import TransDBCore
 
 /// A small plot of a timing function over [0, 1] in text, for `transdb sample` in a terminal.

@@ -1,0 +1,28 @@
+import TransDBCore
+
+extension Catalog {
+    /// Merges their libraries into this catalog (see ``ThreeWayMerge``) and, unless `dryRun`,
+    /// writes the result: the changed libraries in one transaction (the removed ones emptied in
+    /// it too), then the removed libraries dropped. A result with unresolved conflicts is
+    /// never written.
+    ///
+    /// - Parameters:
+    ///   - theirs: Their catalog or bundle file. A bundle file stands for its one library: the
+    ///     base is then narrowed to it, and our other libraries are left alone.
+    ///   - base: The common ancestor, or `nil` for a two-way merge.
+    ///   - policy: Which side a conflict takes.
+    ///   - dryRun: Work out the result and write nothing.
+    /// - Returns: What the merge did; ``MergeReport/refusal`` says when it was refused.
+    /// - Throws: ``CatalogError`` when the catalog cannot be read or written.
+    public func merge(_ theirs: CatalogSource, base: CatalogSource?, policy: MergePolicy, dryRun: Bool) throws -> MergeReport {
+        let scope = theirs.isBundleFile ? Set(theirs.bundles.map(\.library.name)) : nil
+        let ours = try bundles()
+        let result = ThreeWayMerge.merge(base: base?.bundles(named: scope), ours: ours, theirs: theirs.bundles, policy: policy)
+        let report = MergeReport(result: result, policy: policy, catalog: path, dryRun: dryRun)
+        guard result.isWritable, !dryRun, !result.changes.isEmpty else { return report }
+        let emptied = ours.filter { result.removedLibraries.contains($0.library.name) }.map { LibraryBundle(library: $0.library) }
+        _ = try synchronize(result.changedLibraries + emptied)
+        for name in result.removedLibraries { try remove(.library, QualifiedName(library: nil, name: name)) }
+        return report
+    }
+}

@@ -1,0 +1,32 @@
+import TransDBCore
+
+/// How `transdb merge` prints its report.
+///
+/// - `table`: the conflicts, if any, as ``MergeResult/conflictTable``; for a merge that was not
+///   refused, then a blank line, the changes as ``CatalogDiff/changeTable`` and the
+///   ``MergeReport/summary`` line.
+/// - `json`: `{"conflicts": [...], "changes": [...], "writable": true|false}`, each conflict
+///   ``MergeConflict/record``, each change as ``CatalogDiff/jsonDocument`` has it; `ndjson` the
+///   same object on one line.
+/// - `csv`: the changes' ``CatalogDiff/listing``.
+extension MergeReport: Renderable {
+    public var jsonDocument: JSONValue {
+        .object([
+            ("conflicts", .array(result.conflicts.map { .object($0.record) })), ("changes", .array(result.changes.entries.map(\.record))),
+            ("writable", .bool(result.isWritable)),
+        ])
+    }
+
+    public var csvColumns: [String] { result.changes.csvColumns }
+
+    public func forEachCSVRecord(_ body: ([(String, JSONValue)]) throws -> Void) rethrows {
+        try result.changes.forEachCSVRecord(body)
+    }
+
+    public var tableText: [TextBlock] {
+        let conflicts = result.conflictTable
+        guard result.isWritable else { return [.text(conflicts)] }
+        let changes = result.changes.changeTable.rendered
+        return [.text([conflicts, changes].filter { !$0.isEmpty }.joined(separator: "\n")), .text(summary + "\n")]
+    }
+}

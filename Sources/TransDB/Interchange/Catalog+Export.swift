@@ -1,0 +1,75 @@
+import TransDBCore
+
+extension Catalog {
+    /// The libraries an export names, each checked to exist, or every library for `nil`.
+    ///
+    /// - Throws: ``LookupError/notFound(kind:name:suggestion:)`` for the first unknown name,
+    ///   with the closest existing one.
+    public func exportedLibraries(_ names: [String]?) throws -> [String] {
+        let known = try libraryNames()
+        guard let names else { return known }
+        let existing = Set(known)
+        // `bundle(library:)` refuses an unknown name with a suggestion.
+        for name in names where !existing.contains(name) { _ = try bundle(library: name) }
+        return names
+    }
+
+    /// `libraries` as one file in `format`, every check done before the first byte is written.
+    ///
+    /// DTCG's transition tokens take a cubic-bezier: a preset whose curve is a spring, `steps()`
+    /// or `linear()` is written with its nearest cubic-bezier (the exact curve kept under
+    /// `$extensions`) only when `approximatingCurves` is set, and then named in the document's
+    /// notes.
+    ///
+    /// - Parameters:
+    ///   - libraries: The libraries, from ``exportedLibraries(_:)``.
+    ///   - format: The file format.
+    ///   - approximatingCurves: DTCG: write curves it cannot represent approximately.
+    /// - Throws: ``ExportError/oneLibraryPerBundle(count:)`` for a bundle of other than one
+    ///   library; ``ExportError/unrepresentableCurves(_:)`` for DTCG without
+    ///   `approximatingCurves`; ``CatalogError`` when the catalog cannot be read.
+    public func exportDocument(_ libraries: [String], as format: ExportFormat, approximatingCurves: Bool) throws -> ExportDocument {
+        switch format {
+        case .bundle:
+            guard libraries.count == 1, let library = libraries.first else { throw ExportError.oneLibraryPerBundle(count: libraries.count) }
+            return ExportDocument(content: .bundle(library: library, catalog: self), notes: [])
+        case .dtcg:
+            let bundles = try libraries.map { try bundle(library: $0) }
+            let approximated = try dtcgApproximations(bundles)
+            guard approximated.isEmpty || approximatingCurves else { throw ExportError.unrepresentableCurves(approximated) }
+            let notes =
+                approximated.isEmpty
+                ? []
+                : [
+                    "\(approximated.count) preset\(approximated.count == 1 ? "" : "s") written with the nearest cubic-bezier; the exact curve is kept under $extensions: "
+                        + approximated.prefix(5).joined(separator: "; ") + (approximated.count > 5 ? "; …" : "")
+                ]
+            return ExportDocument(content: .text(DTCGFormat.encode(bundles)), notes: notes)
+        case .css:
+            return ExportDocument(content: .text(CSSFormat.encode(try libraries.map { try bundle(library: $0) })), notes: [])
+        }
+    }
+
+    /// The presets whose curves DTCG cannot represent, each as `library/preset (kind, nearest
+    /// cubic-bezier within E)`.
+    private func dtcgApproximations(_ bundles: [LibraryBundle]) throws -> [String] {
+        var approximated: [String] = []
+        for bundle in bundles {
+            for preset in bundle.presets {
+                var reference = preset.curve
+                if case let .named(name) = reference, name.library == nil {
+                    reference = .named(QualifiedName(library: bundle.library.name, name: name.name))
+                }
+                let curve = try timingCurve(reference)
+                switch curve {
+                case .linear, .cubicBezier: continue
+                default:
+                    let fit = DTCGFormat.nearestCubicBezier(to: curve, duration: preset.duration)
+                    let within = fit.map { ", nearest cubic-bezier within \($0.maximumError.formatted(digits: 3))" } ?? ""
+                    approximated.append("\(bundle.library.name)/\(preset.name) (\(curve.kind.rawValue)\(within))")
+                }
+            }
+        }
+        return approximated
+    }
+}

@@ -1,0 +1,29 @@
+import TransDBCore
+
+/// One file of `transdb export`, checked whole before any of it is written
+/// (``Catalog/exportDocument(_:as:approximatingCurves:)``).
+public struct ExportDocument: Sendable {
+    enum Content: Sendable {
+        /// A bundle, streamed from the catalog when written: it may hold a million routes.
+        case bundle(library: String, catalog: Catalog)
+        case text(String)
+    }
+
+    let content: Content
+    /// What is worth knowing about the document (presets written with an approximate curve),
+    /// one sentence each.
+    public let notes: [String]
+
+    /// Writes the document, a chunk at a time, in order.
+    ///
+    /// - Parameter sink: Receives each chunk; what it throws ends the export and is rethrown.
+    /// - Throws: ``CatalogError`` when the catalog cannot be read, or what `sink` throws.
+    public func write(to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        switch content {
+        case let .bundle(library, catalog):
+            try catalog.exportBundle(library: library, to: sink)
+        case var .text(text):
+            try text.withUTF8 { try sink(UnsafeRawBufferPointer($0)) }
+        }
+    }
+}

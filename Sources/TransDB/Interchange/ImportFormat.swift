@@ -1,0 +1,41 @@
+import TransDBCore
+
+/// What `transdb import` reads.
+public enum ImportFormat: String, CaseIterable, Sendable {
+    /// transdb's own bundle format: one library a file.
+    case bundle
+    /// W3C design tokens (DTCG): transdb's libraries, and tokens of other tools as one library.
+    case dtcg
+
+    /// Reads the files to import, each whole and checked, in order.
+    ///
+    /// - Parameters:
+    ///   - files: The files.
+    ///   - library: For a bundle, the name to import it under (one file); for DTCG, the library
+    ///     that tokens outside transdb's libraries go to (default ``Library/defaultName``).
+    ///   - maximumSize: The largest file accepted, in bytes.
+    /// - Returns: The libraries read, and notes on what DTCG files had that was skipped or
+    ///   ignored, each starting with the file's name.
+    /// - Throws: ``CatalogError`` for a file that is missing, too large or invalid;
+    ///   ``ModelError`` for an invalid library name.
+    public func read(_ files: [String], library: String?, maximumSize: Int) throws -> (inputs: [BundleInput], notes: [String]) {
+        var inputs: [BundleInput] = []
+        var notes: [String] = []
+        for file in files {
+            switch self {
+            case .bundle:
+                // Read a chunk at a time: a bundle may hold a million routes.
+                var input = try BundleFormat.read(contentsOf: file, maximumSize: maximumSize)
+                if let library { input = input.renamed(to: try Name.validated(library, field: "library name")) }
+                inputs.append(input)
+            case .dtcg:
+                let bytes = try InputFile.read(file, maximumSize: maximumSize)
+                let decoded = try DTCGFormat.decode(
+                    bytes, file: file, defaultLibrary: try Name.validated(library ?? Library.defaultName, field: "library name"))
+                inputs += decoded.bundles.map { BundleInput(bundle: $0, file: file) }
+                notes += decoded.notes.map { "\(file): \($0)" }
+            }
+        }
+        return (inputs, notes)
+    }
+}

@@ -1,0 +1,57 @@
+import TransDBCore
+
+/// One entry in full, as `transdb show` prints it: one object for scripts, a line per field for
+/// people (see ``Catalog/curveDetail(_:)``, ``Catalog/presetDetail(_:)``,
+/// ``Catalog/routeDetail(id:)``).
+public struct EntryDetail: Sendable {
+    /// The entry's fields, in order.
+    public var record: [(String, JSONValue)]
+
+    /// An entry of these fields.
+    public init(record: [(String, JSONValue)]) {
+        self.record = record
+    }
+}
+
+/// `json` and `ndjson`: the record as one object; `csv`: one row; `table`: a `key  value` line
+/// per field, a preset's tracks a line per view and phase with identity values left out.
+extension EntryDetail: Renderable {
+    public var jsonDocument: JSONValue { .object(record) }
+
+    public func forEachCSVRecord(_ body: ([(String, JSONValue)]) throws -> Void) rethrows {
+        try body(record)
+    }
+
+    public var tableText: [TextBlock] {
+        var rows: [[String]] = []
+        for (key, value) in record {
+            switch value {
+            case let .object(members) where key == "tracks":
+                for (view, track) in members {
+                    guard case let .object(phases) = track else {
+                        rows.append(["tracks.\(view)", track.cell])
+                        continue
+                    }
+                    for (phase, state) in phases { rows.append(["tracks.\(view).\(phase)", Self.stateSummary(state)]) }
+                }
+            case .null: rows.append([key, "-"])
+            case let .array(items): rows.append([key, items.isEmpty ? "-" : items.map(\.cell).joined(separator: ", ")])
+            default: rows.append([key, Table.printable(value.cell)])
+            }
+        }
+        return [.table(Table(header: nil, rows: rows))]
+    }
+
+    /// `frame container(1, 0, 1, 1), alpha 1, …` with identity values left out.
+    private static func stateSummary(_ state: JSONValue) -> String {
+        guard case let .object(fields) = state else { return state.cell }
+        let identity: [String: String] = [
+            "alpha": "1", "scaleX": "1", "scaleY": "1", "rotation": "0", "rotationY": "0", "cornerRadius": "0",
+        ]
+        let parts = fields.compactMap { key, value -> String? in
+            let text = value.cell
+            return identity[key] == text ? nil : "\(key) \(text)"
+        }
+        return parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,33 @@
+import TransDBCore
+
+/// A list of records, printable in any ``OutputFormat``. Every record has the same keys in the
+/// same order; `tableColumns` picks the ones a person wants to see in a table.
+public struct Listing: Sendable {
+    public var records: [[(String, JSONValue)]]
+    public var tableColumns: [String]?
+
+    /// Creates a listing.
+    public init(records: [[(String, JSONValue)]], tableColumns: [String]? = nil) {
+        self.records = records
+        self.tableColumns = tableColumns
+    }
+}
+
+/// `json`: an array of objects; `ndjson`: an object a line; `csv`: a row a record, under the
+/// records' keys (``tableColumns`` when there are no records); `table`: the table columns
+/// aligned, nothing at all when there are no records.
+extension Listing: Renderable {
+    public var jsonDocument: JSONValue { .array(records.map(JSONValue.object)) }
+
+    public func forEachJSONLine(_ body: (JSONValue) throws -> Void) rethrows {
+        for record in records { try body(.object(record)) }
+    }
+
+    public var csvColumns: [String] { tableColumns ?? [] }
+
+    public func forEachCSVRecord(_ body: ([(String, JSONValue)]) throws -> Void) rethrows {
+        for record in records { try body(record) }
+    }
+
+    public var tableText: [TextBlock] { [.records(self)] }
+}

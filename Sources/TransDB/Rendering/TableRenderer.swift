@@ -1,0 +1,33 @@
+import TransDBCore
+
+/// `--format table`: the ``Renderable/tableText`` blocks for people, in order.
+public struct TableRenderer: OutputRenderer {
+    /// A table renderer.
+    public init() {}
+
+    public func render(_ value: some Renderable, to write: (String) throws -> Void) rethrows {
+        var pieces = RenderedPieces()
+        for block in value.tableText { try pieces.append(Self.text(block), to: write) }
+        try pieces.flush(to: write)
+    }
+
+    private static func text(_ block: TextBlock) -> String {
+        switch block {
+        case let .text(text): return text
+        case let .table(table): return table.rendered
+        case let .records(listing):
+            guard let first = listing.records.first else { return "" }
+            let keys = listing.tableColumns ?? first.map(\.0)
+            let rows = listing.records.map { record in
+                keys.map { key in cell(record.first(where: { $0.0 == key })?.1 ?? .null) }
+            }
+            return Table(header: keys, rows: rows).rendered
+        }
+    }
+
+    private static func cell(_ value: JSONValue) -> String {
+        if case .null = value { return "-" }
+        if case let .array(items) = value { return items.isEmpty ? "-" : Table.printable(items.map(\.cell).joined(separator: ", ")) }
+        return Table.printable(value.cell)
+    }
+}

@@ -1,0 +1,89 @@
+import TransDBCore
+
+/// What `transdb list` lists.
+public enum ListedKind: String, CaseIterable, Sendable {
+    case libraries, curves, presets, screens, containers, delegates, routes
+}
+
+/// What narrows `transdb list`, as given on the command line; each is checked when it is used.
+public struct ListFilter: Sendable {
+    /// Only entries of this library (for routes: of the delegate's library).
+    public var library: String?
+    /// Curves, presets, containers: only those of this kind (a ``TimingCurve/Kind``,
+    /// ``PresetKind`` or ``ContainerKind`` spelling).
+    public var kind: String?
+    /// Routes: only this delegate's (`library/name` or `name`).
+    public var delegate: String?
+    /// Routes: only this operation's.
+    public var operation: TransitionOperation?
+    /// Routes: only those with this screen on either side (`library/name` or `name`).
+    public var screen: String?
+
+    /// A filter; `nil` everywhere lists everything.
+    public init(
+        library: String? = nil, kind: String? = nil, delegate: String? = nil, operation: TransitionOperation? = nil, screen: String? = nil
+    ) {
+        self.library = library
+        self.kind = kind
+        self.delegate = delegate
+        self.operation = operation
+        self.screen = screen
+    }
+}
+
+extension Catalog {
+    /// The entries of `kind` that pass `filter`, in order, with the columns a table shows.
+    ///
+    /// - Throws: ``LookupError/notFound(kind:name:suggestion:)`` for an unknown library,
+    ///   delegate or screen; ``ModelError`` for a `kind` that is not one of the entries' kinds
+    ///   or an invalid name.
+    public func listing(_ kind: ListedKind, filter: ListFilter) throws -> Listing {
+        let library = filter.library
+        if let library, try !hasLibrary(library) {
+            throw LookupError.notFound(kind: .library, name: library, suggestion: nil)
+        }
+        func kindFilter<K: RawRepresentable & CaseIterable>(_ type: K.Type) throws -> K? where K.RawValue == String {
+            guard let text = filter.kind else { return nil }
+            guard let value = K(rawValue: text) else {
+                throw ModelError.invalidValue(
+                    field: "--kind", value: text, reason: "expected one of \(K.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return value
+        }
+        switch kind {
+        case .libraries:
+            return Listing(
+                records: try libraries().map { entry in
+                    entry.library.record
+                        + [EntityKind.curve, .preset, .screen, .container, .delegate, .route].map {
+                            ("\($0.rawValue)s", JSONValue.integer(Int64(entry.counts[$0] ?? 0)))
+                        }
+                },
+                tableColumns: ["name", "version", "curves", "presets", "screens", "containers", "delegates", "routes"])
+        case .curves:
+            return Listing(
+                records: try curves(library: library, kind: try kindFilter(TimingCurve.Kind.self)).map(\.record),
+                tableColumns: ["library", "name", "kind", "expression"])
+        case .presets:
+            return Listing(
+                records: try presetSummaries(library: library, kind: try kindFilter(PresetKind.self)).map(\.record),
+                tableColumns: ["library", "name", "kind", "direction", "duration", "curve", "interactive", "reverse"])
+        case .screens:
+            return Listing(
+                records: try screens(library: library).map(\.record),
+                tableColumns: ["library", "name", "delegate", "modalStyle", "presentationStyle"])
+        case .containers:
+            return Listing(
+                records: try containers(library: library, kind: try kindFilter(ContainerKind.self)).map(\.record),
+                tableColumns: ["library", "name", "kind", "delegate"])
+        case .delegates:
+            return Listing(records: try delegates(library: library).map(\.record), tableColumns: ["library", "name", "released"])
+        case .routes:
+            let routes = try routes(
+                delegate: try filter.delegate.map { try QualifiedName(parsing: $0, field: "delegate") }, operation: filter.operation,
+                library: library, screen: try filter.screen.map { try QualifiedName(parsing: $0, field: "screen") })
+            return Listing(
+                records: routes.map(\.record), tableColumns: ["id", "delegate", "operation", "from", "to", "preset", "interaction"])
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Testing
+import TransDB
+import TransDBTestSupport
+@testable import TransDBCore
+
+/// `transdb query`'s SQL: rows as a listing, and ``QueryError`` for what it refuses.
+@Suite("Read-only queries and QueryError")
+struct ReadOnlyQueryTests {
+    /// Runs `body` with the path of a new catalog holding the default library.
+    static func withCatalog(_ body: (String) throws -> Void) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("catalog.sqlite")
+        _ = try Catalog(path: path, mode: .createIfMissing)
+        try body(path)
+    }
+
+    @Test("the rows of the last statement that returns rows, as a listing with every column")
+    func rows() throws {
+        try Self.withCatalog { path in
+            let result = try ReadOnlyQuery.run("SELECT 1; SELECT 'a' AS x, NULL AS y UNION ALL SELECT 'b', 2.5", catalog: path)
+            #expect(result.columns == ["x", "y"])
+            #expect(result.listing.rendered(as: .csv) == "x,y\r\na,\r\nb,2.5\r\n")
+            #expect(result.listing.tableColumns == ["x", "y"])
+        }
+    }
+
+    @Test("SQL SQLite cannot run is .invalidSQL, quoting it")
+    func invalidSQL() throws {
+        try Self.withCatalog { path in
+            let error = #expect(throws: QueryError.self) { try ReadOnlyQuery.run("SELEC 1", catalog: path) }
+            #expect(error == .invalidSQL(sql: "SELEC 1", reason: #"near "SELEC": syntax error"#))
+            #expect(error?.description == #"invalid query 'SELEC 1': near "SELEC": syntax error"#)
+        }
+    }
+
+    @Test("a statement that would write is .notReadOnly: the authorizer refuses it, and SQLite's read-only check backs it up")
+    func notReadOnly() throws {
+        try Self.withCatalog { path in
+            for sql in ["DELETE FROM route", "ATTACH 'x.sqlite' AS x", "PRAGMA user_version = 5"] {
+                let error = #expect(throws: QueryError.self) { try ReadOnlyQuery.run(sql, catalog: path) }
+                #expect(error == .notReadOnly(statement: sql, reason: "not authorized"))
+                #expect(error?.description == "invalid query '\(sql)': transdb query only reads; not authorized")
+            }
+        }
+        #expect(
+            QueryError.notReadOnly(statement: "VACUUM", reason: "this statement would write").description
+                == "invalid query 'VACUUM': transdb query only reads; this statement would write")
+    }
+
+    @Test("more rows than the limit is .tooManyRows")
+    func tooManyRows() throws {
+        try Self.withCatalog { path in
+            let sql = "SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3"
+            let error = #expect(throws: QueryError.self) { try ReadOnlyQuery.run(sql, catalog: path, maximumRows: 2) }
+            #expect(error == .tooManyRows(statement: sql, limit: 2))
+            #expect(error?.description == "invalid query '\(sql)': more than 2 rows; add a LIMIT")
+        }
+    }
+}
