@@ -27,7 +27,7 @@ public struct ResolutionOutput: Sendable {
     /// The answer's record, with its curves' expressions. Read only when asked for: the table
     /// does not show them, and reading them costs a query per curve.
     public var record: [(String, JSONValue)] {
-        resolution.record(curveExpression: { reference in (try? catalog.timingCurve(reference).expression) ?? reference.description })
+        resolution.record(curveExpression: { reference in (try? catalog.curveExpression(reference)) ?? reference.description })
     }
 }
 

@@ -133,6 +133,13 @@ extension Catalog {
     }
 
     /// The curve a reference stands for: the named curve's, or the inline one.
+    /// The expression of the curve `reference` stands for: an inline curve's own, a named
+    /// curve's as stored.
+    public func curveExpression(_ reference: CurveReference) throws -> String {
+        if case let .inline(curve) = reference { return curve.expression }
+        return try read { db in try CatalogReader(db: db).expression(of: reference) }
+    }
+
     public func timingCurve(_ reference: CurveReference) throws -> TimingCurve {
         switch reference {
         case let .inline(curve): curve

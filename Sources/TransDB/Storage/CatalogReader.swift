@@ -29,10 +29,16 @@ struct CatalogReader {
     }
 
     /// The expression `reference` stands for: an inline curve's own, a named curve's stored one.
+    /// (Read as stored, without parsing it again: the schema holds canonical expressions only.)
     func expression(of reference: CurveReference) throws -> String {
         switch reference {
-        case let .inline(curve): curve.expression
-        case let .named(name): try curve(id: CatalogLookup.id(.curve, name, db)).curve.expression
+        case let .inline(curve): return curve.expression
+        case let .named(name):
+            let id = try CatalogLookup.id(.curve, name, db)
+            guard let expression = try String.fetchOne(db.cachedStatement(sql: "SELECT expression FROM curve WHERE id = ?"), arguments: [id]) else {
+                throw LookupError.notFound(kind: .curve, name: name.description, suggestion: nil)
+            }
+            return expression
         }
     }
 
