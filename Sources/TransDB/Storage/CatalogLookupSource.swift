@@ -84,14 +84,29 @@ struct CatalogLookupSource: LookupSource {
     }
 
     mutating func hasMappings(delegateID: Int64, for operations: [TransitionOperation]) throws -> Bool {
-        for operation in operations {
-            let statement = try prepared(.anyMapping)
-            let found = try rows(statement, bind: { sqlite3_bind_int64($0, 1, delegateID) }, text: nil, operation.rawValue) {
-                sqlite3_column_int64($0, 0) != 0
-            }
-            if found.first == true { return true }
+        for operation in operations where try shape(delegateID: delegateID, operation).contains(.any) {
+            return true
         }
         return false
+    }
+
+    /// Which route keys the delegate's mappings for `operation` have: any, some with a wildcard
+    /// `from`, some with a wildcard `to`. Read once per delegate and operation, so that a probe
+    /// that no mapping can answer is not made.
+    private mutating func shape(delegateID: Int64, _ operation: TransitionOperation) throws -> SourceMemo.Shape {
+        let key = delegateID &* 8 &+ Int64(TransitionOperation.allCases.firstIndex(of: operation) ?? 0)
+        if let known = memo.shapes[key] { return known }
+        let statement = try prepared(.shape)
+        let flags = try rows(statement, bind: { sqlite3_bind_int64($0, 1, delegateID) }, text: nil, operation.rawValue) { statement in
+            var shape: SourceMemo.Shape = []
+            if sqlite3_column_int64(statement, 0) != 0 { shape.insert(.any) }
+            if sqlite3_column_int64(statement, 1) != 0 { shape.insert(.fromWildcard) }
+            if sqlite3_column_int64(statement, 2) != 0 { shape.insert(.toWildcard) }
+            return shape
+        }
+        let shape = flags.first ?? [.any, .fromWildcard, .toWildcard]
+        memo.remember(shape, for: key)
+        return shape
     }
 
     mutating func mappings(delegateID: Int64, operation: TransitionOperation, from: Int64?, to: Int64?, all: Bool) throws
@@ -102,6 +117,7 @@ struct CatalogLookupSource: LookupSource {
         // catalog (`nil`) can match only wildcards, so it is probed as the wildcard, 0.
         let from = from ?? 0
         let to = to ?? 0
+        let shape = try shape(delegateID: delegateID, operation)
         var found: [LookupMapping] = []
         var probed: [(Int64, Int64)] = []
         for (keyFrom, keyTo) in [(from, to), (from, 0), (0, to), (0, 0)] where !probed.contains(where: { $0 == (keyFrom, keyTo) }) {
@@ -110,6 +126,11 @@ struct CatalogLookupSource: LookupSource {
             // only when the request's own side is 0.)
             let possible = (keyFrom != 0 || from == 0 ? 1 : 0) + (keyTo != 0 || to == 0 ? 1 : 0)
             if !all, let best = found.first, best.specificity > possible { break }
+            // Keys no mapping of the delegate has are not probed. (The shape reads a screen with id 0
+            // as a wildcard too, as the key does.)
+            if !shape.contains(.any) || (keyFrom == 0 && !shape.contains(.fromWildcard)) || (keyTo == 0 && !shape.contains(.toWildcard)) {
+                continue
+            }
             guard let mapping = try probe(delegateID: delegateID, operation: operation, from: keyFrom, to: keyTo) else { continue }
             // The key reads a wildcard as 0, as it reads a screen whose id is 0 (which only a
             // hand-made catalog has): a side matches when it is the wildcard or the screen.
@@ -154,7 +175,7 @@ struct CatalogLookupSource: LookupSource {
     // MARK: Statements
 
     fileprivate enum Query: Hashable {
-        case qualified(EntityKind), bare(EntityKind), containersOfKind, delegate, route(TransitionOperation), anyMapping
+        case qualified(EntityKind), bare(EntityKind), containersOfKind, delegate, route(TransitionOperation), shape
 
         var sql: String {
             switch self {
@@ -173,8 +194,13 @@ struct CatalogLookupSource: LookupSource {
                 SELECT id, from_screen_id, to_screen_id, preset_id, interaction_id FROM route
                 WHERE delegate_id = ?1 AND operation = '\(operation.rawValue)' AND ifnull(from_screen_id, 0) = ?2 AND ifnull(to_screen_id, 0) = ?3
                 """
-            // A prefix of the route key.
-            case .anyMapping: "SELECT EXISTS (SELECT 1 FROM route WHERE delegate_id = ?1 AND operation = ?2)"
+            // Prefixes of the two route key indexes.
+            case .shape:
+                """
+                SELECT EXISTS (SELECT 1 FROM route WHERE delegate_id = ?1 AND operation = ?2),
+                    EXISTS (SELECT 1 FROM route WHERE delegate_id = ?1 AND operation = ?2 AND ifnull(from_screen_id, 0) = 0),
+                    EXISTS (SELECT 1 FROM route WHERE delegate_id = ?1 AND operation = ?2 AND ifnull(to_screen_id, 0) = 0)
+                """
             }
         }
 
@@ -185,7 +211,7 @@ struct CatalogLookupSource: LookupSource {
             case let .bare(kind): kind == .screen ? 2 : 3
             case .containersOfKind: 4
             case .delegate: 5
-            case .anyMapping: 6
+            case .shape: 6
             case let .route(operation): 7 + (TransitionOperation.allCases.firstIndex(of: operation) ?? 0)
             }
         }
@@ -235,9 +261,26 @@ struct CatalogLookupSource: LookupSource {
     }
 }
 
-/// What ``CatalogLookupSource`` keeps from one read to the next: its prepared statements. A
-/// reference, so that what one read prepares serves the next; valid for one connection.
+/// What ``CatalogLookupSource`` keeps from one read to the next: its prepared statements (valid
+/// for one connection) and the shapes of the delegates' mappings (valid for one state of the
+/// catalog). A reference, so that what one read learns serves the next.
 final class SourceMemo {
+    /// Which route keys a delegate's mappings for an operation have.
+    struct Shape: OptionSet {
+        let rawValue: UInt8
+        static let any = Shape(rawValue: 1)
+        static let fromWildcard = Shape(rawValue: 2)
+        static let toWildcard = Shape(rawValue: 4)
+    }
+
+    /// By delegate id and operation (an integer key: no conformance to look up on start).
+    fileprivate private(set) var shapes: [Int64: Shape] = [:]
+
+    fileprivate func remember(_ shape: Shape, for key: Int64) {
+        if shapes.count >= 1 << 17 { shapes.removeAll(keepingCapacity: true) }
+        shapes[key] = shape
+    }
+
     /// By ``CatalogLookupSource/Query/slot``: an array, where a dictionary keyed by the query
     /// would cost a look-up of its conformances on a single resolve's start.
     private var statements: [Statement?] = []

@@ -263,18 +263,16 @@ private struct Run {
     ) throws {
         let operation = request.operation
         let delegateName = result.delegate ?? QualifiedName(library: nil, name: "#\(delegateID)")
-        // Unknown screens match only wildcards; dismiss sees no destination at all.
-        let matches = try lookup.source.mappings(
-            delegateID: delegateID, operation: operation, from: from?.id, to: operation == .dismiss ? nil : to?.id, all: explain)
-        // A delegate without the animator method and one whose method returns nil for this
-        // route give the same answer: only the explanation asks which it was.
-        if explain, matches.isEmpty, try !lookup.implements(delegateID: delegateID, operation) {
+        guard try lookup.implements(delegateID: delegateID, operation) else {
             say(
                 "'\(delegateName)' does not implement \(operation.animatorMethod) (it has no \(operation.sameMethod.map(\.rawValue).joined(separator: "/")) mappings)"
             )
             return
         }
         say("UIKit calls '\(delegateName)'.\(operation.animatorMethod)")
+        // Unknown screens match only wildcards; dismiss sees no destination at all.
+        let matches = try lookup.source.mappings(
+            delegateID: delegateID, operation: operation, from: from?.id, to: operation == .dismiss ? nil : to?.id, all: explain)
         guard let match = matches.first else {
             say("no \(operation.rawValue) mapping of '\(delegateName)' matches \(operation == .dismiss ? "'\(request.from)'" : "\(request.from) → \(request.to)"): the method returns nil")
             return
