@@ -296,7 +296,7 @@ public final class Catalog: Sendable {
     /// default 2 MiB cache re-reads most probes' leaf pages), within the batch's memory budget of
     /// 100 MB together with what the lookup remembers. Memory grows only as pages are used.
     func useLargePageCache() throws {
-        try Catalog.mapErrors(path: path) { try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA cache_size = -24576") } }
+        try Catalog.mapErrors(path: path) { try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA cache_size = -16384") } }
     }
 
     /// The state of the catalog as seen from `db`: other connections' commits
