@@ -66,14 +66,13 @@ shape_dir() {  # shape_dir SHAPE MAPPINGS -> a folder with bundle.json, requests
 # asked object's delegate, then its most specific mapping for the route (wildcards included).
 probe_sql() {  # probe_sql OP FROM TO [CONTAINER]
     local op=$1 from=$2 to=$3 container=${4:-}
-    local owner="screen o ON o.name = '$to'" delegate="o.delegate_id"
-    [ "$op" = dismiss ] && owner="screen o ON o.name = '$from'"
-    [ -n "$container" ] && owner="container o ON o.name = '$container'"
-    local method="r.operation = '$op'"
-    echo "SELECT p.name FROM $owner JOIN route r ON r.delegate_id = $delegate AND $method
+    local owner="screen" owner_name=$to
+    [ "$op" = dismiss ] && owner_name=$from
+    [ -n "$container" ] && owner="container" owner_name=$container
+    echo "SELECT p.name FROM $owner o JOIN route r ON r.delegate_id = o.delegate_id AND r.operation = '$op'
       AND ifnull(r.from_screen_id, 0) IN ((SELECT id FROM screen WHERE name = '$from'), 0)
       AND ifnull(r.to_screen_id, 0) IN ((SELECT id FROM screen WHERE name = '$to'), 0)
-      LEFT JOIN preset p ON p.id = r.preset_id
+      LEFT JOIN preset p ON p.id = r.preset_id WHERE o.name = '$owner_name'
       ORDER BY (r.from_screen_id IS NOT NULL) + (r.to_screen_id IS NOT NULL) DESC, r.id LIMIT 1"
 }
 if wants shapes; then
