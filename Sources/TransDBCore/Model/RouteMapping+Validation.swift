@@ -39,9 +39,20 @@ extension RouteMapping {
     ///
     /// - Throws: ``ModelError/invalidValue(field:value:reason:)``.
     public func validateInteraction() throws {
-        guard !Self.keepsInteractionRule(returnsAnimator: preset != nil, hasInteraction: interaction != nil) else { return }
+        try Self.validateInteraction(interaction?.description, returnsAnimator: preset != nil)
+    }
+
+    /// ``validateInteraction()`` on the parts it needs, for a command line that has not looked
+    /// up the names yet.
+    ///
+    /// - Parameters:
+    ///   - interaction: The interaction preset as given, or nil.
+    ///   - returnsAnimator: Whether the mapping returns a preset (not an explicit `nil`).
+    /// - Throws: ``ModelError/invalidValue(field:value:reason:)``.
+    public static func validateInteraction(_ interaction: String?, returnsAnimator: Bool) throws {
+        guard !keepsInteractionRule(returnsAnimator: returnsAnimator, hasInteraction: interaction != nil) else { return }
         throw ModelError.invalidValue(
-            field: "interaction", value: interaction?.description ?? "",
+            field: "interaction", value: interaction ?? "",
             reason: "UIKit asks for an interaction controller only when the delegate returned an animator; give the route a preset too")
     }
 }
