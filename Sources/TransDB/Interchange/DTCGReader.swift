@@ -84,8 +84,8 @@ struct DTCGReader {
         }
     }
 
-    private func located(_ path: String) -> DTCGField {
-        DTCGField(value: .null, path: path, file: document.file)
+    private func located(_ path: String) -> JSONCursor {
+        JSONCursor(value: .null, path: path, file: document.file, wording: .namingKinds)
     }
 
     // MARK: Libraries
@@ -109,12 +109,12 @@ struct DTCGReader {
 
     /// A library group of transdb's: the library, its spring, steps and linear() curves, and the
     /// entries DTCG has no type for.
-    private mutating func readLibrary(_ group: DTCGDocument.Group, _ data: DTCGField) throws {
+    private mutating func readLibrary(_ group: DTCGDocument.Group, _ data: JSONCursor) throws {
         let here = located(group.location)
         let name = try here.checking { try Name.validated(DTCGName.name(for: group.segments[0]), field: "library name") }
         if bundles[name] != nil { throw here.error("the library '\(name)' appears twice") }
         libraryGroups[group.segments[0]] = name
-        let fields = try data.members(allowed: ["format", "version", "curves", "delegates", "screens", "containers", "routes"])
+        let fields = try data.object(allowedKeys: ["format", "version", "curves", "delegates", "screens", "containers", "routes"])
         if let format = fields["format"], try format.number() != Double(DTCGFormat.extensionFormat) {
             throw format.error(
                 "transdb extension format \(try format.number().shortestDescription) was written by a newer transdb (this one reads format \(DTCGFormat.extensionFormat))"
@@ -126,7 +126,7 @@ struct DTCGReader {
         bundle.library = Library(name: name, version: version, description: group.description ?? "")
 
         for field in try fields["curves"]?.array() ?? [] {
-            let entry = try field.members(allowed: ["name", "expression", "description"])
+            let entry = try field.object(allowedKeys: ["name", "expression", "description"])
             let curveName = try self.name(entry, "name", in: field, validated: NamedCurve.validatedName)
             guard let expression = entry["expression"] else { throw field.error("a curve needs an 'expression'") }
             let curve = try expression.checking { try TimingCurve(expression: try expression.string()) }
@@ -135,7 +135,7 @@ struct DTCGReader {
                 NamedCurve(library: name, name: curveName, curve: curve, description: try entry["description"]?.string() ?? ""))
         }
         for field in try fields["delegates"]?.array() ?? [] {
-            let entry = try field.members(allowed: ["name", "released", "description"])
+            let entry = try field.object(allowedKeys: ["name", "released", "description"])
             let delegateName = try self.name(entry, "name", in: field) { try Name.validated($0, field: "delegate name") }
             try claim(.delegate, delegateName, in: name, at: field.path)
             bundle.delegates.append(
@@ -144,7 +144,7 @@ struct DTCGReader {
                     description: try entry["description"]?.string() ?? ""))
         }
         for field in try fields["screens"]?.array() ?? [] {
-            let entry = try field.members(allowed: ["name", "delegate", "modalStyle", "presentationStyle", "description"])
+            let entry = try field.object(allowedKeys: ["name", "delegate", "modalStyle", "presentationStyle", "description"])
             let screenName = try self.name(entry, "name", in: field, validated: Screen.validatedName)
             try claim(.screen, screenName, in: name, at: field.path)
             let screen = Screen(
@@ -156,7 +156,7 @@ struct DTCGReader {
             bundle.screens.append(screen)
         }
         for field in try fields["containers"]?.array() ?? [] {
-            let entry = try field.members(allowed: ["name", "kind", "delegate", "description"])
+            let entry = try field.object(allowedKeys: ["name", "kind", "delegate", "description"])
             let containerName = try self.name(entry, "name", in: field) { try Name.validated($0, field: "container name") }
             guard let kind = entry["kind"] else { throw field.error("a container needs a 'kind'") }
             try claim(.container, containerName, in: name, at: field.path)
@@ -167,8 +167,8 @@ struct DTCGReader {
                     description: try entry["description"]?.string() ?? ""))
         }
         for field in try fields["routes"]?.array() ?? [] {
-            let entry = try field.members(allowed: ["delegate", "op", "from", "to", "preset", "interaction"])
-            func required(_ key: String) throws -> DTCGField {
+            let entry = try field.object(allowedKeys: ["delegate", "op", "from", "to", "preset", "interaction"])
+            func required(_ key: String) throws -> JSONCursor {
                 guard let value = entry[key] else { throw field.error("a route needs '\(key)'") }
                 return value
             }
@@ -188,38 +188,38 @@ struct DTCGReader {
     /// The name at `key` of an entry, checked by `validated` (``Name/validated(_:field:)`` or an
     /// entry's own rule, such as ``Screen/validatedName(_:)``).
     private func name(
-        _ entry: [String: DTCGField], _ key: String, in field: DTCGField, validated: (String) throws -> String
+        _ entry: [String: JSONCursor], _ key: String, in field: JSONCursor, validated: (String) throws -> String
     ) throws -> String {
         guard let value = entry[key] else { throw field.error("the entry needs a '\(key)'") }
         return try value.checking { try validated(try value.string()) }
     }
 
     /// The number at `field`, checked by one of the model's rules, an error naming the field.
-    private func number(_ field: DTCGField, checkedBy rule: (Double) throws -> Void) throws -> Double {
+    private func number(_ field: JSONCursor, checkedBy rule: (Double) throws -> Void) throws -> Double {
         let value = try field.number()
         try field.checking { try rule(value) }
         return value
     }
 
-    private func reference(_ field: DTCGField, kind: String) throws -> QualifiedName {
+    private func reference(_ field: JSONCursor, kind: String) throws -> QualifiedName {
         try field.checking { try QualifiedName(parsing: try field.string(), field: kind) }
     }
 
-    private func pattern(_ field: DTCGField) throws -> ScreenPattern {
+    private func pattern(_ field: JSONCursor) throws -> ScreenPattern {
         try field.checking { try ScreenPattern(parsing: try field.string(), field: "screen") }
     }
 
-    private func choice<T: RawRepresentable & CaseIterable>(_ field: DTCGField, _: T.Type) throws -> T where T.RawValue == String {
+    private func choice<T: RawRepresentable & CaseIterable>(_ field: JSONCursor, _: T.Type) throws -> T where T.RawValue == String {
         let text = try field.string()
         guard let value = T(rawValue: text) else {
-            throw field.error("unknown value '\(text)': expected \(DTCGField.list(T.allCases.map(\.rawValue)))")
+            throw field.error("unknown value '\(text)': expected \(T.allCases.map(\.rawValue).alternatives)")
         }
         return value
     }
 
     /// `{"name", "library"?}` or `{"expression"}`.
-    private func curveReference(_ field: DTCGField) throws -> CurveReference {
-        let entry = try field.members(allowed: ["name", "library", "expression"])
+    private func curveReference(_ field: JSONCursor) throws -> CurveReference {
+        let entry = try field.object(allowedKeys: ["name", "library", "expression"])
         if let expression = entry["expression"] {
             guard entry.count == 1 else { throw field.error("a curve is {\"name\", \"library\"?} or {\"expression\"}, not both") }
             return .inline(try expression.checking { try TimingCurve(expression: try expression.string()) })
@@ -263,7 +263,7 @@ struct DTCGReader {
         var (curve, _) = try document.cubicBezier(token.value, chain: [token.path])
         let (library, name) = try owner(of: token, under: "curves")
         if let data = token.extensions.first(where: { $0.key == Self.transdb })?.value {
-            let fields = try data.members(allowed: ["expression"])
+            let fields = try data.object(allowedKeys: ["expression"])
             if let field = fields["expression"] {
                 let written = try field.checking { try TimingCurve(expression: try field.string()) }
                 let matches = written == curve || (written == .linear && curve == .cubicBezier(x1: 0, y1: 0, x2: 1, y2: 1))
@@ -294,7 +294,7 @@ struct DTCGReader {
         let (library, name) = try owner(of: token, under: "presets")
         let data = token.extensions.first { $0.key == Self.transdb }?.value
         let fields =
-            try data?.members(allowed: ["kind", "direction", "curve", "set", "interaction", "reverse", "timingFunction"]) ?? [:]
+            try data?.object(allowedKeys: ["kind", "direction", "curve", "set", "interaction", "reverse", "timingFunction"]) ?? [:]
 
         let kind = try fields["kind"].map { try choice($0, PresetKind.self) } ?? (transition.duration == 0 ? .none : .custom)
         var draft = PresetDraft(kind: kind)
@@ -313,7 +313,7 @@ struct DTCGReader {
         }
         var completionCurve: CurveReference?
         if let field = fields["interaction"] {
-            let settings = try field.members(allowed: ["completionSpeed", "completionCurve", "finishThreshold"])
+            let settings = try field.object(allowedKeys: ["completionSpeed", "completionCurve", "finishThreshold"])
             draft.completionSpeed =
                 try settings["completionSpeed"].map { try number($0, checkedBy: InteractionSettings.validateCompletionSpeed) } ?? 1
             draft.finishThreshold =
@@ -324,7 +324,7 @@ struct DTCGReader {
             draft.reverse = try reference(field, kind: "reverse preset").description
         }
         if let field = fields["timingFunction"] {
-            let note = try field.members(allowed: ["approximate", "expression", "maximumError"])
+            let note = try field.object(allowedKeys: ["approximate", "expression", "maximumError"])
             _ = try note["approximate"]?.bool()
             _ = try note["expression"]?.string()
             _ = try note["maximumError"]?.number()
