@@ -150,10 +150,8 @@ public enum BundleFormat {
             let info = try libraryField.object(allowedKeys: ["name", "version", "description"])
             let nameField = try info.required("name", in: libraryField)
             let name = try nameField.checking { try Name.validated(try nameField.string(), field: "library name") }
-            let version = try info["version"]?.string() ?? "1.0.0"
-            if version.isEmpty || version.count > 64 || version.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                throw (info["version"] ?? libraryField).error("a version has 1 to 64 printable characters")
-            }
+            let version =
+                try info["version"].map { field in try field.checking { try Library.validatedVersion(try field.string()) } } ?? "1.0.0"
             var bundle = LibraryBundle(
                 library: Library(name: name, version: version, description: try description(info["description"])))
 
@@ -161,9 +159,7 @@ public enum BundleFormat {
             for entry in try fields["curves"]?.array() ?? [] {
                 let f = try entry.object(allowedKeys: ["name", "expression", "description"])
                 let curveName = try names.claim(try f.required("name", in: entry), kind: "curve")
-                if curveName.contains("(") || curveName.contains(")") {
-                    throw (f["name"] ?? entry).error("a curve name cannot contain parentheses: they mark a curve expression")
-                }
+                _ = try (f["name"] ?? entry).checking { try NamedCurve.validatedName(curveName) }
                 let expression = try f.required("expression", in: entry)
                 let curve = try expression.checking { try TimingCurve(expression: try expression.string()) }
                 bundle.curves.append(NamedCurve(library: name, name: curveName, curve: curve, description: try description(f["description"])))
@@ -181,15 +177,13 @@ public enum BundleFormat {
             for entry in try fields["screens"]?.array() ?? [] {
                 let f = try entry.object(allowedKeys: ["name", "delegate", "modalStyle", "presentationStyle", "description"])
                 let screenName = try names.claim(try f.required("name", in: entry), kind: "screen")
-                if screenName == "*" { throw (f["name"] ?? entry).error("'*' stands for any screen in routes") }
+                _ = try (f["name"] ?? entry).checking { try Screen.validatedName(screenName) }
                 let screen = Screen(
                     library: name, name: screenName, delegate: try reference(f["delegate"], field: "delegate"),
                     modalStyle: try choice(f["modalStyle"], default: .coverVertical),
                     presentationStyle: try choice(f["presentationStyle"], default: .automatic),
                     description: try description(f["description"]))
-                if screen.modalStyle == .partialCurl && screen.presentationStyle != .fullScreen {
-                    throw entry.error("UIKit allows a partial curl only with presentationStyle fullScreen (it raises an exception otherwise)")
-                }
+                try entry.checking { try screen.validateStyles() }
                 bundle.screens.append(screen)
             }
             for entry in try fields["containers"]?.array() ?? [] {
@@ -246,11 +240,7 @@ public enum BundleFormat {
                 single.finishThreshold = draft.finishThreshold
                 _ = try interaction.checking { try single.preset(library: library, name: name) }
             }
-            let preset = try entry.checking { try draft.preset(library: library, name: name) }
-            if let reverse = preset.reverse, reverse.name == name, reverse.library == nil || reverse.library == library {
-                throw (f["reverse"] ?? entry).error("a preset cannot be its own reverse")
-            }
-            return preset
+            return try entry.checking { try draft.preset(library: library, name: name) }
         }
 
         func route(_ entry: JSONCursor) throws -> RouteMapping {
@@ -266,12 +256,8 @@ public enum BundleFormat {
                 delegate: try reference(try f.required("delegate", in: entry), field: "delegate") ?? QualifiedName(library: nil, name: ""),
                 operation: operation, from: from, to: to, preset: try reference(presetField, field: "preset"),
                 interaction: try reference(f["interaction"], field: "interaction"))
-            if operation == .dismiss && to != .any {
-                throw (f["to"] ?? entry).error("UIKit's animationController(forDismissed:) sees only the dismissed screen, so a dismiss route's destination is '*'")
-            }
-            if route.preset == nil && route.interaction != nil {
-                throw (f["interaction"] ?? entry).error("UIKit asks for an interaction controller only when the delegate returned an animator")
-            }
+            try (f["to"] ?? entry).checking { try route.validateDestination() }
+            try (f["interaction"] ?? entry).checking { try route.validateInteraction() }
             return route
         }
 

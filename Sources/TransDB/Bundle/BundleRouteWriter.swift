@@ -29,9 +29,7 @@ struct BundleRouteWriter {
         self.db = db
         // A reference to the library's own entry is written bare, any other as `library/name`.
         func shown(_ row: Row) -> String {
-            let owner: String = row[1]
-            let name: String = row[2]
-            return owner == library ? name : "\(owner)/\(name)"
+            QualifiedName(library: row[1], name: row[2]).local(in: library).description
         }
         // UTF-8 byte order is Unicode scalar order, the order canonicalized() sorts names in.
         func sorted(_ entries: [(id: Int64, name: String)]) -> [(id: Int64, name: String)] {

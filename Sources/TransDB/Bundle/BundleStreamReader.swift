@@ -170,9 +170,10 @@ struct BundleStreamReader {
             interaction != Parsed.invalid
         else { return nil }
         let operation = Self.operations[Int(operationCode)]
-        // The rules that ``BundleFormat`` words: leave them to it.
-        if operation == .dismiss && to != Parsed.any { return nil }
-        if preset < 0 && interaction >= 0 { return nil }
+        // The model's rules, which ``BundleFormat`` words: leave a route that breaks one to it.
+        guard RouteMapping.keepsDestinationRule(operation: operation, toAnyScreen: to == Parsed.any),
+            RouteMapping.keepsInteractionRule(returnsAnimator: preset >= 0, hasInteraction: interaction >= 0)
+        else { return nil }
         return RouteTable.Row(delegate: delegate, operation: operation, from: from, to: to, preset: preset, interaction: interaction)
     }
 

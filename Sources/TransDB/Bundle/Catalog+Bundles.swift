@@ -35,48 +35,34 @@ struct BundleReader {
             throw LookupError.notFound(kind: .library, name: name, suggestion: nil)
         }
         let reader = CatalogReader(db: db)
-        func local(_ reference: QualifiedName?) -> QualifiedName? {
-            guard let reference else { return nil }
-            return reference.library == name ? QualifiedName(library: nil, name: reference.name) : reference
-        }
-        func local(_ curve: CurveReference) -> CurveReference {
-            guard case let .named(reference) = curve else { return curve }
-            // `linear` alone reads as the expression, so a curve named `linear` keeps its library.
-            if reference.library == name && reference.name != "linear" { return .named(QualifiedName(library: nil, name: reference.name)) }
-            return curve
-        }
-        func local(_ pattern: ScreenPattern) -> ScreenPattern {
-            guard case let .screen(reference) = pattern else { return .any }
-            return .screen(local(reference) ?? reference)
-        }
         let presets = try reader.presets(library: name).map { preset -> Preset in
             var preset = preset
-            preset.curve = local(preset.curve)
-            preset.reverse = local(preset.reverse)
+            preset.curve = preset.curve.local(in: name)
+            preset.reverse = preset.reverse?.local(in: name)
             if var interaction = preset.interaction {
-                interaction.completionCurve = local(interaction.completionCurve)
+                interaction.completionCurve = interaction.completionCurve.local(in: name)
                 preset.interaction = interaction
             }
             return preset
         }
         let screens = try reader.screens(library: name).map { screen -> Screen in
             var screen = screen
-            screen.delegate = local(screen.delegate)
+            screen.delegate = screen.delegate?.local(in: name)
             return screen
         }
         let containers = try reader.containers(library: name).map { container -> Container in
             var container = container
-            container.delegate = local(container.delegate)
+            container.delegate = container.delegate?.local(in: name)
             return container
         }
         let routes = try (readingRoutes ? reader.routes(library: name) : []).map { route -> RouteMapping in
             var route = route
             route.id = nil
-            route.delegate = local(route.delegate) ?? route.delegate
-            route.from = local(route.from)
-            route.to = local(route.to)
-            route.preset = local(route.preset)
-            route.interaction = local(route.interaction)
+            route.delegate = route.delegate.local(in: name)
+            route.from = route.from.local(in: name)
+            route.to = route.to.local(in: name)
+            route.preset = route.preset?.local(in: name)
+            route.interaction = route.interaction?.local(in: name)
             return route
         }
         return LibraryBundle(

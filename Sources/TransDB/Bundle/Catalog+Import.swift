@@ -133,7 +133,7 @@ struct BundleImport {
             return try CatalogLookup.find(kind, reference, db) != nil
         }
         func missingName(_ kind: EntityKind, _ reference: QualifiedName, from bundle: LibraryBundle) -> String {
-            "\(kind.rawValue) \(reference.library == nil ? "\(bundle.library.name)/\(reference.name)" : reference.description)"
+            "\(kind.rawValue) \(reference.qualified(in: bundle.library.name))"
         }
         func check(_ kind: EntityKind, _ reference: QualifiedName?, from bundle: LibraryBundle, usedBy user: @autoclosure () -> String) throws {
             guard let reference, try !isDefined(kind, reference, from: bundle) else { return }

@@ -82,26 +82,8 @@ extension EntrySchema where Entry == Preset {
                 ])
             },
             copy: copying(\.interaction))
-        let direction = Rule(fields: ["kind", "direction"]) { preset in
-            let allowed = preset.kind.allowedDirections
-            if allowed.isEmpty {
-                return preset.direction.map { "a \(preset.kind.rawValue) preset has no direction, but the merge gives it '\($0.rawValue)'" }
-            }
-            guard let direction = preset.direction, allowed.contains(direction) else {
-                return "a \(preset.kind.rawValue) preset moves \(allowed.map(\.rawValue).joined(separator: ", ")), "
-                    + "but the merge gives it '\(preset.direction?.rawValue ?? "no direction")'"
-            }
-            return nil
-        }
-        let duration = Rule(fields: ["kind", "duration"]) { preset in
-            if preset.kind == .none, preset.duration != 0 {
-                return "a none preset is instant, but the merge gives it the duration \(preset.duration.shortestDescription)"
-            }
-            if preset.kind != .none, preset.duration == 0 {
-                return "a \(preset.kind.rawValue) preset needs a duration, but the merge gives it 0"
-            }
-            return nil
-        }
+        let direction = Rule(fields: ["kind", "direction"]) { try Preset.validateDirection($0.direction, kind: $0.kind) }
+        let duration = Rule(fields: ["kind", "duration"]) { try Preset.validateDuration($0.duration, kind: $0.kind) }
         return EntrySchema(
             kind: .preset, entries: \.presets, store: { $0.presets = $1 }, key: { EntryKey(name: $0.name) }, name: \.name,
             fields: { compared(EntryFields.preset($0), without: ["name", "library"]) }, copiers: copiers, group: interaction,
@@ -122,11 +104,7 @@ extension EntrySchema where Entry == Delegate {
 extension EntrySchema where Entry == Screen {
     /// A screen: delegate, modal and presentation style, description.
     static var screen: EntrySchema {
-        let curl = Rule(fields: ["modalStyle", "presentationStyle"]) { screen in
-            screen.modalStyle == .partialCurl && screen.presentationStyle != .fullScreen
-                ? "UIKit allows a partial curl only with presentationStyle fullScreen, but the merge gives it \(screen.presentationStyle.rawValue)"
-                : nil
-        }
+        let curl = Rule(fields: ["modalStyle", "presentationStyle"]) { try $0.validateStyles() }
         return EntrySchema(
             kind: .screen, entries: \.screens, store: { $0.screens = $1 }, key: { EntryKey(name: $0.name) }, name: \.name,
             fields: { compared($0.record, without: ["name", "library"]) },
@@ -151,11 +129,7 @@ extension EntrySchema where Entry == Container {
 extension EntrySchema where Entry == RouteMapping {
     /// A route, keyed by delegate, operation, from and to: what it returns (preset, interaction).
     static var route: EntrySchema {
-        let interaction = Rule(fields: ["preset", "interaction"]) { route in
-            route.preset == nil && route.interaction != nil
-                ? "UIKit asks for an interaction controller only when the delegate returned an animator, but the merge gives the route an interaction without a preset"
-                : nil
-        }
+        let interaction = Rule(fields: ["preset", "interaction"]) { try $0.validateInteraction() }
         return EntrySchema(
             kind: .route, entries: \.routes, store: { $0.routes = $1 }, key: EntryKey.init(route:),
             name: { "\($0.delegate): \($0.routeDescription)" },

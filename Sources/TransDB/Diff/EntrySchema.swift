@@ -24,8 +24,19 @@ struct EntrySchema<Entry> {
     /// that takes them from different sides and breaks the rule takes them together instead.
     struct Rule {
         var fields: [String]
-        /// Why the entry breaks the rule, or `nil` when it does not.
-        var problem: (Entry) -> String?
+        /// The model's check of the rule (``Preset/validateDirection(_:kind:)`` and the like),
+        /// throwing ``ModelError`` for an entry that breaks it.
+        var check: (Entry) throws -> Void
+
+        /// Why the entry breaks the rule, in the model's words, or `nil` when it does not.
+        func problem(_ entry: Entry) -> String? {
+            do {
+                try check(entry)
+                return nil
+            } catch {
+                return String(describing: error)
+            }
+        }
     }
 
     let kind: EntityKind

@@ -14,22 +14,23 @@ extension LibraryBundle {
 
     private func comparable(index: ReferenceIndex) -> LibraryBundle {
         let own = library.name
-        func normal(_ kind: EntityKind, _ reference: QualifiedName?) -> QualifiedName? {
-            guard let reference else { return nil }
-            if reference.library == own {
-                return kind == .curve && reference.name == "linear" ? reference : QualifiedName(library: nil, name: reference.name)
-            }
+        /// A local reference; when bare and naming no entry of `own` but one of exactly one other
+        /// library, qualified with that library.
+        func resolved(_ kind: EntityKind, _ reference: QualifiedName) -> QualifiedName {
             guard reference.library == nil, !index.contains(kind, library: own, name: reference.name) else { return reference }
             let owners = index.libraries(having: kind, named: reference.name).filter { $0 != own }
-            return owners.count == 1 ? QualifiedName(library: owners[0], name: reference.name) : reference
+            return owners.count == 1 ? reference.qualified(in: owners[0]) : reference
+        }
+        func normal(_ kind: EntityKind, _ reference: QualifiedName?) -> QualifiedName? {
+            reference.map { resolved(kind, $0.local(in: own)) }
         }
         func normal(_ curve: CurveReference) -> CurveReference {
-            guard case let .named(reference) = curve else { return curve }
-            return .named(normal(.curve, reference) ?? reference)
+            guard case let .named(reference) = curve.local(in: own) else { return curve }
+            return .named(resolved(.curve, reference))
         }
         func normal(_ pattern: ScreenPattern) -> ScreenPattern {
-            guard case let .screen(reference) = pattern else { return .any }
-            return .screen(normal(.screen, reference) ?? reference)
+            guard case let .screen(reference) = pattern.local(in: own) else { return .any }
+            return .screen(resolved(.screen, reference))
         }
         var copy = self
         copy.curves = curves.map { curve in

@@ -30,8 +30,7 @@ struct MergeConsistency {
             }
             func missing(_ kind: EntityKind, _ reference: QualifiedName?) -> String? {
                 guard let reference, index.resolve(kind, reference, from: library) == nil else { return nil }
-                let name = reference.library == nil ? "\(library)/\(reference.name)" : reference.description
-                return "\(kind.rawValue) \(name) is not in the merged catalog"
+                return "\(kind.rawValue) \(reference.qualified(in: library)) is not in the merged catalog"
             }
             func curve(_ reference: CurveReference?) -> QualifiedName? {
                 guard case let .named(name)? = reference else { return nil }

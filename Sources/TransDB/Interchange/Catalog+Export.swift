@@ -56,11 +56,7 @@ extension Catalog {
         var approximated: [String] = []
         for bundle in bundles {
             for preset in bundle.presets {
-                var reference = preset.curve
-                if case let .named(name) = reference, name.library == nil {
-                    reference = .named(QualifiedName(library: bundle.library.name, name: name.name))
-                }
-                let curve = try timingCurve(reference)
+                let curve = try timingCurve(preset.curve.qualified(in: bundle.library.name))
                 switch curve {
                 case .linear, .cubicBezier: continue
                 default:

@@ -5,17 +5,17 @@ extension DTCGDocument {
     /// A `transition` value, its durations in seconds; `timingFunction` as written.
     struct Transition {
         /// The value's object, references followed.
-        var field: DTCGField
+        var field: JSONCursor
         var duration: Double
         var delay: Double
-        var timingFunction: DTCGField
+        var timingFunction: JSONCursor
     }
 
     /// A `cubicBezier` value: `[x1, y1, x2, y2]`, x1 and x2 in [0, 1], y1 and y2 within ±1e6
     /// (the limit of transdb's curve expressions).
     ///
     /// - Returns: The curve and the first token the value referred to, if any.
-    func cubicBezier(_ field: DTCGField, chain: [String]) throws -> (curve: TimingCurve, token: String?) {
+    func cubicBezier(_ field: JSONCursor, chain: [String]) throws -> (curve: TimingCurve, token: String?) {
         let resolved = try dereference(field, expecting: "cubicBezier", chain: chain)
         let value = resolved.field
         guard case let .array(items) = value.value, items.count == 4 else {
@@ -41,14 +41,14 @@ extension DTCGDocument {
 
     /// A `duration` value in seconds: `{"value": 200, "unit": "ms"}`, or the older `"200ms"`
     /// and `"0.2s"`.
-    func duration(_ field: DTCGField, chain: [String]) throws -> Double {
+    func duration(_ field: JSONCursor, chain: [String]) throws -> Double {
         let value = try dereference(field, expecting: "duration", chain: chain).field
         let amount: Double
         let unit: String
-        let amountField: DTCGField
+        let amountField: JSONCursor
         switch value.value {
         case .object:
-            let members = try value.members(allowed: ["value", "unit"])
+            let members = try value.object(allowedKeys: ["value", "unit"])
             guard let number = members["value"], let unitField = members["unit"] else {
                 throw value.error(
                     "a duration is {\"value\": number, \"unit\": \"ms\" or \"s\"}: '\(members["value"] == nil ? "value" : "unit")' is missing"
@@ -84,12 +84,12 @@ extension DTCGDocument {
 
     /// A `transition` value: `duration` and `timingFunction` required, `delay` 0 when missing
     /// (as several tools write it).
-    func transition(_ field: DTCGField, chain: [String]) throws -> Transition {
+    func transition(_ field: JSONCursor, chain: [String]) throws -> Transition {
         let value = try dereference(field, expecting: "transition", chain: chain).field
         guard case .object = value.value else {
             throw value.error("a transition value is an object with duration, delay and timingFunction, not \(value.kind)")
         }
-        let members = try value.members(allowed: ["duration", "delay", "timingFunction"])
+        let members = try value.object(allowedKeys: ["duration", "delay", "timingFunction"])
         guard let duration = members["duration"] else { throw value.error("a transition needs a duration") }
         guard let timingFunction = members["timingFunction"] else { throw value.error("a transition needs a timingFunction") }
         return Transition(
@@ -99,7 +99,7 @@ extension DTCGDocument {
     }
 }
 
-extension DTCGField {
+extension JSONCursor {
     /// The number of elements, for an array.
     fileprivate var elementCount: Int {
         if case let .array(items) = value { return items.count }

@@ -29,12 +29,12 @@ struct DTCGDocument {
         /// The `$type` of the closest group that has one (see ``resolveExtends()``).
         var groupType: String?
         /// `$value`, or `{"$ref": …}` for a token given by a JSON pointer.
-        var value: DTCGField
+        var value: JSONCursor
         var description: String?
         /// Its own `$deprecated`, or its closest group's.
         var deprecation: Deprecation?
         /// `$extensions`, by key.
-        var extensions: [(key: String, value: DTCGField)]
+        var extensions: [(key: String, value: JSONCursor)]
 
         /// The path aliases use: `color.accent.$root`.
         var path: String { segments.joined(separator: ".") }
@@ -49,9 +49,9 @@ struct DTCGDocument {
         var description: String?
         /// Its own `$deprecated`, or its closest ancestor's.
         var deprecation: Deprecation?
-        var extensions: [(key: String, value: DTCGField)]
+        var extensions: [(key: String, value: JSONCursor)]
         /// `$extends` (or the JSON Schema spelling `$ref`), when the group extends another.
-        var extends: DTCGField?
+        var extends: JSONCursor?
         /// The path of the group it extends, once resolved.
         var extendsTarget: String?
 
@@ -77,7 +77,7 @@ struct DTCGDocument {
     init(root: JSONValue, file: String) throws {
         self.file = file
         self.root = root
-        let top = DTCGField(value: root, path: "$", file: file)
+        let top = JSONCursor(value: root, path: "$", file: file, wording: .namingKinds)
         guard case let .object(members) = root else {
             throw top.error("a DTCG file is a JSON object of groups and tokens, not \(top.kind)")
         }
@@ -98,7 +98,7 @@ struct DTCGDocument {
     // MARK: Structure
 
     private mutating func readGroup(
-        _ field: DTCGField, members: [(String, JSONValue)], segments: [String], deprecation: Deprecation?
+        _ field: JSONCursor, members: [(String, JSONValue)], segments: [String], deprecation: Deprecation?
     ) throws {
         var group = Group(
             segments: segments, location: field.path, ownType: nil, description: nil, deprecation: deprecation, extensions: [],
@@ -138,11 +138,11 @@ struct DTCGDocument {
     }
 
     private mutating func readToken(
-        _ field: DTCGField, members: [(String, JSONValue)], segments: [String], deprecation: Deprecation?
+        _ field: JSONCursor, members: [(String, JSONValue)], segments: [String], deprecation: Deprecation?
     ) throws {
         var token = Token(
             segments: segments, location: field.path, explicitType: nil, groupType: nil,
-            value: DTCGField(value: .null, path: field.path + ".$value", file: file), description: nil,
+            value: field.child("$value", .null), description: nil,
             deprecation: deprecation, extensions: [])
         let hasValue = members.contains { $0.0 == "$value" }
         for (key, value) in members {
@@ -151,7 +151,7 @@ struct DTCGDocument {
             case "$value": token.value = member
             case "$ref":
                 if hasValue { throw member.error("a token has a $value or a $ref, not both") }
-                token.value = DTCGField(value: .object([("$ref", value)]), path: field.path, file: file)
+                token.value = JSONCursor(value: .object([("$ref", value)]), path: field.path, file: file, wording: .namingKinds)
             case "$type": token.explicitType = try type(member)
             case "$description": token.description = try member.string()
             case "$deprecated": token.deprecation = try self.deprecation(member)
@@ -166,15 +166,15 @@ struct DTCGDocument {
         tokens.append(token)
     }
 
-    private func type(_ field: DTCGField) throws -> String {
+    private func type(_ field: JSONCursor) throws -> String {
         let name = try field.string()
         guard Self.types.contains(name) else {
-            throw field.error("unknown $type '\(name)': DTCG 2025.10 types are \(DTCGField.list(Self.types))")
+            throw field.error("unknown $type '\(name)': DTCG 2025.10 types are \(Self.types.alternatives)")
         }
         return name
     }
 
-    private func deprecation(_ field: DTCGField) throws -> Deprecation? {
+    private func deprecation(_ field: JSONCursor) throws -> Deprecation? {
         switch field.value {
         case let .bool(flag): return flag ? Deprecation(reason: nil) : nil
         case let .string(reason): return Deprecation(reason: reason)
@@ -182,7 +182,7 @@ struct DTCGDocument {
         }
     }
 
-    private func extensions(_ field: DTCGField) throws -> [(key: String, value: DTCGField)] {
+    private func extensions(_ field: JSONCursor) throws -> [(key: String, value: JSONCursor)] {
         guard case let .object(members) = field.value else {
             throw field.error("$extensions is an object of vendor keys, not \(field.kind)")
         }
@@ -271,7 +271,7 @@ struct DTCGDocument {
     }
 
     /// The group `$extends` names: `{group.path}` or a `#/group/path` pointer.
-    private func groupPath(_ field: DTCGField) throws -> String {
+    private func groupPath(_ field: JSONCursor) throws -> String {
         let text = try field.string()
         let path: String
         if text.hasPrefix("{") && text.hasSuffix("}") && text.count >= 2 {
@@ -303,14 +303,14 @@ extension DTCGDocument {
         /// A token's value, or a part of it (`rest`, for a pointer into the value).
         case token(String, rest: [String], text: String)
         /// A place in the file outside any token's value, as written.
-        case place(DTCGField)
+        case place(JSONCursor)
     }
 
     /// The reference a value is, if it is one: an alias string `{group.token}` or an object
     /// `{"$ref": "#/…"}`.
     ///
     /// - Throws: For malformed references and targets that do not exist.
-    func reference(in field: DTCGField) throws -> Reference? {
+    func reference(in field: JSONCursor) throws -> Reference? {
         switch field.value {
         case let .string(text) where text.hasPrefix("{") && text.hasSuffix("}") && text.count >= 2:
             let path = String(text.dropFirst().dropLast())
@@ -341,7 +341,7 @@ extension DTCGDocument {
                 }
                 break
             }
-            var place = DTCGField(value: root, path: "$", file: file)
+            var place = JSONCursor(value: root, path: "$", file: file, wording: .namingKinds)
             for segment in segments {
                 guard let next = Self.step(place, segment) else {
                     throw pointerField.error("the JSON pointer '\(pointer)' does not point to anything in the file")
@@ -355,7 +355,7 @@ extension DTCGDocument {
     }
 
     /// The member or element `segment` of a value.
-    private static func step(_ field: DTCGField, _ segment: String) -> DTCGField? {
+    private static func step(_ field: JSONCursor, _ segment: String) -> JSONCursor? {
         switch field.value {
         case let .object(members):
             return members.first { $0.0 == segment }.map { field.child($0.0, $0.1) }
@@ -369,7 +369,7 @@ extension DTCGDocument {
 
     /// A value with its references followed, and the first token it referred to.
     struct Resolved {
-        var field: DTCGField
+        var field: JSONCursor
         var token: String?
     }
 
@@ -380,7 +380,7 @@ extension DTCGDocument {
     ///   - type: The type a referenced token must have, when the whole value is wanted.
     ///   - chain: The tokens being resolved, outermost first, for cycle detection.
     /// - Throws: For alias cycles, missing targets and tokens of the wrong type.
-    func dereference(_ field: DTCGField, expecting type: String?, chain: [String]) throws -> Resolved {
+    func dereference(_ field: JSONCursor, expecting type: String?, chain: [String]) throws -> Resolved {
         var current = field
         var chain = chain
         var first: String?
@@ -426,7 +426,7 @@ extension DTCGDocument {
         guard let reference = try reference(in: token.value), case let .token(path, rest, _) = reference, rest.isEmpty,
             let target = self.token(path)
         else {
-            throw DTCGField(value: .null, path: token.location, file: file).error(
+            throw JSONCursor(value: .null, path: token.location, file: file, wording: .namingKinds).error(
                 "the token '\(token.path)' has no $type: give it one, or put it in a group with a $type")
         }
         if chain.contains(path) { throw cycle(chain, closingAt: path) }

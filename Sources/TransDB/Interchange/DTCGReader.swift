@@ -84,8 +84,8 @@ struct DTCGReader {
         }
     }
 
-    private func located(_ path: String) -> DTCGField {
-        DTCGField(value: .null, path: path, file: document.file)
+    private func located(_ path: String) -> JSONCursor {
+        JSONCursor(value: .null, path: path, file: document.file, wording: .namingKinds)
     }
 
     // MARK: Libraries
@@ -109,32 +109,25 @@ struct DTCGReader {
 
     /// A library group of transdb's: the library, its spring, steps and linear() curves, and the
     /// entries DTCG has no type for.
-    private mutating func readLibrary(_ group: DTCGDocument.Group, _ data: DTCGField) throws {
+    private mutating func readLibrary(_ group: DTCGDocument.Group, _ data: JSONCursor) throws {
         let here = located(group.location)
         let name = try here.checking { try Name.validated(DTCGName.name(for: group.segments[0]), field: "library name") }
         if bundles[name] != nil { throw here.error("the library '\(name)' appears twice") }
         libraryGroups[group.segments[0]] = name
-        let fields = try data.members(allowed: ["format", "version", "curves", "delegates", "screens", "containers", "routes"])
+        let fields = try data.object(allowedKeys: ["format", "version", "curves", "delegates", "screens", "containers", "routes"])
         if let format = fields["format"], try format.number() != Double(DTCGFormat.extensionFormat) {
             throw format.error(
                 "transdb extension format \(try format.number().shortestDescription) was written by a newer transdb (this one reads format \(DTCGFormat.extensionFormat))"
             )
         }
-        var version = "1.0.0"
-        if let field = fields["version"] {
-            version = try field.string()
-            if version.isEmpty || version.count > 64
-                || version.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-            {
-                throw field.error("a version has 1 to 64 printable characters")
-            }
-        }
+        let version =
+            try fields["version"].map { field in try field.checking { try Library.validatedVersion(try field.string()) } } ?? "1.0.0"
         var bundle = bundle(name)
         bundle.library = Library(name: name, version: version, description: group.description ?? "")
 
         for field in try fields["curves"]?.array() ?? [] {
-            let entry = try field.members(allowed: ["name", "expression", "description"])
-            let curveName = try self.name(entry, "name", in: field, kind: "curve name")
+            let entry = try field.object(allowedKeys: ["name", "expression", "description"])
+            let curveName = try self.name(entry, "name", in: field, validated: NamedCurve.validatedName)
             guard let expression = entry["expression"] else { throw field.error("a curve needs an 'expression'") }
             let curve = try expression.checking { try TimingCurve(expression: try expression.string()) }
             try claim(.curve, curveName, in: name, at: field.path)
@@ -142,8 +135,8 @@ struct DTCGReader {
                 NamedCurve(library: name, name: curveName, curve: curve, description: try entry["description"]?.string() ?? ""))
         }
         for field in try fields["delegates"]?.array() ?? [] {
-            let entry = try field.members(allowed: ["name", "released", "description"])
-            let delegateName = try self.name(entry, "name", in: field, kind: "delegate name")
+            let entry = try field.object(allowedKeys: ["name", "released", "description"])
+            let delegateName = try self.name(entry, "name", in: field) { try Name.validated($0, field: "delegate name") }
             try claim(.delegate, delegateName, in: name, at: field.path)
             bundle.delegates.append(
                 Delegate(
@@ -151,19 +144,20 @@ struct DTCGReader {
                     description: try entry["description"]?.string() ?? ""))
         }
         for field in try fields["screens"]?.array() ?? [] {
-            let entry = try field.members(allowed: ["name", "delegate", "modalStyle", "presentationStyle", "description"])
-            let screenName = try self.name(entry, "name", in: field, kind: "screen name")
+            let entry = try field.object(allowedKeys: ["name", "delegate", "modalStyle", "presentationStyle", "description"])
+            let screenName = try self.name(entry, "name", in: field, validated: Screen.validatedName)
             try claim(.screen, screenName, in: name, at: field.path)
-            bundle.screens.append(
-                Screen(
-                    library: name, name: screenName, delegate: try entry["delegate"].map { try reference($0, kind: "delegate") },
-                    modalStyle: try entry["modalStyle"].map { try choice($0, ModalTransitionStyle.self) } ?? .coverVertical,
-                    presentationStyle: try entry["presentationStyle"].map { try choice($0, ModalPresentationStyle.self) } ?? .automatic,
-                    description: try entry["description"]?.string() ?? ""))
+            let screen = Screen(
+                library: name, name: screenName, delegate: try entry["delegate"].map { try reference($0, kind: "delegate") },
+                modalStyle: try entry["modalStyle"].map { try choice($0, ModalTransitionStyle.self) } ?? .coverVertical,
+                presentationStyle: try entry["presentationStyle"].map { try choice($0, ModalPresentationStyle.self) } ?? .automatic,
+                description: try entry["description"]?.string() ?? "")
+            try field.checking { try screen.validateStyles() }
+            bundle.screens.append(screen)
         }
         for field in try fields["containers"]?.array() ?? [] {
-            let entry = try field.members(allowed: ["name", "kind", "delegate", "description"])
-            let containerName = try self.name(entry, "name", in: field, kind: "container name")
+            let entry = try field.object(allowedKeys: ["name", "kind", "delegate", "description"])
+            let containerName = try self.name(entry, "name", in: field) { try Name.validated($0, field: "container name") }
             guard let kind = entry["kind"] else { throw field.error("a container needs a 'kind'") }
             try claim(.container, containerName, in: name, at: field.path)
             bundle.containers.append(
@@ -173,52 +167,64 @@ struct DTCGReader {
                     description: try entry["description"]?.string() ?? ""))
         }
         for field in try fields["routes"]?.array() ?? [] {
-            let entry = try field.members(allowed: ["delegate", "op", "from", "to", "preset", "interaction"])
-            func required(_ key: String) throws -> DTCGField {
+            let entry = try field.object(allowedKeys: ["delegate", "op", "from", "to", "preset", "interaction"])
+            func required(_ key: String) throws -> JSONCursor {
                 guard let value = entry[key] else { throw field.error("a route needs '\(key)'") }
                 return value
             }
             let preset = try required("preset")
-            bundle.routes.append(
-                RouteMapping(
-                    delegate: try reference(try required("delegate"), kind: "delegate"),
-                    operation: try choice(try required("op"), TransitionOperation.self),
-                    from: try pattern(try required("from")), to: try pattern(try required("to")),
-                    preset: preset.value == .null ? nil : try reference(preset, kind: "preset"),
-                    interaction: try entry["interaction"].map { try reference($0, kind: "interaction preset") }))
+            let route = RouteMapping(
+                delegate: try reference(try required("delegate"), kind: "delegate"),
+                operation: try choice(try required("op"), TransitionOperation.self),
+                from: try pattern(try required("from")), to: try pattern(try required("to")),
+                preset: preset.value == .null ? nil : try reference(preset, kind: "preset"),
+                interaction: try entry["interaction"].map { try reference($0, kind: "interaction preset") })
+            try field.checking { try route.validate() }
+            bundle.routes.append(route)
         }
         bundles[name] = bundle
     }
 
-    private func name(_ entry: [String: DTCGField], _ key: String, in field: DTCGField, kind: String) throws -> String {
+    /// The name at `key` of an entry, checked by `validated` (``Name/validated(_:field:)`` or an
+    /// entry's own rule, such as ``Screen/validatedName(_:)``).
+    private func name(
+        _ entry: [String: JSONCursor], _ key: String, in field: JSONCursor, validated: (String) throws -> String
+    ) throws -> String {
         guard let value = entry[key] else { throw field.error("the entry needs a '\(key)'") }
-        return try value.checking { try Name.validated(try value.string(), field: kind) }
+        return try value.checking { try validated(try value.string()) }
     }
 
-    private func reference(_ field: DTCGField, kind: String) throws -> QualifiedName {
+    /// The number at `field`, checked by one of the model's rules, an error naming the field.
+    private func number(_ field: JSONCursor, checkedBy rule: (Double) throws -> Void) throws -> Double {
+        let value = try field.number()
+        try field.checking { try rule(value) }
+        return value
+    }
+
+    private func reference(_ field: JSONCursor, kind: String) throws -> QualifiedName {
         try field.checking { try QualifiedName(parsing: try field.string(), field: kind) }
     }
 
-    private func pattern(_ field: DTCGField) throws -> ScreenPattern {
+    private func pattern(_ field: JSONCursor) throws -> ScreenPattern {
         try field.checking { try ScreenPattern(parsing: try field.string(), field: "screen") }
     }
 
-    private func choice<T: RawRepresentable & CaseIterable>(_ field: DTCGField, _: T.Type) throws -> T where T.RawValue == String {
+    private func choice<T: RawRepresentable & CaseIterable>(_ field: JSONCursor, _: T.Type) throws -> T where T.RawValue == String {
         let text = try field.string()
         guard let value = T(rawValue: text) else {
-            throw field.error("unknown value '\(text)': expected \(DTCGField.list(T.allCases.map(\.rawValue)))")
+            throw field.error("unknown value '\(text)': expected \(T.allCases.map(\.rawValue).alternatives)")
         }
         return value
     }
 
     /// `{"name", "library"?}` or `{"expression"}`.
-    private func curveReference(_ field: DTCGField) throws -> CurveReference {
-        let entry = try field.members(allowed: ["name", "library", "expression"])
+    private func curveReference(_ field: JSONCursor) throws -> CurveReference {
+        let entry = try field.object(allowedKeys: ["name", "library", "expression"])
         if let expression = entry["expression"] {
             guard entry.count == 1 else { throw field.error("a curve is {\"name\", \"library\"?} or {\"expression\"}, not both") }
             return .inline(try expression.checking { try TimingCurve(expression: try expression.string()) })
         }
-        let name = try self.name(entry, "name", in: field, kind: "curve name")
+        let name = try self.name(entry, "name", in: field) { try Name.validated($0, field: "curve name") }
         let library = try entry["library"].map { value in
             try value.checking { try Name.validated(try value.string(), field: "curve library") }
         }
@@ -244,18 +250,20 @@ struct DTCGReader {
         if parts.isEmpty { parts = Array(segments) }
         let name = parts.map { unescape ? DTCGName.name(for: $0) : $0 }.joined(separator: ".")
         let here = located(token.location)
-        let kind = folder == "curves" ? "curve name" : "preset name"
         if library == defaultLibrary && !unescape {
             library = try here.checking { try Name.validated(defaultLibrary, field: "library name") }
         }
-        return (library, try here.checking { try Name.validated(name, field: kind) })
+        return (
+            library,
+            try here.checking { folder == "curves" ? try NamedCurve.validatedName(name) : try Name.validated(name, field: "preset name") }
+        )
     }
 
     private mutating func readCurve(_ token: DTCGDocument.Token) throws {
         var (curve, _) = try document.cubicBezier(token.value, chain: [token.path])
         let (library, name) = try owner(of: token, under: "curves")
         if let data = token.extensions.first(where: { $0.key == Self.transdb })?.value {
-            let fields = try data.members(allowed: ["expression"])
+            let fields = try data.object(allowedKeys: ["expression"])
             if let field = fields["expression"] {
                 let written = try field.checking { try TimingCurve(expression: try field.string()) }
                 let matches = written == curve || (written == .linear && curve == .cubicBezier(x1: 0, y1: 0, x2: 1, y2: 1))
@@ -286,33 +294,18 @@ struct DTCGReader {
         let (library, name) = try owner(of: token, under: "presets")
         let data = token.extensions.first { $0.key == Self.transdb }?.value
         let fields =
-            try data?.members(allowed: ["kind", "direction", "curve", "set", "interaction", "reverse", "timingFunction"]) ?? [:]
+            try data?.object(allowedKeys: ["kind", "direction", "curve", "set", "interaction", "reverse", "timingFunction"]) ?? [:]
 
         let kind = try fields["kind"].map { try choice($0, PresetKind.self) } ?? (transition.duration == 0 ? .none : .custom)
         var draft = PresetDraft(kind: kind)
+        // The draft checks these too; checked here, each error names the value's own path.
         if let field = fields["direction"] {
             let direction = try choice(field, Direction.self)
-            guard kind.allowedDirections.contains(direction) else {
-                let allowed = kind.allowedDirections.map(\.rawValue)
-                throw field.error(
-                    allowed.isEmpty
-                        ? "a preset of kind '\(kind.rawValue)' has no direction"
-                        : "a preset of kind '\(kind.rawValue)' moves \(DTCGField.list(allowed))")
-            }
+            try field.checking { try Preset.validateDirection(direction, kind: kind) }
             draft.direction = direction
         }
-        let limit = Preset.maximumDuration
-        if kind == .none && transition.duration != 0 {
-            throw transition.field.child("duration", .null).error("a preset of kind 'none' is instant: its duration is 0")
-        }
-        if kind != .none && !(transition.duration > 0 && transition.duration <= limit) {
-            throw transition.field.child("duration", .null).error(
-                "a preset's duration is > 0 and ≤ \(limit.shortestDescription) seconds, got \(transition.duration.shortestDescription) s")
-        }
-        if transition.delay > limit {
-            throw transition.field.child("delay", .null).error(
-                "a delay is at most \(limit.shortestDescription) seconds, got \(transition.delay.shortestDescription) s")
-        }
+        try transition.field.child("duration", .null).checking { try Preset.validateDuration(transition.duration, kind: kind) }
+        try transition.field.child("delay", .null).checking { try Preset.validateDelay(transition.delay) }
         draft.duration = transition.duration
         draft.delay = transition.delay
         if let field = fields["set"] {
@@ -320,24 +313,18 @@ struct DTCGReader {
         }
         var completionCurve: CurveReference?
         if let field = fields["interaction"] {
-            let settings = try field.members(allowed: ["completionSpeed", "completionCurve", "finishThreshold"])
-            let speed = try settings["completionSpeed"]?.number() ?? 1
-            if !(speed > 0 && speed <= 100), let speedField = settings["completionSpeed"] {
-                throw speedField.error("completionSpeed must be > 0 and ≤ 100, got \(speed.shortestDescription)")
-            }
-            let threshold = try settings["finishThreshold"]?.number() ?? 0.5
-            if !(0...1).contains(threshold), let thresholdField = settings["finishThreshold"] {
-                throw thresholdField.error("finishThreshold is a fraction in [0, 1], got \(threshold.shortestDescription)")
-            }
-            draft.completionSpeed = speed
-            draft.finishThreshold = threshold
+            let settings = try field.object(allowedKeys: ["completionSpeed", "completionCurve", "finishThreshold"])
+            draft.completionSpeed =
+                try settings["completionSpeed"].map { try number($0, checkedBy: InteractionSettings.validateCompletionSpeed) } ?? 1
+            draft.finishThreshold =
+                try settings["finishThreshold"].map { try number($0, checkedBy: InteractionSettings.validateFinishThreshold) } ?? 0.5
             completionCurve = try settings["completionCurve"].map(curveReference)
         }
         if let field = fields["reverse"] {
             draft.reverse = try reference(field, kind: "reverse preset").description
         }
         if let field = fields["timingFunction"] {
-            let note = try field.members(allowed: ["approximate", "expression", "maximumError"])
+            let note = try field.object(allowedKeys: ["approximate", "expression", "maximumError"])
             _ = try note["approximate"]?.bool()
             _ = try note["expression"]?.string()
             _ = try note["maximumError"]?.number()
@@ -352,8 +339,7 @@ struct DTCGReader {
         } else {
             let (curve, target) = try document.cubicBezier(transition.timingFunction, chain: chain)
             if let target, let named = curveTokens[target] {
-                let local = named.library == library && named.name != "linear"
-                preset.curve = .named(local ? QualifiedName(library: nil, name: named.name) : named)
+                preset.curve = CurveReference.named(named).local(in: library)
             } else {
                 preset.curve = .inline(curve)
             }

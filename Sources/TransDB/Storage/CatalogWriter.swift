@@ -9,10 +9,8 @@ struct CatalogWriter {
     // MARK: Libraries
 
     func insertLibrary(_ library: Library) throws -> Int64 {
-        let name = try Name.validated(library.name, field: "library name")
-        guard library.version.count <= 64, !library.version.isEmpty else {
-            throw ModelError.invalidValue(field: "library version", value: library.version, reason: "a version has 1 to 64 characters")
-        }
+        let library = try library.validated()
+        let name = library.name
         if try Int64.fetchOne(db, sql: "SELECT id FROM library WHERE name = ?", arguments: [name]) != nil {
             throw CatalogError.alreadyExists(kind: .library, name: name)
         }
@@ -37,11 +35,7 @@ struct CatalogWriter {
 
     @discardableResult
     func insertCurve(_ curve: NamedCurve) throws -> Int64 {
-        let name = try Name.validated(curve.name, field: "curve name")
-        if name.contains("(") || name.contains(")") {
-            throw ModelError.invalidValue(
-                field: "curve name", value: name, reason: "a curve name cannot contain parentheses: they mark a curve expression")
-        }
+        let name = try NamedCurve.validatedName(curve.name)
         let library = try libraryID(curve.library)
         try refuseDuplicate(.curve, library: library, name: name, libraryName: curve.library)
         try db.execute(
@@ -60,7 +54,7 @@ struct CatalogWriter {
 
     // MARK: Presets
 
-    /// Inserts a preset; its reverse, if any, must already exist (see ``setReverse(of:to:)``).
+    /// Inserts a preset; its reverse, if any, must already exist.
     @discardableResult
     func insertPreset(_ preset: Preset) throws -> Int64 {
         var preset = preset
@@ -128,16 +122,6 @@ struct CatalogWriter {
         }
     }
 
-    /// Points `preset`'s reverse at `reverse`.
-    func setReverse(of preset: QualifiedName, to reverse: QualifiedName) throws {
-        let id = try CatalogLookup.id(.preset, preset, db)
-        let reverseID = try CatalogLookup.id(.preset, reverse, prefer: preset.library, db)
-        if id == reverseID {
-            throw ModelError.invalidValue(field: "reverse preset", value: reverse.description, reason: "a preset cannot be its own reverse")
-        }
-        try db.execute(sql: "UPDATE preset SET reverse_id = ? WHERE id = ?", arguments: [reverseID, id])
-    }
-
     // MARK: Delegates, screens, containers
 
     @discardableResult
@@ -153,15 +137,7 @@ struct CatalogWriter {
 
     @discardableResult
     func insertScreen(_ screen: Screen) throws -> Int64 {
-        let name = try Name.validated(screen.name, field: "screen name")
-        if name == "*" {
-            throw ModelError.invalidValue(field: "screen name", value: name, reason: "'*' stands for any screen in routes")
-        }
-        if screen.modalStyle == .partialCurl && screen.presentationStyle != .fullScreen {
-            throw ModelError.invalidValue(
-                field: "modal style", value: "partialCurl",
-                reason: "UIKit allows a partial curl only with --presentation-style fullScreen (it raises an exception otherwise)")
-        }
+        let name = try screen.validated().name
         let library = try libraryID(screen.library)
         try refuseDuplicate(.screen, library: library, name: name, libraryName: screen.library)
         let delegateID = try screen.delegate.map { try CatalogLookup.id(.delegate, $0, prefer: screen.library, db) }
@@ -207,16 +183,7 @@ struct CatalogWriter {
     /// Inserts a mapping on an existing delegate, refusing duplicates and ties.
     @discardableResult
     func insertRoute(_ route: RouteMapping, prefer library: String) throws -> RouteMapping {
-        if route.operation == .dismiss, route.to != .any {
-            throw ModelError.invalidValue(
-                field: "dismiss route", value: "\(route.from) → \(route.to)",
-                reason: "UIKit's animationController(forDismissed:) sees only the dismissed screen, so a dismiss route's destination is '*'")
-        }
-        if route.preset == nil, route.interaction != nil {
-            throw ModelError.invalidValue(
-                field: "interaction", value: route.interaction?.description ?? "",
-                reason: "UIKit asks for an interaction controller only when the delegate returned an animator; give --preset too")
-        }
+        try route.validate()
         let delegateID = try CatalogLookup.id(.delegate, route.delegate, prefer: library, db)
         let delegateName = try CatalogLookup.name(.delegate, id: delegateID, db)
         func screenID(_ pattern: ScreenPattern) throws -> Int64? {

@@ -14,6 +14,34 @@ public struct Library: Hashable, Sendable {
 
     /// The library that `add` writes to when no `--library` is given.
     public static let defaultName = "local"
+
+    /// The longest version accepted, in characters.
+    public static let maximumVersionLength = 64
+
+    /// The library with its name in NFC, checked as the catalog stores it: a valid name and a
+    /// valid version (``validatedVersion(_:)``).
+    ///
+    /// - Throws: ``ModelError/invalidValue(field:value:reason:)``.
+    public func validated() throws -> Library {
+        var library = self
+        library.name = try Name.validated(name, field: "library name")
+        library.version = try Self.validatedVersion(version)
+        return library
+    }
+
+    /// `version` when a library can have it: 1 to 64 characters, none of them a control character.
+    ///
+    /// - Throws: ``ModelError/invalidValue(field:value:reason:)``.
+    public static func validatedVersion(_ version: String) throws -> String {
+        if version.isEmpty || version.count > maximumVersionLength
+            || version.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        {
+            throw ModelError.invalidValue(
+                field: "library version", value: version,
+                reason: "a version has 1 to \(maximumVersionLength) printable characters")
+        }
+        return version
+    }
 }
 
 /// A named timing curve of the catalog.
@@ -33,4 +61,17 @@ public struct NamedCurve: Hashable, Sendable {
 
     /// `library/name`.
     public var qualifiedName: QualifiedName { QualifiedName(library: library, name: name) }
+
+    /// `raw` in NFC when it can name a curve: a valid name (``Name/validated(_:field:)``)
+    /// without parentheses, which mark a curve expression (see ``CurveReference/init(parsing:field:)``).
+    ///
+    /// - Throws: ``ModelError/invalidValue(field:value:reason:)``.
+    public static func validatedName(_ raw: String) throws -> String {
+        let name = try Name.validated(raw, field: "curve name")
+        if name.contains("(") || name.contains(")") {
+            throw ModelError.invalidValue(
+                field: "curve name", value: name, reason: "a curve name cannot contain parentheses: they mark a curve expression")
+        }
+        return name
+    }
 }

@@ -28,26 +28,14 @@ public struct PresetDraft: Sendable {
 
     /// Validates the draft and expands it into a preset.
     ///
-    /// - Throws: ``CatalogError`` naming the field and the value.
+    /// - Throws: ``ModelError`` naming the field and the value (see `Preset+Validation.swift`).
     public func preset(library: String, name: String) throws -> Preset {
         let name = try Name.validated(name, field: "preset name")
-        let direction = try resolvedDirection()
+        let direction = self.direction ?? kind.defaultDirection
+        try Preset.validateDirection(direction, kind: kind)
         let duration = self.duration ?? kind.defaultDuration
-        if kind == .none {
-            guard duration == 0 else {
-                throw ModelError.invalidValue(
-                    field: "duration", value: duration.shortestDescription, reason: "a preset of kind 'none' is instant: its duration is 0")
-            }
-        } else if !(duration > 0 && duration <= Preset.maximumDuration) {
-            throw ModelError.invalidValue(
-                field: "duration", value: duration.shortestDescription,
-                reason: "a duration is a number of seconds > 0 and ≤ \(Preset.maximumDuration.shortestDescription)")
-        }
-        guard delay >= 0 && delay <= Preset.maximumDuration else {
-            throw ModelError.invalidValue(
-                field: "delay", value: delay.shortestDescription,
-                reason: "a delay is a number of seconds ≥ 0 and ≤ \(Preset.maximumDuration.shortestDescription)")
-        }
+        try Preset.validateDuration(duration, kind: kind)
+        try Preset.validateDelay(delay)
         let curve = try curve.map { try Self.curveReference($0, field: "curve") } ?? .inline(Self.defaultCurve)
         var tracks = self.tracks ?? kind.tracks(direction: direction)
         for change in overrides { tracks = try change.apply(to: tracks) }
@@ -56,40 +44,22 @@ public struct PresetDraft: Sendable {
         if completionSpeed != nil || completionCurve != nil || finishThreshold != nil {
             var settings = InteractionSettings()
             if let speed = completionSpeed {
-                guard speed > 0 && speed <= 100 else {
-                    throw ModelError.invalidValue(
-                        field: "completion speed", value: speed.shortestDescription,
-                        reason: "completionSpeed must be > 0 and ≤ 100 (UIKit treats ≤ 0 as 1; transdb refuses it)")
-                }
+                try InteractionSettings.validateCompletionSpeed(speed)
                 settings.completionSpeed = speed
             }
             if let text = completionCurve { settings.completionCurve = try Self.curveReference(text, field: "completion curve") }
             if let threshold = finishThreshold {
-                guard (0...1).contains(threshold) else {
-                    throw ModelError.invalidValue(
-                        field: "finish threshold", value: threshold.shortestDescription, reason: "a threshold is a fraction in [0, 1]")
-                }
+                try InteractionSettings.validateFinishThreshold(threshold)
                 settings.finishThreshold = threshold
             }
             interaction = settings
         }
         let reverse = try reverse.map { try QualifiedName(parsing: $0, field: "reverse preset") }
-        return Preset(
+        let preset = Preset(
             library: library, name: name, kind: kind, direction: direction, duration: duration, delay: delay,
             curve: curve, tracks: tracks, interaction: interaction, reverse: reverse, description: description)
-    }
-
-    private func resolvedDirection() throws -> Direction? {
-        guard let direction else { return kind.defaultDirection }
-        guard kind.allowedDirections.contains(direction) else {
-            let allowed = kind.allowedDirections.map(\.rawValue).joined(separator: ", ")
-            throw ModelError.invalidValue(
-                field: "direction", value: direction.rawValue,
-                reason: allowed.isEmpty
-                    ? "a preset of kind '\(kind.rawValue)' has no direction"
-                    : "a preset of kind '\(kind.rawValue)' moves \(allowed)")
-        }
-        return direction
+        try preset.validateReverse()
+        return preset
     }
 
     /// Reads a curve name or expression, turning expression errors into catalog errors.

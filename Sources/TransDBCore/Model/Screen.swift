@@ -24,6 +24,48 @@ public struct Screen: Hashable, Sendable {
 
     /// `library/name`.
     public var qualifiedName: QualifiedName { QualifiedName(library: library, name: name) }
+
+    /// The screen with its name in NFC, checked as the catalog stores it: a valid name other
+    /// than `*` (``validatedName(_:)``), and styles UIKit allows together (``validateStyles()``).
+    ///
+    /// - Throws: ``ModelError/invalidValue(field:value:reason:)``.
+    public func validated() throws -> Screen {
+        var screen = self
+        screen.name = try Self.validatedName(name)
+        try screen.validateStyles()
+        return screen
+    }
+
+    /// `raw` in NFC when it can name a screen: a valid name (``Name/validated(_:field:)``) other
+    /// than `*`, which stands for any screen in routes.
+    ///
+    /// - Throws: ``ModelError/invalidValue(field:value:reason:)``.
+    public static func validatedName(_ raw: String) throws -> String {
+        let name = try Name.validated(raw, field: "screen name")
+        if name == "*" {
+            throw ModelError.invalidValue(field: "screen name", value: name, reason: "'*' stands for any screen in routes")
+        }
+        return name
+    }
+
+    /// Whether UIKit allows the two styles together: a partial curl only presented full screen
+    /// (UIKit raises an exception otherwise). ``validateStyles()`` words the refusal.
+    @inlinable
+    public static func allowsStyles(modal: ModalTransitionStyle, presentation: ModalPresentationStyle) -> Bool {
+        modal != .partialCurl || presentation == .fullScreen
+    }
+
+    /// Checks that UIKit allows the screen's modal style with its presentation style.
+    ///
+    /// - Throws: ``ModelError/invalidValue(field:value:reason:)`` for a partial curl that is not
+    ///   presented full screen.
+    public func validateStyles() throws {
+        guard !Self.allowsStyles(modal: modalStyle, presentation: presentationStyle) else { return }
+        throw ModelError.invalidValue(
+            field: "modal style", value: modalStyle.rawValue,
+            reason: "UIKit allows a partial curl only with presentation style fullScreen, not \(presentationStyle.rawValue) "
+                + "(it raises an exception otherwise)")
+    }
 }
 
 /// `UIModalTransitionStyle`: the system transition used when a modal's animator is `nil`.

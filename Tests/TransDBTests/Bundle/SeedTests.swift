@@ -283,7 +283,7 @@ struct SeedTests {
         BadBundle(
             label: "a preset that is its own reverse",
             json: #"{"transdb": 1, "library": {"name": "x"}, "presets": [{"name": "p", "kind": "fade", "reverse": "p"}]}"#,
-            path: "$.presets[0].reverse", reason: "a preset cannot be its own reverse"),
+            path: "$.presets[0].reverse", reason: "invalid reverse preset 'p': a preset cannot be its own reverse"),
         BadBundle(
             label: "an unknown modal style",
             json: #"{"transdb": 1, "library": {"name": "x"}, "screens": [{"name": "S", "modalStyle": "pageCurl"}]}"#,

@@ -257,7 +257,7 @@ extension DiffTests {
             let failed = Self.merge(ours: ours, theirs: theirs, policy: .fail)
             #expect(failed.conflicts.map(\.field) == ["kind, direction"])
             #expect(failed.conflicts.map(\.reason) == [.inconsistent])
-            #expect(failed.conflicts.first?.detail == "a flip preset moves left, right, but the merge gives it 'up'")
+            #expect(failed.conflicts.first?.detail == "invalid direction 'up': a preset of kind 'flip' moves left or right")
             #expect(!failed.isWritable)
             #expect(preset("slide", in: failed.merged)?.direction == .left)
 

@@ -125,7 +125,7 @@ extension Interchange {
             Case(
                 name: "a transition longer than transdb's limit",
                 json: ##"{"t": {"$type": "transition", "$value": {"duration": "61s", "timingFunction": [0, 0, 1, 1]}}}"##,
-                path: "$.t.$value.duration", reason: "a preset's duration is > 0 and ≤ 60 seconds, got 61 s"),
+                path: "$.t.$value.duration", reason: "invalid duration '61': a duration is a number of seconds > 0 and ≤ 60"),
             Case(
                 name: "a name with a period",
                 json: ##"{"motion": {"ease.in": {"$type": "cubicBezier", "$value": [0.42, 0, 1, 1]}}}"##,
@@ -153,7 +153,7 @@ extension Interchange {
                 name: "a direction the kind does not have",
                 json:
                     ##"{"lib": {"$extensions": {"org.transdb": {"format": 1}}, "presets": {"p": {"$type": "transition", "$value": {"duration": "1s", "delay": "0s", "timingFunction": [0, 0, 1, 1]}, "$extensions": {"org.transdb": {"kind": "flip", "direction": "up"}}}}}}"##,
-                path: "$.lib.presets.p.$extensions.org.transdb.direction", reason: "a preset of kind 'flip' moves left or right"),
+                path: "$.lib.presets.p.$extensions.org.transdb.direction", reason: "invalid direction 'up': a preset of kind 'flip' moves left or right"),
             Case(
                 name: "a newer transdb extension format",
                 json: ##"{"lib": {"$extensions": {"org.transdb": {"format": 2}}}}"##,

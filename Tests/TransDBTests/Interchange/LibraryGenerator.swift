@@ -60,12 +60,14 @@ extension Interchange {
                 }
                 let screens = ["Feed", "Detail", "Settings.Sheet", "{Modal}", "Ünïcode", "$Home"]
                 for name in screens {
-                    bundle.screens.append(
-                        Screen(
-                            library: library, name: name, delegate: random.chance(0.7) ? reference(delegates, libraries, library) : nil,
-                            modalStyle: random.pick(ModalTransitionStyle.allCases),
-                            presentationStyle: random.pick(ModalPresentationStyle.allCases),
-                            description: description()))
+                    var screen = Screen(
+                        library: library, name: name, delegate: random.chance(0.7) ? reference(delegates, libraries, library) : nil,
+                        modalStyle: random.pick(ModalTransitionStyle.allCases),
+                        presentationStyle: random.pick(ModalPresentationStyle.allCases),
+                        description: description())
+                    // Valid entries only: a partial curl the model refuses is presented full screen.
+                    if (try? screen.validateStyles()) == nil { screen.presentationStyle = .fullScreen }
+                    bundle.screens.append(screen)
                 }
                 for (offset, name) in ["Main Nav", "Tabs"].enumerated() {
                     bundle.containers.append(
@@ -77,12 +79,15 @@ extension Interchange {
                     let pattern = { (generator: inout LibraryGenerator) -> ScreenPattern in
                         generator.random.chance(0.3) ? .any : .screen(generator.reference(screens, libraries, library))
                     }
-                    bundle.routes.append(
-                        RouteMapping(
-                            delegate: QualifiedName(library: nil, name: random.pick(delegates)),
-                            operation: random.pick(TransitionOperation.allCases), from: pattern(&self), to: pattern(&self),
-                            preset: random.chance(0.2) ? nil : reference(presetNames, libraries, library),
-                            interaction: random.chance(0.3) ? reference(presetNames, libraries, library) : nil))
+                    var route = RouteMapping(
+                        delegate: QualifiedName(library: nil, name: random.pick(delegates)),
+                        operation: random.pick(TransitionOperation.allCases), from: pattern(&self), to: pattern(&self),
+                        preset: random.chance(0.2) ? nil : reference(presetNames, libraries, library),
+                        interaction: random.chance(0.3) ? reference(presetNames, libraries, library) : nil)
+                    // Valid routes only: what the model's rules refuse is dropped.
+                    if (try? route.validateDestination()) == nil { route.to = .any }
+                    if (try? route.validateInteraction()) == nil { route.interaction = nil }
+                    bundle.routes.append(route)
                 }
                 bundles.append(bundle.canonicalized())
             }
@@ -94,7 +99,7 @@ extension Interchange {
 
         /// Names for the untyped curves, then names with reserved characters, then plain ones.
         static let curveNames: [String] = {
-            let special = ["ease.in", "{curly}", "$dollar", "100%", "linear", "spring (soft)", "räksmörgås", "🚀 launch"]
+            let special = ["ease.in", "{curly}", "$dollar", "100%", "linear", "spring [soft]", "räksmörgås", "🚀 launch"]
             return (0..<untypedCurves.count).map { "untyped \($0)" } + special + (0..<6).map { "curve\($0)" }
         }()
 
@@ -158,10 +163,13 @@ extension Interchange {
                     completionSpeed: random.uniform(0.01...100), completionCurve: curveReference(libraries, curveNames, library),
                     finishThreshold: random.unit())
             }
-            return Preset(
+            var preset = Preset(
                 library: library, name: name, kind: kind, direction: direction, duration: duration,
                 delay: random.chance(0.7) ? 0 : random.uniform(0...60), curve: curve, tracks: tracks, interaction: interaction,
                 reverse: random.chance(0.4) ? reference(presetNames, libraries, library) : nil, description: description())
+            // Valid presets only: a preset the model refuses as its own reverse has none.
+            if (try? preset.validateReverse()) == nil { preset.reverse = nil }
+            return preset
         }
 
         /// One `VIEW.PHASE.PROPERTY=VALUE` with a value at full precision.

@@ -279,7 +279,7 @@ struct PresetTests {
                 error: .invalidValue(field: "delay", value: "-1", reason: "a delay is a number of seconds ≥ 0 and ≤ 60")),
             InvalidDraft(
                 label: "direction up on flip", draft: draft(.flip) { $0.direction = .up },
-                error: .invalidValue(field: "direction", value: "up", reason: "a preset of kind 'flip' moves left, right")),
+                error: .invalidValue(field: "direction", value: "up", reason: "a preset of kind 'flip' moves left or right")),
             InvalidDraft(
                 label: "direction on fade", draft: draft(.fade) { $0.direction = .left },
                 error: .invalidValue(field: "direction", value: "left", reason: "a preset of kind 'fade' has no direction")),

@@ -400,7 +400,7 @@ struct CatalogTests {
                 label: "partial curl that is not full screen",
                 error: ModelError.invalidValue(
                     field: "modal style", value: "partialCurl",
-                    reason: "UIKit allows a partial curl only with --presentation-style fullScreen (it raises an exception otherwise)")
+                    reason: "UIKit allows a partial curl only with presentation style fullScreen, not pageSheet (it raises an exception otherwise)")
             ) {
                 try $0.addScreen(Screen(library: "app", name: "Curl2", modalStyle: .partialCurl, presentationStyle: .pageSheet))
             },
@@ -408,7 +408,7 @@ struct CatalogTests {
                 label: "partial curl with the automatic style",
                 error: ModelError.invalidValue(
                     field: "modal style", value: "partialCurl",
-                    reason: "UIKit allows a partial curl only with --presentation-style fullScreen (it raises an exception otherwise)")
+                    reason: "UIKit allows a partial curl only with presentation style fullScreen, not automatic (it raises an exception otherwise)")
             ) {
                 try $0.addScreen(Screen(library: "app", name: "Curl3", modalStyle: .partialCurl))
             },
@@ -425,7 +425,7 @@ struct CatalogTests {
                 label: "interaction without a preset",
                 error: ModelError.invalidValue(
                     field: "interaction", value: "cardDown",
-                    reason: "UIKit asks for an interaction controller only when the delegate returned an animator; give --preset too"),
+                    reason: "UIKit asks for an interaction controller only when the delegate returned an animator; give the route a preset too"),
                 attempt: route(
                     RouteRequest(
                         operation: .present, from: .any, to: .screen(qn(nil, "Curl")), preset: nil, interaction: qn(nil, "cardDown"),
@@ -521,7 +521,7 @@ struct CatalogTests {
             Violation(
                 label: "library version too long",
                 error: ModelError.invalidValue(
-                    field: "library version", value: String(repeating: "1", count: 65), reason: "a version has 1 to 64 characters")
+                    field: "library version", value: String(repeating: "1", count: 65), reason: "a version has 1 to 64 printable characters")
             ) {
                 try $0.addLibrary(Library(name: "v", version: String(repeating: "1", count: 65)))
             },
@@ -597,7 +597,7 @@ struct CatalogTests {
         #expect(
             throws: CatalogError.invalidBundle(
                 file: "last-route-invalid.json", path: "$.routes[1].to",
-                reason: "UIKit's animationController(forDismissed:) sees only the dismissed screen, so a dismiss route's destination is '*'"
+                reason: "invalid dismiss route 'Detail → List': UIKit's animationController(forDismissed:) sees only the dismissed screen, so a dismiss route's destination is '*'"
             )
         ) {
             try catalog.importBundle(try Self.fixture("last-route-invalid.json"), file: "last-route-invalid.json")

@@ -22,7 +22,7 @@ struct AddCurve: ParsableCommand {
         try reporting {
             let curve = try TimingCurve(expression: expression)
             let named = NamedCurve(
-                library: try library.name(), name: try Name.validated(name, field: "curve name"), curve: curve,
+                library: try library.name(), name: try NamedCurve.validatedName(name), curve: curve,
                 description: text.description)
             try catalog.open(forWriting: true).addCurve(named)
             Output.line("added curve \(named.qualifiedName) = \(curve.expression)")

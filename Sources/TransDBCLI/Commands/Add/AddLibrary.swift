@@ -12,8 +12,7 @@ struct AddLibrary: ParsableCommand {
 
     func run() throws {
         try reporting {
-            let library = Library(
-                name: try Name.validated(name, field: "library name"), version: libraryVersion, description: text.description)
+            let library = try Library(name: name, version: libraryVersion, description: text.description).validated()
             try catalog.open(forWriting: true).addLibrary(library)
             Output.line("added library \(library.name) \(library.version)")
         }

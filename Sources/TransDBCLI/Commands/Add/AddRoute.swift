@@ -31,8 +31,10 @@ struct AddRoute: ParsableCommand {
         if to == nil && op != .dismiss {
             throw ValidationError("missing --to (the screen being shown, or '*')")
         }
-        if interaction != nil && returnsNil {
-            throw ValidationError("--interaction needs --preset: UIKit asks for an interaction controller only after an animator")
+        do {
+            try RouteMapping.validateInteraction(interaction, returnsAnimator: !returnsNil)
+        } catch {
+            throw ValidationError("--interaction with --nil: \(error)")
         }
         if container != nil && op.containerKind == nil {
             throw ValidationError(

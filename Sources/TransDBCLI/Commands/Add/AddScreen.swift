@@ -17,10 +17,10 @@ struct AddScreen: ParsableCommand {
 
     func run() throws {
         try reporting {
-            let screen = Screen(
-                library: try library.name(), name: try Name.validated(name, field: "screen name"),
-                delegate: try delegate.map { try qualifiedName($0, field: "delegate") }, modalStyle: modalStyle,
-                presentationStyle: presentationStyle, description: text.description)
+            let screen = try Screen(
+                library: try library.name(), name: name, delegate: try delegate.map { try qualifiedName($0, field: "delegate") },
+                modalStyle: modalStyle, presentationStyle: presentationStyle, description: text.description
+            ).validated()
             try catalog.open(forWriting: true).addScreen(screen)
             Output.line("added screen \(screen.qualifiedName)" + (screen.delegate.map { " (transitioningDelegate \($0))" } ?? ""))
         }
