@@ -236,4 +236,54 @@ struct AddCommandTests {
         #expect(brand["description"] as? String == "Our brand's motion")
         #expect(brand["presets"] as? Int == 1)
     }
+
+    /// The model words each rule once: `add` and `import` of a bundle refuse the same case with the
+    /// same words, `import` adding the file and the JSON path, a usage error adding the options.
+    @Test("a catalog rule refuses alike through add and import: one line each, the model's words")
+    func rulesAlike() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let before = try cli.state()
+        let curl =
+            "invalid modal style 'partialCurl': UIKit allows a partial curl only with presentation style fullScreen, not automatic "
+            + "(it raises an exception otherwise)"
+        let interaction =
+            "invalid interaction 'zoom': UIKit asks for an interaction controller only when the delegate returned an animator; "
+            + "give the route a preset too"
+        let dismiss =
+            "invalid dismiss route 'Detail → Feed': UIKit's animationController(forDismissed:) sees only the dismissed screen, "
+            + "so a dismiss route's destination is '*'"
+        let file = cli.runner.file("team.json")
+        func importing(_ sections: String) throws -> TransDBRunner.Result {
+            FileManager.default.createFile(atPath: file, contents: Data(#"{"transdb": 1, "library": {"name": "team"}, \#(sections)}"#.utf8))
+            return try cli(["import", file])
+        }
+        let cases: [(result: TransDBRunner.Result, exitCode: Int32, line: String)] = [
+            (try cli(["add", "screen", "Curl", "--modal-style", "partialCurl"]), 65, curl),
+            (try importing(#""screens": [{"name": "Curl", "modalStyle": "partialCurl"}]"#), 65, "\(file): $.screens[0]: \(curl)"),
+            (
+                try cli(["add", "route", "--op", "present", "--from", "Feed", "--to", "Detail", "--nil", "--interaction", "zoom"]), 64,
+                "--interaction with --nil: \(interaction) (see 'transdb --help')"
+            ),
+            (
+                try importing(
+                    #""presets": [{"name": "zoom", "kind": "zoom"}], "delegates": [{"name": "D"}], "screens": [{"name": "Feed"}, {"name": "Detail"}], "#
+                        + #""routes": [{"delegate": "D", "op": "present", "from": "Feed", "to": "Detail", "preset": null, "interaction": "zoom"}]"#),
+                65, "\(file): $.routes[0].interaction: \(interaction)"
+            ),
+            (try cli(["add", "route", "--op", "dismiss", "--from", "Detail", "--to", "Feed", "--preset", "motion/fade"]), 65, dismiss),
+            (
+                try importing(
+                    #""delegates": [{"name": "D"}], "screens": [{"name": "Feed"}, {"name": "Detail"}], "#
+                        + #""routes": [{"delegate": "D", "op": "dismiss", "from": "Detail", "to": "Feed", "preset": null}]"#),
+                65, "\(file): $.routes[0].to: \(dismiss)"
+            ),
+        ]
+        for (result, exitCode, line) in cases {
+            #expect(result.exitCode == exitCode, "\(result)")
+            #expect(result.stdout == "", "\(result)")
+            #expect(result.stderr == "transdb: error: \(line)\n")
+        }
+        #expect(try cli.state() == before)
+    }
 }
