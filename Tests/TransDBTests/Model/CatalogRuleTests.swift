@@ -90,13 +90,15 @@ struct CatalogRuleTests {
             label: "a partial curl needs a full-screen presentation",
             error: .invalidValue(
                 field: "modal style", value: "partialCurl",
-                reason: "UIKit allows a partial curl only with presentation style fullScreen, not pageSheet (it raises an exception otherwise)"),
+                reason:
+                    "UIKit allows a partial curl only with presentation style fullScreen, not pageSheet (it raises an exception otherwise)"),
             model: { try curl.validateStyles() },
             add: { try $0.addScreen(curl) },
             bundle: (bundle(#""screens": [{"name": "S", "modalStyle": "partialCurl", "presentationStyle": "pageSheet"}]"#), "$.screens[0]"),
             dtcg: (
                 dtcg(#""screens": [{"name": "S", "modalStyle": "partialCurl", "presentationStyle": "pageSheet"}]"#),
-                "$.app.$extensions.org.transdb.screens[0]"),
+                "$.app.$extensions.org.transdb.screens[0]"
+            ),
             merge: {
                 (
                     try library(screens: [Screen(library: "app", name: "S", presentationStyle: .fullScreen)]),
@@ -118,10 +120,12 @@ struct CatalogRuleTests {
             },
             bundle: (
                 bundle(#""routes": [{"delegate": "D", "op": "present", "from": "A", "to": "B", "preset": null, "interaction": "pull"}]"#),
-                "$.routes[0].interaction"),
+                "$.routes[0].interaction"
+            ),
             dtcg: (
                 dtcg(#""routes": [{"delegate": "D", "op": "present", "from": "A", "to": "B", "preset": null, "interaction": "pull"}]"#),
-                "$.app.$extensions.org.transdb.routes[0]"),
+                "$.app.$extensions.org.transdb.routes[0]"
+            ),
             merge: {
                 (
                     try library(routes: [route(preset: "fade", interaction: nil)]),
@@ -133,7 +137,8 @@ struct CatalogRuleTests {
             label: "a dismiss route's destination is the wildcard",
             error: .invalidValue(
                 field: "dismiss route", value: "A → B",
-                reason: "UIKit's animationController(forDismissed:) sees only the dismissed screen, so a dismiss route's destination is '*'"),
+                reason: "UIKit's animationController(forDismissed:) sees only the dismissed screen, so a dismiss route's destination is '*'"
+            ),
             model: { try route(.dismiss, preset: "fade", interaction: nil).validateDestination() },
             add: {
                 _ = try $0.addRoute(
@@ -141,10 +146,13 @@ struct CatalogRuleTests {
                         operation: .dismiss, from: .screen(qn("A")), to: .screen(qn("B")), preset: qn("fade"), delegate: qn("D"),
                         library: "app"))
             },
-            bundle: (bundle(#""routes": [{"delegate": "D", "op": "dismiss", "from": "A", "to": "B", "preset": "fade"}]"#), "$.routes[0].to"),
+            bundle: (
+                bundle(#""routes": [{"delegate": "D", "op": "dismiss", "from": "A", "to": "B", "preset": "fade"}]"#), "$.routes[0].to"
+            ),
             dtcg: (
                 dtcg(#""routes": [{"delegate": "D", "op": "dismiss", "from": "A", "to": "B", "preset": "fade"}]"#),
-                "$.app.$extensions.org.transdb.routes[0]"),
+                "$.app.$extensions.org.transdb.routes[0]"
+            ),
             merge: nil),
         Case(
             label: "'*' cannot name a screen",
@@ -224,10 +232,13 @@ struct CatalogRuleTests {
                 reason: "completionSpeed must be > 0 and ≤ 100 (UIKit treats ≤ 0 as 1; transdb refuses it)"),
             model: { try InteractionSettings.validateCompletionSpeed(0) },
             add: { catalog in _ = try catalog.addPreset(try draft(.pull) { $0.completionSpeed = 0 }) },
-            bundle: (bundle(#""presets": [{"name": "p", "kind": "pull", "interaction": {"completionSpeed": 0}}]"#), "$.presets[0].interaction"),
+            bundle: (
+                bundle(#""presets": [{"name": "p", "kind": "pull", "interaction": {"completionSpeed": 0}}]"#), "$.presets[0].interaction"
+            ),
             dtcg: (
                 dtcgPreset("pull", duration: "350ms", #", "interaction": {"completionSpeed": 0}"#),
-                "$.app.presets.p.$extensions.org.transdb.interaction.completionSpeed"),
+                "$.app.presets.p.$extensions.org.transdb.interaction.completionSpeed"
+            ),
             merge: nil),
     ]
 
@@ -279,9 +290,10 @@ struct CatalogRuleTests {
 
     @Test("the command line refuses --interaction with --nil through the same rule, before opening the catalog")
     func commandLineInteraction() {
-        #expect(throws: ModelError.invalidValue(
-            field: "interaction", value: "pull",
-            reason: "UIKit asks for an interaction controller only when the delegate returned an animator; give the route a preset too")
+        #expect(
+            throws: ModelError.invalidValue(
+                field: "interaction", value: "pull",
+                reason: "UIKit asks for an interaction controller only when the delegate returned an animator; give the route a preset too")
         ) {
             try RouteMapping.validateInteraction("pull", returnsAnimator: false)
         }
