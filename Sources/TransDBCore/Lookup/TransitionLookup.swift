@@ -64,58 +64,48 @@ public struct TransitionLookup {
     /// of screens keeps its memory flat: a full memo starts again.
     static var memoLimit: Int { 1 << 17 }
 
-    private static func remember<Key, Value>(_ value: Value, for key: Key, in memo: inout [Key: Value]) {
-        if memo.count >= memoLimit { memo.removeAll(keepingCapacity: true) }
-        memo[key] = value
+    /// The value remembered in `memo` for `key`, or what `read` reads from the source, remembered.
+    private mutating func memoized<Key: Hashable, Value>(
+        _ memo: WritableKeyPath<Memo, [Key: Value]>, _ key: Key, read: (inout any LookupSource) throws -> Value
+    ) throws -> Value {
+        if let known = self.memo[keyPath: memo][key] { return known }
+        let found = try read(&source)
+        if self.memo[keyPath: memo].count >= Self.memoLimit { self.memo[keyPath: memo].removeAll(keepingCapacity: true) }
+        self.memo[keyPath: memo][key] = found
+        return found
     }
 
     /// - Parameter role: `from` or `to`, for the message when the name is refused.
     fileprivate mutating func screen(_ raw: String, role: String) throws -> LookupScreen? {
-        if let known = memo.screens[raw] { return known }
-        let field = "\(role) screen"
-        if raw == "*" {
-            throw ModelError.invalidValue(field: field, value: raw, reason: "a route to resolve names real screens; '*' is only for mappings")
+        try memoized(\.screens, raw) { source in
+            let field = "\(role) screen"
+            if raw == "*" {
+                throw ModelError.invalidValue(field: field, value: raw, reason: "a route to resolve names real screens; '*' is only for mappings")
+            }
+            return try source.screen(QualifiedName(parsing: raw, field: field))
         }
-        let found = try source.screen(QualifiedName(parsing: raw, field: field))
-        Self.remember(found, for: raw, in: &memo.screens)
-        return found
     }
 
     fileprivate mutating func container(_ raw: String) throws -> LookupContainer? {
-        if let known = memo.containers[raw] { return known }
-        let found = try source.container(QualifiedName(parsing: raw, field: "container"))
-        Self.remember(found, for: raw, in: &memo.containers)
-        return found
+        try memoized(\.containers, raw) { try $0.container(QualifiedName(parsing: raw, field: "container")) }
     }
 
     fileprivate mutating func delegate(id: Int64) throws -> LookupDelegate {
-        if let known = memo.delegates[id] { return known }
-        let found = try source.delegate(id: id)
-        Self.remember(found, for: id, in: &memo.delegates)
-        return found
+        try memoized(\.delegates, id) { try $0.delegate(id: id) }
     }
 
     fileprivate mutating func implements(delegateID: Int64, _ operation: TransitionOperation) throws -> Bool {
         // Push and pop share one method.
         let key = MethodKey(delegateID: delegateID, operation: operation == .pop ? .push : operation)
-        if let known = memo.methods[key] { return known }
-        let found = try source.hasMappings(delegateID: delegateID, for: operation.sameMethod)
-        Self.remember(found, for: key, in: &memo.methods)
-        return found
+        return try memoized(\.methods, key) { try $0.hasMappings(delegateID: delegateID, for: operation.sameMethod) }
     }
 
     fileprivate mutating func preset(id: Int64) throws -> Preset {
-        if let known = memo.presets[id] { return known }
-        let found = try source.preset(id: id)
-        Self.remember(found, for: id, in: &memo.presets)
-        return found
+        try memoized(\.presets, id) { try $0.preset(id: id) }
     }
 
     fileprivate mutating func screenName(id: Int64) throws -> QualifiedName {
-        if let known = memo.screenNames[id] { return known }
-        let found = try source.screenName(id: id)
-        Self.remember(found, for: id, in: &memo.screenNames)
-        return found
+        try memoized(\.screenNames, id) { try $0.screenName(id: id) }
     }
 }
 
