@@ -154,9 +154,12 @@ public final class Catalog: Sendable {
 
     /// Whether the catalog's `-wal` file is absent or empty, so that its main file holds every
     /// committed change and an `immutable` read sees them all.
-    static func hasNoPendingWAL(_ path: String) -> Bool {
+    static func hasNoPendingWAL(_ path: String) -> Bool { hasNoFile(path + "-wal") }
+
+    /// Whether `path` is absent or empty.
+    private static func hasNoFile(_ path: String) -> Bool {
         var status = stat()
-        return stat(path + "-wal", &status) != 0 || status.st_size == 0
+        return stat(path, &status) != 0 || status.st_size == 0
     }
 
     /// `file:PATH?immutable=1`, the path percent-encoded (Debian's SQLite accepts URI file names).
@@ -216,8 +219,13 @@ public final class Catalog: Sendable {
         }
         let pageSize = integer(16..<18) == 1 ? 65536 : Int(integer(16..<18))
         let pages = Int(integer(28..<32))
+        // A writer or a checkpoint writes page 1 (and its page count) before the pages that
+        // extend the file, so the size is compared only when no write can be under way: with no
+        // changes in a -wal or -journal file, read after the header, and the size read after that.
+        guard pages > 0, integer(24..<28) == integer(92..<96), hasNoPendingWAL(path), hasNoFile(path + "-journal") else { return true }
+        guard fstat(descriptor, &status) == 0 else { throw CatalogError.io(path: path, reason: "the file cannot be examined") }
         let size = Int(status.st_size)
-        if pages > 0 && integer(24..<28) == integer(92..<96) && size < pages * pageSize {
+        if size < pages * pageSize {
             throw CatalogError.notACatalog(path: path, reason: "the file is truncated (\(size) bytes; its header says \(pages * pageSize))")
         }
         return true
