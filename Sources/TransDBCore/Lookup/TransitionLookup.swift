@@ -49,6 +49,7 @@ public struct TransitionLookup {
     private struct Memo {
         var screens: [String: LookupScreen?] = [:]
         var containers: [String: LookupContainer?] = [:]
+        var containersOfKind: [ContainerKind: [LookupContainer]] = [:]
         var delegates: [Int64: LookupDelegate] = [:]
         var methods: [MethodKey: Bool] = [:]
         var presets: [Int64: Preset] = [:]
@@ -88,6 +89,11 @@ public struct TransitionLookup {
 
     fileprivate mutating func container(_ raw: String) throws -> LookupContainer? {
         try memoized(\.containers, raw) { try $0.container(QualifiedName(parsing: raw, field: "container")) }
+    }
+
+    /// The first few containers of `kind`, for a request that names none.
+    fileprivate mutating func containers(kind: ContainerKind) throws -> [LookupContainer] {
+        try memoized(\.containersOfKind, kind) { try $0.containers(kind: kind, limit: 6) }
     }
 
     fileprivate mutating func delegate(id: Int64) throws -> LookupDelegate {
@@ -213,7 +219,7 @@ private struct Run {
             }
             found = named
         } else {
-            let candidates = try lookup.source.containers(kind: kind, limit: 6)
+            let candidates = try lookup.containers(kind: kind)
             guard candidates.count == 1 else {
                 if candidates.isEmpty { throw LookupError.noContainer(operation: operation, kind: kind) }
                 throw LookupError.severalContainers(
