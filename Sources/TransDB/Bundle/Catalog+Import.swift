@@ -432,7 +432,9 @@ struct BundleImport {
 
 /// The fields of an entry compared by import, diff and merge.
 enum EntryFields {
-    /// A preset's summary, interaction settings and every track value, as `tracks.to.start.alpha`.
+    /// A preset's summary, interaction settings and every track value, as `tracks.to.start.alpha`;
+    /// completion values and the shared element as whole values (`tracks.from.after`,
+    /// `tracks.shared`: null when absent, else the track changes that make them).
     static func preset(_ preset: Preset) -> [(String, JSONValue)] {
         var fields = preset.record.filter { $0.0 != "interactive" }
         let interaction = preset.interaction
@@ -445,7 +447,18 @@ enum EntryFields {
                 guard case let .object(members) = state.record else { continue }
                 fields += members.map { ("tracks.\(view.rawValue).\(phase).\($0.0)", $0.1) }
             }
+            fields.append(("tracks.\(view.rawValue).after", changes(preset.tracks, only: view.tracked, phase: .after)))
         }
+        fields.append(("tracks.shared", changes(preset.tracks, only: .shared, phase: nil)))
         return fields
+    }
+
+    /// The track changes of one view (and phase) as an array of strings, or null when there are none.
+    private static func changes(_ tracks: ViewTracks, only view: TrackedView, phase: TrackOverride.Phase?) -> JSONValue {
+        let all = TrackOverride.differences(from: ViewTracks(onTop: tracks.onTop), to: tracks).filter {
+            guard case let .property(v, p, _) = $0.target else { return false }
+            return v == view && (phase == nil || p == phase)
+        }
+        return all.isEmpty ? .null : .array(all.map { .string($0.description) })
     }
 }

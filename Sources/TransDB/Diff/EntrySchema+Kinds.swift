@@ -40,7 +40,8 @@ extension EntrySchema where Entry == Preset {
         var copiers: [String: (inout Preset, Preset) -> Void] = [
             "kind": copying(\.kind), "direction": copying(\.direction), "duration": copying(\.duration), "delay": copying(\.delay),
             "curve": copying(\.curve), "reverse": copying(\.reverse), "description": copying(\.description),
-            "tracks.onTop": copying(\.tracks.onTop),
+            "tracks.onTop": copying(\.tracks.onTop), "tracks.shared": copying(\.tracks.shared),
+            "tracks.from.after": copying(\.tracks.from.after), "tracks.to.after": copying(\.tracks.to.after),
             // Members of the interaction group: copied only when both presets have the group.
             "interaction.completionSpeed": { target, source in
                 guard target.interaction != nil, let settings = source.interaction else { return }

@@ -167,7 +167,7 @@ struct CatalogReader {
     }
 
     /// A row of `preset_view`: which view and phase, and the state.
-    private typealias ViewRow = (role: ViewRole, isStart: Bool, state: ViewState)
+    private typealias ViewRow = (view: TrackedView, phase: TrackOverride.Phase, state: ViewState)
 
     private static let viewColumns = """
         SELECT v.preset_id, v.view, v.phase, v.frame_reference, v.frame_x, v.frame_y, v.frame_width, v.frame_height, v.alpha,
@@ -186,13 +186,22 @@ struct CatalogReader {
         state.rotation = row.double(11) ?? 0
         state.rotationY = row.double(12) ?? 0
         state.cornerRadius = row.double(13) ?? 0
-        return (role: row.text(1).flatMap(ViewRole.init(rawValue:)) ?? .to, isStart: row.text(2) == "start", state: state)
+        return (
+            view: row.text(1).flatMap(TrackedView.init(rawValue:)) ?? .to,
+            phase: row.text(2).flatMap(TrackOverride.Phase.init(rawValue:)) ?? .end, state: state
+        )
     }
 
     private func tracks(_ rows: [ViewRow], onTop: ViewRole) -> ViewTracks {
         var tracks = ViewTracks(onTop: onTop)
         for row in rows {
-            if row.isStart { tracks[row.role].start = row.state } else { tracks[row.role].end = row.state }
+            var track = tracks[tracked: row.view] ?? ViewTrack()
+            switch row.phase {
+            case .start: track.start = row.state
+            case .end: track.end = row.state
+            case .after: track.after = row.state
+            }
+            tracks[tracked: row.view] = track
         }
         return tracks
     }

@@ -104,8 +104,10 @@ struct CatalogWriter {
     }
 
     private func writeTracks(_ tracks: ViewTracks, presetID id: Int64) throws {
-        for role in ViewRole.allCases {
-            for (phase, state) in [("start", tracks[role].start), ("end", tracks[role].end)] {
+        for view in TrackedView.allCases {
+            guard let track = tracks[tracked: view] else { continue }
+            for (phase, state) in [("start", track.start), ("end", track.end), ("after", track.after)] {
+                guard let state else { continue }
                 try db.cachedStatement(
                     sql: """
                         INSERT INTO preset_view (preset_id, view, phase, frame_reference, frame_x, frame_y, frame_width,
@@ -114,7 +116,7 @@ struct CatalogWriter {
                         """
                 ).execute(
                     arguments: [
-                        id, role.rawValue, phase, state.frame.reference.rawValue, state.frame.x, state.frame.y,
+                        id, view.rawValue, phase, state.frame.reference.rawValue, state.frame.x, state.frame.y,
                         state.frame.width, state.frame.height, state.alpha, state.scaleX, state.scaleY, state.rotation,
                         state.rotationY, state.cornerRadius,
                     ])

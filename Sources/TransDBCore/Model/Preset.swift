@@ -165,6 +165,12 @@ public struct InteractionSettings: Hashable, Sendable {
     /// The gesture finishes when progress at release is above this, else cancels.
     public var finishThreshold: Double
 
+    /// The release velocity, in progress per second, above which a `release` finishes (below its
+    /// negative, cancels) whatever the progress. Inferred from gesture-driven libraries, which
+    /// finish a flick; UIKit's percent-driven class has no such setting, so transdb uses one
+    /// value for every interaction: a flick that would play the whole transition in a second.
+    public static let defaultFlickVelocity = 1.0
+
     /// Creates settings; the defaults are UIKit's (speed 1, easeInOut) and the seed documents'
     /// threshold (0.5).
     public init(

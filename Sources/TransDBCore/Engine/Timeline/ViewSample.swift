@@ -13,14 +13,14 @@ public struct ViewSample: Hashable, Sendable {
     /// Rotation about the vertical axis, degrees (flips).
     public var rotationY: Double
     public var cornerRadius: Double
-    /// 1 for the view drawn on top, 0 for the other.
+    /// 1 for the view drawn on top, 0 for the other; 2 for a shared element, above both.
     public var zIndex: Int
 
     /// The state `progress` of the way from `start` to `end` (progress may leave [0, 1]).
     init(from start: ViewState, to end: ViewState, progress p: Double, context: TransitionContext, zIndex: Int) {
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * p }
-        let a = start.frame.absolute(container: context.container, origin: context.origin)
-        let b = end.frame.absolute(container: context.container, origin: context.origin)
+        let a = start.frame.absolute(in: context)
+        let b = end.frame.absolute(in: context)
         x = mix(a.x, b.x)
         y = mix(a.y, b.y)
         width = mix(a.width, b.width)
@@ -53,6 +53,8 @@ public struct TimelineSample: Hashable, Sendable {
     public var progress: Double
     public var from: ViewSample
     public var to: ViewSample
+    /// The shared element, when the preset has one.
+    public var shared: ViewSample?
     /// Opacity of the dimming overlay above the lower view (UIKit's navigation transitions), 0 otherwise.
     public var dimming: Double
 }
