@@ -285,15 +285,12 @@ private struct CurveExpressionParser {
         // The engine runs a spring given by its physics until it settles, so one that takes
         // longer than the longest animation accepted cannot be played (nearly undamped springs).
         let settling = spring.physical.settlingDuration()
-        guard settling.isFinite, settling <= Self.longestSettling else {
+        guard settling.isFinite, settling <= TimingCurve.longestSpringSettling else {
             throw error(
-                "this spring takes \(settling.isFinite ? "\(settling.shortestDescription) s" : "forever") to settle (at most \(Self.longestSettling.shortestDescription) s): give it more damping")
+                "this spring takes \(settling.isFinite ? "\(settling.shortestDescription) s" : "forever") to settle, more than the \(TimingCurve.longestSpringSettling.shortestDescription) s accepted (its damping is too weak or too strong)")
         }
         return .spring(spring)
     }
-
-    /// The longest settling time of a spring accepted, in seconds.
-    static let longestSettling = 3600.0
 
     // MARK: Tokens
 
@@ -361,4 +358,10 @@ private struct CurveExpressionParser {
         }
         return value == 0 ? 0 : value
     }
+}
+
+extension TimingCurve {
+    /// The longest settling time (ε = 1e-3) of a spring accepted, in seconds: the engine runs a
+    /// spring given by its physics until it settles, so one that (nearly) never does is refused.
+    public static let longestSpringSettling = 3600.0
 }
