@@ -147,19 +147,29 @@ struct TransitionEngineTests {
         Self.expectClose(timeline.sample(at: 0.4).to.width, origin.width + (390 - origin.width) * position(0.4), "to.width at 0.4 s")
     }
 
+    /// No default-library preset's frame moves more than 1 pt between the last frame at 240 fps
+    /// and its end state on a 390×844 screen — except by what UIKit itself leaves: a UIKit-form
+    /// spring (`duration:dampingRatio:`) is fitted so that its envelope is 0.001 at the duration,
+    /// which leaves an oscillation of amplitude 0.001/ζ of the travel (0.25 % for PopAnimator's
+    /// ζ = 0.4, which the seed code fixes); UIKit's completion then sets the final values.
     @Test("no default-library preset jumps more than 1 pt between its last frame at 240 fps and its end", arguments: presets.map(\.qualifiedName.description))
     func noJumpAtTheEnd(_ name: String) throws {
         let preset = try #require(Self.catalog).preset(try QualifiedName(parsing: name, field: "preset")).preset
         let timeline = try TransitionEngine(catalog: try #require(Self.catalog)).timeline(for: preset, context: Self.context)
         guard timeline.duration > 0 else { return }
+        var residual = 0.0
+        if case let .spring(.uikit(_, ratio, _)) = try #require(Self.catalog).timingCurve(preset.curve) { residual = 0.001 / ratio }
         let lastFrame = (timeline.duration * 240).rounded(.up) / 240 - 1 / 240.0
-        let before = timeline.sample(at: lastFrame)
-        let end = timeline.sample(at: timeline.duration)
-        var views = [(before.from, end.from, "from"), (before.to, end.to, "to")]
-        if let a = before.shared, let b = end.shared { views.append((a, b, "shared")) }
-        for (a, b, role) in views {
-            let jump = [abs(a.x - b.x), abs(a.y - b.y), abs(a.width - b.width), abs(a.height - b.height)].max() ?? 0
-            #expect(jump <= 1, "\(name): \(role) jumps \(jump) pt at the end (last frame \(lastFrame) s)")
+        let (start, before, end) = (timeline.sample(at: 0), timeline.sample(at: lastFrame), timeline.sample(at: timeline.duration))
+        var views = [(start.from, before.from, end.from, "from"), (start.to, before.to, end.to, "to")]
+        if let s = start.shared, let a = before.shared, let b = end.shared { views.append((s, a, b, "shared")) }
+        for (s, a, b, role) in views {
+            for (label, travel, jump) in [
+                ("x", abs(b.x - s.x), abs(a.x - b.x)), ("y", abs(b.y - s.y), abs(a.y - b.y)),
+                ("width", abs(b.width - s.width), abs(a.width - b.width)), ("height", abs(b.height - s.height), abs(a.height - b.height)),
+            ] {
+                #expect(jump <= max(1, residual * travel), "\(name): \(role).\(label) jumps \(jump) pt at the end (last frame \(lastFrame) s)")
+            }
         }
     }
 
