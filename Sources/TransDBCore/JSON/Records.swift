@@ -33,12 +33,16 @@ extension ViewState {
 }
 
 extension ViewTracks {
-    /// `{"onTop", "from": {"start", "end"}, "to": {…}}`.
+    /// `{"onTop", "from": {"start", "end"[, "after"]}, "to": {…}, "shared": {…} or null}`;
+    /// `after` only when the completion changes the view.
     public var record: JSONValue {
-        .object([
-            ("onTop", .string(onTop.rawValue)),
-            ("from", .object([("start", from.start.record), ("end", from.end.record)])),
-            ("to", .object([("start", to.start.record), ("end", to.end.record)])),
+        func track(_ track: ViewTrack) -> JSONValue {
+            var phases: [(String, JSONValue)] = [("start", track.start.record), ("end", track.end.record)]
+            if let after = track.after { phases.append(("after", after.record)) }
+            return .object(phases)
+        }
+        return .object([
+            ("onTop", .string(onTop.rawValue)), ("from", track(from)), ("to", track(to)), ("shared", shared.map(track) ?? .null),
         ])
     }
 }
