@@ -48,7 +48,8 @@ public struct TrackOverride: Hashable, Sendable, CustomStringConvertible {
                 let property = Property(rawValue: path[2])
             else {
                 throw refuse(
-                    "the path must be from|to|shared . start|end|after . \(Property.allCases.map(\.rawValue).joined(separator: "|")), or on-top")
+                    "the path must be from|to|shared . start|end|after . \(Property.allCases.map(\.rawValue).joined(separator: "|")), or on-top"
+                )
             }
             target = .property(view: view, phase: phase, property: property)
         }

@@ -35,7 +35,8 @@ public struct GestureScript: Hashable, Sendable {
         }
         let events = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }
         guard events.count <= Self.maximumEvents else {
-            throw ModelError.invalidValue(field: "gesture", value: String(text.prefix(40)) + "…", reason: "a gesture has at most \(Self.maximumEvents) events")
+            throw ModelError.invalidValue(
+                field: "gesture", value: String(text.prefix(40)) + "…", reason: "a gesture has at most \(Self.maximumEvents) events")
         }
         var updates: [Update] = []
         var ending: (Ending, Double)?
@@ -43,7 +44,9 @@ public struct GestureScript: Hashable, Sendable {
         var lastTime = 0.0
         for event in events {
             guard ending == nil else { throw refuse(event, "nothing can follow finish, cancel or release") }
-            guard let at = event.lastIndex(of: "@") else { throw refuse(event, "write 'update P@SECONDS', 'finish@SECONDS', 'cancel@SECONDS' or 'release@SECONDS'") }
+            guard let at = event.lastIndex(of: "@") else {
+                throw refuse(event, "write 'update P@SECONDS', 'finish@SECONDS', 'cancel@SECONDS' or 'release@SECONDS'")
+            }
             var after = event[event.index(after: at)...].split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             if after.count == 2, after[1].hasPrefix("v=") {
                 guard event[..<at].trimmingWhitespaceSubstring() == "release" else {
@@ -58,12 +61,16 @@ public struct GestureScript: Hashable, Sendable {
             guard after.count == 1, let time = Double(after[0]), time.isFinite, time >= 0, time <= 3600 else {
                 throw refuse(event, "the time after '@' must be a number of seconds from 0 to 3600")
             }
-            guard time >= lastTime else { throw refuse(event, "events must be in time order (this one is before \(lastTime.shortestDescription) s)") }
+            guard time >= lastTime else {
+                throw refuse(event, "events must be in time order (this one is before \(lastTime.shortestDescription) s)")
+            }
             lastTime = time
             let words = event[..<at].split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             switch (words.first, words.count) {
             case ("update", 2):
-                guard let percent = Double(words[1]), percent.isFinite else { throw refuse(event, "update takes a number, e.g. update 0.4@0.2") }
+                guard let percent = Double(words[1]), percent.isFinite else {
+                    throw refuse(event, "update takes a number, e.g. update 0.4@0.2")
+                }
                 guard (0...1).contains(percent) else {
                     throw refuse(event, "percentComplete must be in [0, 1], got \(percent.shortestDescription)")
                 }

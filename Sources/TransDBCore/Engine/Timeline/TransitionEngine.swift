@@ -37,7 +37,9 @@ public struct TransitionEngine: Sendable {
             dimming = chosen.dimming(for: context.operation)
             notes += chosen.notes
             if context.isReverse {
-                notes.append("\(context.operation.rawValue) plays the \(chosen.rawValue) default mirrored: each view runs from its end state to its start state, forward")
+                notes.append(
+                    "\(context.operation.rawValue) plays the \(chosen.rawValue) default mirrored: each view runs from its end state to its start state, forward"
+                )
             }
         }
         let curve = try source.timingCurve(played.curve)
@@ -58,15 +60,20 @@ public struct TransitionEngine: Sendable {
                 completionSpeed: interaction.settings.completionSpeed, completionTiming: completion.function(duration: nil),
                 finishThreshold: interaction.settings.finishThreshold)
             drive = .interactive(plan)
-            if played.delay > 0 { notes.append("the delay of \(played.delay.shortestDescription) s is not applied to an interactive transition") }
-            var release = "\(plan.finishes ? "finish" : "cancel") at \(plan.releaseTime.shortestDescription) s with percentComplete \(plan.releasePercent.shortestDescription)"
+            if played.delay > 0 {
+                notes.append("the delay of \(played.delay.shortestDescription) s is not applied to an interactive transition")
+            }
+            var release =
+                "\(plan.finishes ? "finish" : "cancel") at \(plan.releaseTime.shortestDescription) s with percentComplete \(plan.releasePercent.shortestDescription)"
             if interaction.gesture.ending == .release, let velocity = interaction.gesture.releaseVelocity,
                 abs(velocity) > InteractionSettings.defaultFlickVelocity
             {
-                release += " and a flick of \(velocity.shortestDescription)/s (flick velocity \(InteractionSettings.defaultFlickVelocity.shortestDescription)/s, inferred)"
+                release +=
+                    " and a flick of \(velocity.shortestDescription)/s (flick velocity \(InteractionSettings.defaultFlickVelocity.shortestDescription)/s, inferred)"
             }
             notes.append(
-                "\(release): the \(plan.finishes ? "remainder" : "way back") takes \(plan.completionDuration.shortestDescription) s at completionSpeed \(plan.completionSpeed.shortestDescription)")
+                "\(release): the \(plan.finishes ? "remainder" : "way back") takes \(plan.completionDuration.shortestDescription) s at completionSpeed \(plan.completionSpeed.shortestDescription)"
+            )
         }
         return Timeline(
             animator: animator?.qualifiedName, played: animator == nil ? nil : played.qualifiedName, systemDefault: fallback,

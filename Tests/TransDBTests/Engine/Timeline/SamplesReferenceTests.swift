@@ -63,7 +63,8 @@ struct SamplesReferenceTests {
         let context = TransitionContext(
             container: Size(width: reference.screen[0], height: reference.screen[1]), origin: rect(reference.origin),
             target: rect(reference.target), operation: try #require(TransitionOperation(rawValue: expected.operation)))
-        let timeline = try catalog.timeline(preset: try QualifiedName(parsing: expected.preset, field: "preset"), context: context, gesture: nil)
+        let timeline = try catalog.timeline(
+            preset: try QualifiedName(parsing: expected.preset, field: "preset"), context: context, gesture: nil)
         let sample = timeline.sample(at: expected.time)
         func check(_ actual: ViewSample?, _ wanted: Reference.View?, _ role: String) {
             guard let wanted else {
@@ -91,7 +92,8 @@ struct SamplesReferenceTests {
         let catalog = try #require(Self.catalog)
         let context = TransitionContext(
             container: Size(width: 375, height: 667), origin: Rect(x: 24, y: 140, width: 120, height: 90), operation: .dismiss)
-        let timeline = try catalog.timeline(preset: QualifiedName(library: "samples", name: "popAnimatorDismiss"), context: context, gesture: nil)
+        let timeline = try catalog.timeline(
+            preset: QualifiedName(library: "samples", name: "popAnimatorDismiss"), context: context, gesture: nil)
         let widths = [0.25, 0.5, 0.75].map { timeline.sample(at: $0).from.width.rounded() }
         #expect(widths == [59, 133, 118])
         #expect(timeline.frameTimes(fps: 240).allSatisfy { timeline.sample(at: $0).from.width <= 375 + 1e-9 })
