@@ -12,8 +12,14 @@
 --     the same curve (what the backwards playback showed, up to the curve's direction; the same
 --     rule as `ViewTracks.mirrored`, written here in SQL because a migration never depends on
 --     app types). The pair is recorded as each other's reverse.
--- It also lets a preset have a shared element (view `shared`), completion values (phase
--- `after`) and frames relative to the shared element's target rect (`target`).
+-- It also lets a preset be the mirror of another (`mirror_of_id`: its kind, duration, curve and
+-- tracks are kept equal to the other's mirrored by transdb), have a shared element (view
+-- `shared`), completion values (phase `after`) and frames relative to the shared element's target
+-- rect (`target`).
+
+ALTER TABLE preset ADD COLUMN mirror_of_id INTEGER REFERENCES preset (id) ON DELETE RESTRICT
+    CHECK (mirror_of_id IS NULL OR mirror_of_id <> id);
+CREATE INDEX preset_mirror_of ON preset (mirror_of_id) WHERE mirror_of_id IS NOT NULL;
 
 CREATE TABLE preset_view_2 (
     preset_id            INTEGER NOT NULL REFERENCES preset (id) ON DELETE CASCADE,
@@ -45,10 +51,11 @@ WHERE p.reverse_id IS NULL
   AND p.id IN (SELECT preset_id FROM route WHERE operation IN ('dismiss', 'pop') AND preset_id IS NOT NULL);
 
 INSERT INTO preset (library_id, name, kind, direction, duration, delay, curve_id, curve_expression, on_top,
-    completion_speed, completion_curve_id, completion_curve_expression, finish_threshold, reverse_id, description)
+    completion_speed, completion_curve_id, completion_curve_expression, finish_threshold, reverse_id, mirror_of_id,
+    description)
 SELECT p.library_id, s.mirror_name, CASE p.kind WHEN 'none' THEN 'none' ELSE 'custom' END, NULL,
     p.duration, p.delay, p.curve_id, p.curve_expression, CASE p.on_top WHEN 'to' THEN 'from' ELSE 'to' END,
-    p.completion_speed, p.completion_curve_id, p.completion_curve_expression, p.finish_threshold, p.id,
+    p.completion_speed, p.completion_curve_id, p.completion_curve_expression, p.finish_threshold, p.id, p.id,
     'The mirror of ' || p.name || ' for its dismiss and pop routes (migration 0002): start and end swapped, from and to swapped, played forward'
 FROM mirror_source s JOIN preset p ON p.id = s.source_id;
 

@@ -164,6 +164,59 @@ struct EvalCommandTests {
         #expect(abs((document["completionDuration"] as? Double ?? 0) - 0.8 * 0.35 / 1.5) < 1e-12)
     }
 
+    @Test("add preset --mirror-of: the source's motion swapped, played forward, and following the source when it changes")
+    func mirrorOf() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        expectSuccess(try cli(["add", "preset", "zoomBack", "--mirror-of", "motion/zoom", "--completion-speed", "2"]))
+        let shown = try cli(["show", "preset", "local/zoomBack", "--format", "json"]).jsonObject()
+        #expect(shown["mirrorOf"] as? String == "motion/zoom")
+        #expect(shown["kind"] as? String == "custom")
+        #expect(shown["duration"] as? Double == 0.4)
+        #expect(shown["curve"] as? String == "motion/gentleSpring")
+        let tracks = try #require(shown["tracks"] as? [String: Any])
+        #expect(((tracks["from"] as? [String: Any])?["end"] as? [String: Any])?["frame"] as? String == "origin")
+        #expect(tracks["onTop"] as? String == "from")
+        #expect((shown["interaction"] as? [String: Any])?["completionSpeed"] as? Double == 2)
+
+        // The mirror plays zoom's spring forward from the full frame into the origin rect.
+        let forward = try cli(["eval", "motion/zoom", "--at", "0.1", "--format", "json"]).jsonObject()
+        let mirrored = try cli(["eval", "local/zoomBack", "--op", "dismiss", "--at", "0.1", "--format", "json"]).jsonObject()
+        let grown = try #require(((forward["samples"] as? [[String: Any]])?[0]["to"] as? [String: Any])?["width"] as? Double)
+        let shrunk = try #require(((mirrored["samples"] as? [[String: Any]])?[0]["from"] as? [String: Any])?["width"] as? Double)
+        #expect(abs((grown - 100) - (390 - shrunk)) < 1e-9)  // the same progress, from the other end
+
+        // zoom changes (an import replacing it): its mirror in another library follows.
+        let exported = try cli(["export", "--library", "motion"]).stdout
+        let file = cli.runner.file("motion.json")
+        try exported.replacingOccurrences(of: "\"duration\": 0.4,\n      \"curve\": \"gentleSpring\"", with: "\"duration\": 0.6,\n      \"curve\": \"standard\"")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        expectSuccess(try cli(["import", file, "--on-conflict", "replace"]))
+        let after = try cli(["show", "preset", "local/zoomBack", "--format", "json"]).jsonObject()
+        #expect(after["duration"] as? Double == 0.6)
+        #expect(after["curve"] as? String == "motion/standard")
+        let zoomOut = try cli(["show", "preset", "motion/zoomOut", "--format", "json"]).jsonObject()
+        #expect(zoomOut["duration"] as? Double == 0.6)
+    }
+
+    @Test(
+        "a mirror is refused with its source's values, of a mirror, of itself, and its source cannot be removed",
+        arguments: [
+            (["add", "preset", "x", "--mirror-of", "motion/zoom", "--kind", "fade", "--curve", "linear"], Int32(64), "leave out --kind, --curve"),
+            (["add", "preset", "x"], Int32(64), "give --kind, or --mirror-of PRESET"),
+            (["add", "preset", "x", "--mirror-of", "motion/zoomOut"], Int32(65), "it is itself a mirror"),
+            (["add", "preset", "x", "--mirror-of", "x"], Int32(65), "a preset cannot mirror itself"),
+            (["add", "preset", "x", "--mirror-of", "motion/ghost"], Int32(66), "motion/ghost"),
+            (["rm", "preset", "motion/zoom"], Int32(65), "preset motion/zoomOut"),
+        ])
+    func mirrorErrors(_ arguments: [String], _ code: Int32, _ fragment: String) throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let before = try cli.state()
+        expectError(try cli(arguments), exitCode: code, mentioning: [fragment])
+        #expect(try cli.state() == before)
+    }
+
     @Test("sample of an expression needs no catalog and prints the documented JSON")
     func sampleExpression() throws {
         let runner = try TransDBRunner()

@@ -39,7 +39,8 @@ extension EntrySchema where Entry == Preset {
     static var preset: EntrySchema {
         var copiers: [String: (inout Preset, Preset) -> Void] = [
             "kind": copying(\.kind), "direction": copying(\.direction), "duration": copying(\.duration), "delay": copying(\.delay),
-            "curve": copying(\.curve), "reverse": copying(\.reverse), "description": copying(\.description),
+            "curve": copying(\.curve), "reverse": copying(\.reverse), "mirrorOf": copying(\.mirrorOf),
+            "description": copying(\.description),
             "tracks.onTop": copying(\.tracks.onTop), "tracks.shared": copying(\.tracks.shared),
             "tracks.from.after": copying(\.tracks.from.after), "tracks.to.after": copying(\.tracks.to.after),
             // Members of the interaction group: copied only when both presets have the group.

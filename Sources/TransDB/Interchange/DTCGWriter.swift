@@ -146,6 +146,7 @@ struct DTCGWriter {
             data.append(("interaction", settings))
         }
         if let reverse = preset.reverse { data.append(("reverse", .string(reverse.description))) }
+        if let mirrorOf = preset.mirrorOf { data.append(("mirrorOf", .string(mirrorOf.description))) }
         let (timingFunction, note) = timingFunction(preset)
         if let note { data.append(("timingFunction", note)) }
 

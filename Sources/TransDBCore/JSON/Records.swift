@@ -77,6 +77,7 @@ extension Preset {
             ])
         } ?? .null
         fields.append(("interaction", interactionValue))
+        fields.append(("mirrorOf", .string(mirrorOf?.description)))
         fields.append(("tracks", tracks.record))
         return fields
     }

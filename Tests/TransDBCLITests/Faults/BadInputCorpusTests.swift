@@ -195,6 +195,12 @@ extension Faults {
                 "a spring of negative duration", withHead(#""curves": [{"name": "c", "expression": "spring(duration: -1, bounce: 0)"}]}"#),
                 ["$.curves[0].expression", "duration must be > 0"]),
             .bundle(
+                "a mirror that also gives a kind", presets(#"{"name": "p", "kind": "fade"}, {"name": "q", "mirrorOf": "p", "kind": "fade"}"#),
+                ["$.presets[1].kind", "a preset with mirrorOf takes its kind from the preset it mirrors"]),
+            .bundle(
+                "a mirror of a mirror", presets(#"{"name": "p", "kind": "fade"}, {"name": "q", "mirrorOf": "p"}, {"name": "r", "mirrorOf": "q"}"#),
+                ["it is itself a mirror"], namesFile: false),
+            .bundle(
                 "an undamped spring", withHead(#""curves": [{"name": "c", "expression": "spring(mass: 1, stiffness: 100, damping: 0)"}]}"#),
                 ["$.curves[0].expression", "an undamped spring never settles"]),
             .bundle(

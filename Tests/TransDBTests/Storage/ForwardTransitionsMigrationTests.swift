@@ -56,6 +56,7 @@ struct ForwardTransitionsMigrationTests {
             #expect(mirror.kind == .custom && mirror.duration == source.duration && mirror.delay == source.delay)
             #expect(try catalog.timingCurve(mirror.curve) == catalog.timingCurve(source.curve))
             #expect(source.reverse?.description == mirror.qualifiedName.description)
+            #expect(mirror.mirrorOf == source.qualifiedName)
         }
         #expect(try CatalogTests.sqlite3(directory.file("old.sqlite"), "PRAGMA integrity_check; PRAGMA foreign_key_check;") == "ok")
     }
