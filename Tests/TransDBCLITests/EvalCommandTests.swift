@@ -20,7 +20,10 @@ struct EvalCommandTests {
         let samples = try #require(document["samples"] as? [[String: Any]])
         #expect(samples.count == 2)
         let start = try #require(samples[0]["to"] as? [String: Any])
-        #expect(Set(start.keys) == ["x", "y", "width", "height", "alpha", "scaleX", "scaleY", "rotation", "rotationY", "cornerRadius", "zIndex"])
+        #expect(
+            Set(start.keys) == [
+                "x", "y", "width", "height", "alpha", "scaleX", "scaleY", "rotation", "rotationY", "cornerRadius", "zIndex",
+            ])
         #expect(start["x"] as? Double == 390)
         #expect(start["zIndex"] as? Int == 1)
         let endFrom = try #require(samples[1]["from"] as? [String: Any])
@@ -85,29 +88,31 @@ struct EvalCommandTests {
         #expect(lines.first?.hasSuffix("to.zIndex,dimming") == true)
     }
 
-    @Test("eval refuses bad input with one line and exit 64 or 65", arguments: [
-        (["eval", "motion/zoom", "--screen", "390by844"], Int32(64), "--screen must be WIDTHxHEIGHT"),
-        (["eval", "motion/zoom", "--origin", "1,2,3"], Int32(64), "--origin must be X,Y,WIDTH,HEIGHT"),
-        (["eval", "motion/zoom", "--fps", "0"], Int32(64), "--fps must be > 0"),
-        (["eval", "--op", "present", "--from", "Feed"], Int32(64), "give a PRESET, or --op, --from and --to"),
-        (["eval", "motion/zoom", "--gesture", "update 0.5@0.2"], Int32(65), "a gesture ends with finish@T, cancel@T or release@T"),
-        (["eval", "motion/zooom"], Int32(66), "did you mean 'motion/zoom'"),
-        (["eval", "samples/szPresent", "--target", "0,0,-1,4"], Int32(64), "--target must be X,Y,WIDTH,HEIGHT"),
-        // Gestures follow the lookup: UIKit runs a transition interactively only with an interaction controller.
-        (
-            ["eval", "--op", "present", "--from", "Feed", "--to", "Detail", "--gesture", "update 0.5@0.1, finish@0.2"], Int32(65),
-            "cannot play the gesture: the route's interaction controller is nil, so UIKit plays 'motion/zoom' without the gesture"
-        ),
-        (
-            ["eval", "--op", "present", "--from", "Feed", "--to", "Help", "--gesture", "finish@0.2"], Int32(65),
-            "cannot play the gesture: the route's animator is nil (the system default)"
-        ),
-        (["eval", "motion/zoom", "--gesture", "finish@0.2"], Int32(65), "the preset 'motion/zoom' has no interaction settings"),
-        (
-            ["eval", "motion/uncoverDown", "--gesture", "update 1.2@0.1, finish@0.2"], Int32(65),
-            "invalid gesture event 'update 1.2@0.1': percentComplete must be in [0, 1], got 1.2"
-        ),
-    ])
+    @Test(
+        "eval refuses bad input with one line and exit 64 or 65",
+        arguments: [
+            (["eval", "motion/zoom", "--screen", "390by844"], Int32(64), "--screen must be WIDTHxHEIGHT"),
+            (["eval", "motion/zoom", "--origin", "1,2,3"], Int32(64), "--origin must be X,Y,WIDTH,HEIGHT"),
+            (["eval", "motion/zoom", "--fps", "0"], Int32(64), "--fps must be > 0"),
+            (["eval", "--op", "present", "--from", "Feed"], Int32(64), "give a PRESET, or --op, --from and --to"),
+            (["eval", "motion/zoom", "--gesture", "update 0.5@0.2"], Int32(65), "a gesture ends with finish@T, cancel@T or release@T"),
+            (["eval", "motion/zooom"], Int32(66), "did you mean 'motion/zoom'"),
+            (["eval", "samples/szPresent", "--target", "0,0,-1,4"], Int32(64), "--target must be X,Y,WIDTH,HEIGHT"),
+            // Gestures follow the lookup: UIKit runs a transition interactively only with an interaction controller.
+            (
+                ["eval", "--op", "present", "--from", "Feed", "--to", "Detail", "--gesture", "update 0.5@0.1, finish@0.2"], Int32(65),
+                "cannot play the gesture: the route's interaction controller is nil, so UIKit plays 'motion/zoom' without the gesture"
+            ),
+            (
+                ["eval", "--op", "present", "--from", "Feed", "--to", "Help", "--gesture", "finish@0.2"], Int32(65),
+                "cannot play the gesture: the route's animator is nil (the system default)"
+            ),
+            (["eval", "motion/zoom", "--gesture", "finish@0.2"], Int32(65), "the preset 'motion/zoom' has no interaction settings"),
+            (
+                ["eval", "motion/uncoverDown", "--gesture", "update 1.2@0.1, finish@0.2"], Int32(65),
+                "invalid gesture event 'update 1.2@0.1': percentComplete must be in [0, 1], got 1.2"
+            ),
+        ])
     func evalErrors(_ arguments: [String], _ code: Int32, _ fragment: String) throws {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
@@ -133,6 +138,13 @@ struct EvalCommandTests {
         #expect([end["x"], end["y"], end["width"], end["height"], end["alpha"]].map { $0 as? Double } == [0, 64, 375, 280, 1])
         let after = try #require(samples[5]["shared"] as? [String: Any])
         #expect(after["alpha"] as? Double == 0)  // removeFromSuperview in the completion
+        // CSV: the shared element's columns after the two views'.
+        let csv = try cli(["eval", "samples/szPresent", "--at", "0", "--format", "csv"])
+        let header = csv.stdout.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        #expect(
+            header.hasSuffix(
+                "to.zIndex,shared.x,shared.y,shared.width,shared.height,shared.alpha,shared.scaleX,shared.scaleY,shared.rotation,shared.rotationY,shared.cornerRadius,shared.zIndex,dimming"
+            ))
         // A preset without a shared element has `shared: null`.
         let plain = try cli(["eval", "motion/fade", "--at", "0", "--format", "json"])
         let plainSamples = try #require(try plain.jsonObject()["samples"] as? [[String: Any]])
@@ -155,7 +167,8 @@ struct EvalCommandTests {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
         let result = try cli([
-            "eval", "--op", "dismiss", "--from", "Detail", "--to", "Feed", "--gesture", "update 0.2@0.1, release@0.2 v=1.8", "--format", "json",
+            "eval", "--op", "dismiss", "--from", "Detail", "--to", "Feed", "--gesture", "update 0.2@0.1, release@0.2 v=1.8", "--format",
+            "json",
         ])
         expectSuccess(result)
         let document = try result.jsonObject()
@@ -189,8 +202,10 @@ struct EvalCommandTests {
         // zoom changes (an import replacing it): its mirror in another library follows.
         let exported = try cli(["export", "--library", "motion"]).stdout
         let file = cli.runner.file("motion.json")
-        try exported.replacingOccurrences(of: "\"duration\": 0.4,\n      \"curve\": \"gentleSpring\"", with: "\"duration\": 0.6,\n      \"curve\": \"standard\"")
-            .write(toFile: file, atomically: true, encoding: .utf8)
+        try exported.replacingOccurrences(
+            of: "\"duration\": 0.4,\n      \"curve\": \"gentleSpring\"", with: "\"duration\": 0.6,\n      \"curve\": \"standard\""
+        )
+        .write(toFile: file, atomically: true, encoding: .utf8)
         expectSuccess(try cli(["import", file, "--on-conflict", "replace"]))
         let after = try cli(["show", "preset", "local/zoomBack", "--format", "json"]).jsonObject()
         #expect(after["duration"] as? Double == 0.6)
@@ -202,7 +217,10 @@ struct EvalCommandTests {
     @Test(
         "a mirror is refused with its source's values, of a mirror, of itself, and its source cannot be removed",
         arguments: [
-            (["add", "preset", "x", "--mirror-of", "motion/zoom", "--kind", "fade", "--curve", "linear"], Int32(64), "leave out --kind, --curve"),
+            (
+                ["add", "preset", "x", "--mirror-of", "motion/zoom", "--kind", "fade", "--curve", "linear"], Int32(64),
+                "leave out --kind, --curve"
+            ),
             (["add", "preset", "x"], Int32(64), "give --kind, or --mirror-of PRESET"),
             (["add", "preset", "x", "--mirror-of", "motion/zoomOut"], Int32(65), "it is itself a mirror"),
             (["add", "preset", "x", "--mirror-of", "x"], Int32(65), "a preset cannot mirror itself"),

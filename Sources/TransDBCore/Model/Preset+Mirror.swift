@@ -11,7 +11,8 @@ extension Preset {
     ///   is itself a mirror.
     public func mirroring(_ source: Preset) throws -> Preset {
         guard source.qualifiedName != qualifiedName else {
-            throw ModelError.invalidValue(field: "mirror-of preset", value: source.qualifiedName.description, reason: "a preset cannot mirror itself")
+            throw ModelError.invalidValue(
+                field: "mirror-of preset", value: source.qualifiedName.description, reason: "a preset cannot mirror itself")
         }
         guard source.mirrorOf == nil else {
             throw ModelError.invalidValue(
