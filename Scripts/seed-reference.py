@@ -54,19 +54,21 @@ def uikit_spring(duration, ratio):
     return position
 
 
-def view(frame, alpha=1.0):
+def view(frame, alpha=1.0, scale=None):
     x, y, w, h = frame
-    return {"x": x, "y": y, "width": w, "height": h, "alpha": min(1.0, max(0.0, alpha))}
+    result = {"x": x, "y": y, "width": w, "height": h, "alpha": min(1.0, max(0.0, alpha))}
+    if scale is not None:
+        result["scaleX"], result["scaleY"] = scale
+    return result
 
 
 def mix_frame(a, b, p):
     return tuple(a[i] + (b[i] - a[i]) * p for i in range(4))
 
 
-def transformed(bounds, scale, centre):
-    """The visual frame of a view with `bounds`, a scale transform and a centre."""
-    w, h = bounds[2] * scale[0], bounds[3] * scale[1]
-    return (centre[0] - w / 2, centre[1] - h / 2, w, h)
+def untransformed(bounds, centre):
+    """The frame of a view with `bounds` around `centre`, before its transform."""
+    return (centre[0] - bounds[2] / 2, centre[1] - bounds[3] / 2, bounds[2], bounds[3])
 
 
 def mid(r):
@@ -107,7 +109,8 @@ def pop_animator(presenting):
         scale = (s0[0] + (s1[0] - s0[0]) * p, s0[1] + (s1[1] - s0[1]) * p)
         c0, c1 = mid(initial), mid(final)
         centre = (c0[0] + (c1[0] - c0[0]) * p, c0[1] + (c1[1] - c0[1]) * p)
-        herb = view(transformed(FULL, scale, centre))
+        # herbView keeps its bounds (the final frame, or its own full frame when dismissing).
+        herb = view(untransformed(FULL, centre), scale=scale)
         return (view(FULL), herb, None) if presenting else (herb, view(FULL), None)
     return 1.0, at
 

@@ -14,8 +14,8 @@
 --     app types). The pair is recorded as each other's reverse.
 -- It also lets a preset be the mirror of another (`mirror_of_id`: its kind, duration, curve and
 -- tracks are kept equal to the other's mirrored by transdb), have a shared element (view
--- `shared`), completion values (phase `after`) and frames relative to the shared element's target
--- rect (`target`).
+-- `shared`), completion values (phase `after`), frames relative to the shared element's target
+-- rect (`target`), and a view whose frame animates as a scale transform (`geometry`).
 
 ALTER TABLE preset ADD COLUMN mirror_of_id INTEGER REFERENCES preset (id) ON DELETE RESTRICT
     CHECK (mirror_of_id IS NULL OR mirror_of_id <> id);
@@ -36,10 +36,13 @@ CREATE TABLE preset_view_2 (
     rotation             REAL NOT NULL CHECK (abs(rotation) <= 3600),
     rotation_y           REAL NOT NULL CHECK (abs(rotation_y) <= 3600),
     corner_radius        REAL NOT NULL CHECK (corner_radius >= 0 AND corner_radius <= 10000),
+    -- How the view's frame animates: as a frame, or as a scale transform about its centre. The
+    -- same in every row of one view.
+    geometry             TEXT NOT NULL DEFAULT 'frame' CHECK (geometry IN ('frame', 'transform')),
     PRIMARY KEY (preset_id, view, phase)
 ) STRICT, WITHOUT ROWID;
 
-INSERT INTO preset_view_2 SELECT * FROM preset_view;
+INSERT INTO preset_view_2 SELECT *, 'frame' FROM preset_view;
 DROP TABLE preset_view;
 ALTER TABLE preset_view_2 RENAME TO preset_view;
 

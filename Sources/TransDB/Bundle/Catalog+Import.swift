@@ -486,6 +486,7 @@ enum EntryFields {
                 fields += members.map { ("tracks.\(view.rawValue).\(phase).\($0.0)", $0.1) }
             }
             fields.append(("tracks.\(view.rawValue).after", changes(preset.tracks, only: view.tracked, phase: .after)))
+            fields.append(("tracks.\(view.rawValue).geometry", .string(preset.tracks[view].geometry.rawValue)))
         }
         fields.append(("tracks.shared", changes(preset.tracks, only: .shared, phase: nil)))
         // A mirror's motion is its source's: compared through the source, not on its own (a bundle
@@ -500,8 +501,11 @@ enum EntryFields {
     /// The track changes of one view (and phase) as an array of strings, or null when there are none.
     private static func changes(_ tracks: ViewTracks, only view: TrackedView, phase: TrackOverride.Phase?) -> JSONValue {
         let all = TrackOverride.differences(from: ViewTracks(onTop: tracks.onTop), to: tracks).filter {
-            guard case let .property(v, p, _) = $0.target else { return false }
-            return v == view && (phase == nil || p == phase)
+            switch $0.target {
+            case let .property(v, p, _): v == view && (phase == nil || p == phase)
+            case let .geometry(v): v == view && phase == nil
+            case .onTop: false
+            }
         }
         return all.isEmpty ? .null : .array(all.map { .string($0.description) })
     }

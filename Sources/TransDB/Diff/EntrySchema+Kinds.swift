@@ -43,6 +43,7 @@ extension EntrySchema where Entry == Preset {
             "description": copying(\.description),
             "tracks.onTop": copying(\.tracks.onTop), "tracks.shared": copying(\.tracks.shared),
             "tracks.from.after": copying(\.tracks.from.after), "tracks.to.after": copying(\.tracks.to.after),
+            "tracks.from.geometry": copying(\.tracks.from.geometry), "tracks.to.geometry": copying(\.tracks.to.geometry),
             // Members of the interaction group: copied only when both presets have the group.
             "interaction.completionSpeed": { target, source in
                 guard target.interaction != nil, let settings = source.interaction else { return }

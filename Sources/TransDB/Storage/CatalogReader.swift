@@ -169,11 +169,11 @@ struct CatalogReader {
     }
 
     /// A row of `preset_view`: which view and phase, and the state.
-    private typealias ViewRow = (view: TrackedView, phase: TrackOverride.Phase, state: ViewState)
+    private typealias ViewRow = (view: TrackedView, phase: TrackOverride.Phase, state: ViewState, geometry: TrackGeometry)
 
     private static let viewColumns = """
         SELECT v.preset_id, v.view, v.phase, v.frame_reference, v.frame_x, v.frame_y, v.frame_width, v.frame_height, v.alpha,
-            v.scale_x, v.scale_y, v.rotation, v.rotation_y, v.corner_radius
+            v.scale_x, v.scale_y, v.rotation, v.rotation_y, v.corner_radius, v.geometry
         FROM preset_view v
         """
 
@@ -190,7 +190,8 @@ struct CatalogReader {
         state.cornerRadius = row.double(13) ?? 0
         return (
             view: row.text(1).flatMap(TrackedView.init(rawValue:)) ?? .to,
-            phase: row.text(2).flatMap(TrackOverride.Phase.init(rawValue:)) ?? .end, state: state
+            phase: row.text(2).flatMap(TrackOverride.Phase.init(rawValue:)) ?? .end, state: state,
+            geometry: row.text(14).flatMap(TrackGeometry.init(rawValue:)) ?? .frame
         )
     }
 
@@ -203,6 +204,7 @@ struct CatalogReader {
             case .end: track.end = row.state
             case .after: track.after = row.state
             }
+            track.geometry = row.geometry
             tracks[tracked: row.view] = track
         }
         return tracks

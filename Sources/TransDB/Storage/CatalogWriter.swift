@@ -130,14 +130,14 @@ struct CatalogWriter {
                 try db.cachedStatement(
                     sql: """
                         INSERT INTO preset_view (preset_id, view, phase, frame_reference, frame_x, frame_y, frame_width,
-                            frame_height, alpha, scale_x, scale_y, rotation, rotation_y, corner_radius)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            frame_height, alpha, scale_x, scale_y, rotation, rotation_y, corner_radius, geometry)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """
                 ).execute(
                     arguments: [
                         id, view.rawValue, phase, state.frame.reference.rawValue, state.frame.x, state.frame.y,
                         state.frame.width, state.frame.height, state.alpha, state.scaleX, state.scaleY, state.rotation,
-                        state.rotationY, state.cornerRadius,
+                        state.rotationY, state.cornerRadius, track.geometry.rawValue,
                     ])
             }
         }

@@ -39,6 +39,7 @@ extension ViewTracks {
         func track(_ track: ViewTrack) -> JSONValue {
             var phases: [(String, JSONValue)] = [("start", track.start.record), ("end", track.end.record)]
             if let after = track.after { phases.append(("after", after.record)) }
+            if track.geometry != .frame { phases.append(("geometry", .string(track.geometry.rawValue))) }
             return .object(phases)
         }
         return .object([

@@ -1,13 +1,15 @@
 /// One change to a preset's tracks, written `VIEW.PHASE.PROPERTY=VALUE`:
 /// `from.end.alpha=0.5`, `to.start.frame=origin`, `to.start.frame=container(0,1,1,1)`,
 /// `to.end.scale=0.9`, `from.end.rotation=-15`. `on-top=from` says which view is drawn above.
-/// VIEW `shared` gives the preset a shared element (starting as the identity state: the whole
+/// `VIEW.geometry=transform` animates the view's frame as a scale transform about its centre
+/// (``TrackGeometry``). VIEW `shared` gives the preset a shared element (starting as the identity state: the whole
 /// container, opaque); PHASE `after` sets a value the completion leaves (`from.after.alpha=1`),
 /// starting from the end state.
 public struct TrackOverride: Hashable, Sendable, CustomStringConvertible {
     /// The part of the tracks that changes.
     public enum Target: Hashable, Sendable {
         case property(view: TrackedView, phase: Phase, property: Property)
+        case geometry(view: TrackedView)
         case onTop
     }
 
@@ -27,6 +29,7 @@ public struct TrackOverride: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch target {
         case let .property(view, phase, property): "\(view.rawValue).\(phase.rawValue).\(property.rawValue)=\(value)"
+        case let .geometry(view): "\(view.rawValue).geometry=\(value)"
         case .onTop: "on-top=\(value)"
         }
     }
@@ -43,12 +46,14 @@ public struct TrackOverride: Hashable, Sendable, CustomStringConvertible {
         value = String(text[text.index(after: equals)...]).trimmingWhitespace()
         if path == ["on-top"] || path == ["onTop"] {
             target = .onTop
+        } else if path.count == 2, path[1] == "geometry", let view = TrackedView(rawValue: path[0]) {
+            target = .geometry(view: view)
         } else {
             guard path.count == 3, let view = TrackedView(rawValue: path[0]), let phase = Phase(rawValue: path[1]),
                 let property = Property(rawValue: path[2])
             else {
                 throw refuse(
-                    "the path must be from|to|shared . start|end|after . \(Property.allCases.map(\.rawValue).joined(separator: "|")), or on-top"
+                    "the path must be from|to|shared . start|end|after . \(Property.allCases.map(\.rawValue).joined(separator: "|")), from|to|shared . geometry, or on-top"
                 )
             }
             target = .property(view: view, phase: phase, property: property)
@@ -72,6 +77,11 @@ public struct TrackOverride: Hashable, Sendable, CustomStringConvertible {
         case .onTop:
             guard let role = ViewRole(rawValue: value) else { throw refuse("on-top is 'from' or 'to'") }
             tracks.onTop = role
+        case let .geometry(view):
+            guard let geometry = TrackGeometry(rawValue: value) else { throw refuse("geometry is 'frame' or 'transform'") }
+            var track = tracks[tracked: view] ?? ViewTrack()
+            track.geometry = geometry
+            tracks[tracked: view] = track
         case let .property(view, phase, property):
             var track = tracks[tracked: view] ?? ViewTrack()
             var state: ViewState
@@ -198,6 +208,9 @@ extension TrackOverride {
                 if a.rotation != b.rotation { add(.rotation, b.rotation.shortestDescription) }
                 if a.rotationY != b.rotationY { add(.rotationY, b.rotationY.shortestDescription) }
                 if a.cornerRadius != b.cornerRadius { add(.cornerRadius, b.cornerRadius.shortestDescription) }
+            }
+            if had.geometry != wanted.geometry {
+                changes.append(TrackOverride(target: .geometry(view: view), value: wanted.geometry.rawValue))
             }
         }
         if base.onTop != target.onTop { changes.append(TrackOverride(target: .onTop, value: target.onTop.rawValue)) }

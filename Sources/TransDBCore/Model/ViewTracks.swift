@@ -86,6 +86,17 @@ public struct ViewState: Hashable, Sendable {
     }
 }
 
+/// How a view goes from one frame to another.
+public enum TrackGeometry: String, CaseIterable, Hashable, Sendable {
+    /// Its frame changes (UIKit animating `frame`).
+    case frame
+    /// Its bounds stay those of the larger of its start and end frames, and a scale transform
+    /// about its moving centre makes it cover the other (UIKit animating `transform` and `center`,
+    /// as PopAnimator does): `width` and `height` are the bounds, `x` and `y` place them around the
+    /// centre, and `scaleX`/`scaleY` carry the scale.
+    case transform
+}
+
 /// Start and end state of one view, and the values its completion sets.
 public struct ViewTrack: Hashable, Sendable {
     public var start: ViewState
@@ -93,12 +104,15 @@ public struct ViewTrack: Hashable, Sendable {
     /// The state the transition's completion block leaves the view in, when it differs from
     /// `end` (CustomAnimatedTransitioning sets the from-view's alpha back to 1); nil otherwise.
     public var after: ViewState?
+    /// Whether the frame animates as a frame or as a scale transform about the centre.
+    public var geometry: TrackGeometry
 
     /// Creates a track.
-    public init(start: ViewState = ViewState(), end: ViewState = ViewState(), after: ViewState? = nil) {
+    public init(start: ViewState = ViewState(), end: ViewState = ViewState(), after: ViewState? = nil, geometry: TrackGeometry = .frame) {
         self.start = start
         self.end = end
         self.after = after == end ? nil : after
+        self.geometry = geometry
     }
 
     /// A view that does not change.
@@ -109,7 +123,7 @@ public struct ViewTrack: Hashable, Sendable {
 
     /// The track run the other way: from `end` to `start`, forward in time. Completion values
     /// belong to the animation they were written for and are not carried over.
-    public var swapped: ViewTrack { ViewTrack(start: end, end: start) }
+    public var swapped: ViewTrack { ViewTrack(start: end, end: start, geometry: geometry) }
 }
 
 /// The explicit property tracks of a preset: both views, an optional shared element, and

@@ -49,9 +49,11 @@ public struct TransitionAnimation: Sendable {
         let progress = fraction >= 1 ? 1 : timing.progress(at: fraction)
         func sample(_ track: ViewTrack, zIndex: Int) -> ViewSample {
             if completed && fraction >= 1 {
-                return ViewSample(from: track.final, to: track.final, progress: 1, context: context, zIndex: zIndex)
+                return ViewSample(
+                    from: track.start, to: track.final, progress: 1, context: context, zIndex: zIndex, geometry: track.geometry)
             }
-            return ViewSample(from: track.start, to: track.end, progress: progress, context: context, zIndex: zIndex)
+            return ViewSample(
+                from: track.start, to: track.end, progress: progress, context: context, zIndex: zIndex, geometry: track.geometry)
         }
         let fromOnTop = tracks.onTop == .from
         return State(

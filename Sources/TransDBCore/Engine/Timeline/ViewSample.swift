@@ -17,7 +17,14 @@ public struct ViewSample: Hashable, Sendable {
     public var zIndex: Int
 
     /// The state `progress` of the way from `start` to `end` (progress may leave [0, 1]).
-    init(from start: ViewState, to end: ViewState, progress p: Double, context: TransitionContext, zIndex: Int) {
+    ///
+    /// With ``TrackGeometry/transform`` the visual rect is the same as with `.frame`, but it is
+    /// reported as UIKit's `transform` + `center` animation sets it: bounds of the larger of the
+    /// two frames, centred on the moving centre, scaled by the visual size over the bounds.
+    init(
+        from start: ViewState, to end: ViewState, progress p: Double, context: TransitionContext, zIndex: Int,
+        geometry: TrackGeometry = .frame
+    ) {
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * p }
         let a = start.frame.absolute(in: context)
         let b = end.frame.absolute(in: context)
@@ -28,6 +35,16 @@ public struct ViewSample: Hashable, Sendable {
         alpha = min(1, max(0, mix(start.alpha, end.alpha)))
         scaleX = mix(start.scaleX, end.scaleX)
         scaleY = mix(start.scaleY, end.scaleY)
+        if geometry == .transform {
+            let bounds = a.width * a.height > b.width * b.height ? a : b
+            let centre = (x: x + width / 2, y: y + height / 2)
+            if bounds.width > 0 { scaleX *= width / bounds.width }
+            if bounds.height > 0 { scaleY *= height / bounds.height }
+            width = bounds.width > 0 ? bounds.width : width
+            height = bounds.height > 0 ? bounds.height : height
+            x = centre.x - width / 2
+            y = centre.y - height / 2
+        }
         rotation = mix(start.rotation, end.rotation)
         rotationY = mix(start.rotationY, end.rotationY)
         cornerRadius = max(0, mix(start.cornerRadius, end.cornerRadius))

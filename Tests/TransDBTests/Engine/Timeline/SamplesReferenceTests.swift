@@ -32,6 +32,9 @@ struct SamplesReferenceTests {
             var width: Double
             var height: Double
             var alpha: Double
+            /// The transform's scale, for a view animated by a scale transform (PopAnimator).
+            var scaleX: Double?
+            var scaleY: Double?
         }
     }
 
@@ -81,6 +84,8 @@ struct SamplesReferenceTests {
             ] {
                 #expect(abs(a - b) <= 1e-9, "\(role).\(label): \(a) ≠ \(b)")
             }
+            #expect(abs(actual.scaleX - (wanted.scaleX ?? 1)) <= 1e-12, "\(role).scaleX: \(actual.scaleX)")
+            #expect(abs(actual.scaleY - (wanted.scaleY ?? 1)) <= 1e-12, "\(role).scaleY: \(actual.scaleY)")
         }
         check(sample.from, expected.from, "from")
         check(sample.to, expected.to, "to")
@@ -94,8 +99,10 @@ struct SamplesReferenceTests {
             container: Size(width: 375, height: 667), origin: Rect(x: 24, y: 140, width: 120, height: 90), operation: .dismiss)
         let timeline = try catalog.timeline(
             preset: QualifiedName(library: "samples", name: "popAnimatorDismiss"), context: context, gesture: nil)
-        let widths = [0.25, 0.5, 0.75].map { timeline.sample(at: $0).from.width.rounded() }
-        #expect(widths == [59, 133, 118])
-        #expect(timeline.frameTimes(fps: 240).allSatisfy { timeline.sample(at: $0).from.width <= 375 + 1e-9 })
+        // The view keeps its bounds; the transform scales it about its moving centre.
+        let widths = [0.1, 0.25, 0.5, 0.75].map { t in timeline.sample(at: t).from.width * timeline.sample(at: t).from.scaleX }
+        #expect(widths.map { $0.rounded() } == [204, 59, 133, 118])
+        #expect(timeline.frameTimes(fps: 240).allSatisfy { timeline.sample(at: $0).from.width == 375 })
+        #expect(timeline.frameTimes(fps: 240).allSatisfy { timeline.sample(at: $0).from.scaleX <= 1 + 1e-12 })
     }
 }

@@ -14,22 +14,36 @@ struct TransitionEngineTests {
     static let presets = (try? catalog?.presets()) ?? []
     static let context = TransitionContext()
 
-    static func expectClose(_ a: Double, _ b: Double, _ what: String, tolerance: Double = 1e-9, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectClose(
+        _ a: Double, _ b: Double, _ what: String, tolerance: Double = 1e-9, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(abs(a - b) <= tolerance, "\(what): \(a) ≠ \(b)", sourceLocation: sourceLocation)
     }
 
-    /// The absolute view state a track's `state` stands for.
-    static func expectState(_ sample: ViewSample, equals state: ViewState, context: TransitionContext, _ what: String) {
+    /// The absolute view state a track's `state` stands for. A view animated by a scale transform
+    /// (`geometry` transform) covers the state's frame with its bounds scaled about its centre.
+    static func expectState(
+        _ sample: ViewSample, equals state: ViewState, context: TransitionContext, _ what: String, geometry: TrackGeometry = .frame
+    ) {
         let reference: Rect =
-            state.frame.reference == .container
-            ? Rect(x: 0, y: 0, width: context.container.width, height: context.container.height) : context.origin
-        expectClose(sample.x, reference.x + state.frame.x * reference.width, "\(what) x")
-        expectClose(sample.y, reference.y + state.frame.y * reference.height, "\(what) y")
-        expectClose(sample.width, state.frame.width * reference.width, "\(what) width")
-        expectClose(sample.height, state.frame.height * reference.height, "\(what) height")
+            switch state.frame.reference {
+            case .container: Rect(x: 0, y: 0, width: context.container.width, height: context.container.height)
+            case .origin: context.origin
+            case .target: context.target
+            }
+        // The visual rect: the bounds scaled about the centre by the transform's part of the scale.
+        let (transformX, transformY) = geometry == .transform ? (sample.scaleX / state.scaleX, sample.scaleY / state.scaleY) : (1, 1)
+        let (width, height) = (sample.width * transformX, sample.height * transformY)
+        let (x, y) = (sample.x + (sample.width - width) / 2, sample.y + (sample.height - height) / 2)
+        expectClose(x, reference.x + state.frame.x * reference.width, "\(what) x")
+        expectClose(y, reference.y + state.frame.y * reference.height, "\(what) y")
+        expectClose(width, state.frame.width * reference.width, "\(what) width")
+        expectClose(height, state.frame.height * reference.height, "\(what) height")
         expectClose(sample.alpha, state.alpha, "\(what) alpha")
-        expectClose(sample.scaleX, state.scaleX, "\(what) scaleX")
-        expectClose(sample.scaleY, state.scaleY, "\(what) scaleY")
+        if geometry == .frame {
+            expectClose(sample.scaleX, state.scaleX, "\(what) scaleX")
+            expectClose(sample.scaleY, state.scaleY, "\(what) scaleY")
+        }
         expectClose(sample.rotation, state.rotation, "\(what) rotation")
         expectClose(sample.rotationY, state.rotationY, "\(what) rotationY")
         expectClose(sample.cornerRadius, state.cornerRadius, "\(what) cornerRadius")
@@ -44,12 +58,17 @@ struct TransitionEngineTests {
         let start = timeline.sample(at: 0)
         let end = timeline.sample(at: timeline.duration)
         if preset.duration > 0 {
-            Self.expectState(start.from, equals: preset.tracks.from.start, context: Self.context, "\(name) from at 0")
-            Self.expectState(start.to, equals: preset.tracks.to.start, context: Self.context, "\(name) to at 0")
+            Self.expectState(
+                start.from, equals: preset.tracks.from.start, context: Self.context, "\(name) from at 0",
+                geometry: preset.tracks.from.geometry)
+            Self.expectState(
+                start.to, equals: preset.tracks.to.start, context: Self.context, "\(name) to at 0", geometry: preset.tracks.to.geometry)
         }
         // At its end every animation is at its end state exactly, springs included (UIKit's completion).
-        Self.expectState(end.from, equals: preset.tracks.from.end, context: Self.context, "\(name) from at end")
-        Self.expectState(end.to, equals: preset.tracks.to.end, context: Self.context, "\(name) to at end")
+        Self.expectState(
+            end.from, equals: preset.tracks.from.end, context: Self.context, "\(name) from at end", geometry: preset.tracks.from.geometry)
+        Self.expectState(
+            end.to, equals: preset.tracks.to.end, context: Self.context, "\(name) to at end", geometry: preset.tracks.to.geometry)
         #expect(end.to.zIndex == (preset.tracks.onTop == .to ? 1 : 0))
         #expect(end.from.zIndex + end.to.zIndex == 1)
     }
@@ -80,7 +99,9 @@ struct TransitionEngineTests {
         }
     }
 
-    @Test("a dismiss or pop plays the preset it names forward, exactly as a present of it would", arguments: ["motion/zoom", "motion/uncoverDown", "motion/pullRight", "samples/popAnimator"])
+    @Test(
+        "a dismiss or pop plays the preset it names forward, exactly as a present of it would",
+        arguments: ["motion/zoom", "motion/uncoverDown", "motion/pullRight", "samples/popAnimator"])
     func dismissPlaysForward(_ name: String) throws {
         let preset = try #require(Self.catalog).preset(try QualifiedName(parsing: name, field: "preset")).preset
         let engine = TransitionEngine(catalog: try #require(Self.catalog))
@@ -152,7 +173,9 @@ struct TransitionEngineTests {
     /// spring (`duration:dampingRatio:`) is fitted so that its envelope is 0.001 at the duration,
     /// which leaves an oscillation of amplitude 0.001/ζ of the travel (0.25 % for PopAnimator's
     /// ζ = 0.4, which the seed code fixes); UIKit's completion then sets the final values.
-    @Test("no default-library preset jumps more than 1 pt between its last frame at 240 fps and its end", arguments: presets.map(\.qualifiedName.description))
+    @Test(
+        "no default-library preset jumps more than 1 pt between its last frame at 240 fps and its end",
+        arguments: presets.map(\.qualifiedName.description))
     func noJumpAtTheEnd(_ name: String) throws {
         let preset = try #require(Self.catalog).preset(try QualifiedName(parsing: name, field: "preset")).preset
         let timeline = try TransitionEngine(catalog: try #require(Self.catalog)).timeline(for: preset, context: Self.context)
@@ -168,14 +191,16 @@ struct TransitionEngineTests {
                 ("x", abs(b.x - s.x), abs(a.x - b.x)), ("y", abs(b.y - s.y), abs(a.y - b.y)),
                 ("width", abs(b.width - s.width), abs(a.width - b.width)), ("height", abs(b.height - s.height), abs(a.height - b.height)),
             ] {
-                #expect(jump <= max(1, residual * travel), "\(name): \(role).\(label) jumps \(jump) pt at the end (last frame \(lastFrame) s)")
+                #expect(
+                    jump <= max(1, residual * travel), "\(name): \(role).\(label) jumps \(jump) pt at the end (last frame \(lastFrame) s)")
             }
         }
     }
 
     @Test("nil plays the system default: cover vertical slides up from below the container")
     func coverVerticalDefault() throws {
-        let timeline = try TransitionEngine(catalog: try #require(Self.catalog)).timeline(for: nil, context: TransitionContext(operation: .present))
+        let timeline = try TransitionEngine(catalog: try #require(Self.catalog)).timeline(
+            for: nil, context: TransitionContext(operation: .present))
         #expect(timeline.systemDefault == .coverVertical)
         Self.expectClose(timeline.duration, 0.4, "duration")
         Self.expectClose(timeline.sample(at: 0).to.y, 844, "to.y at 0")
@@ -208,7 +233,8 @@ struct TransitionEngineTests {
 
     @Test("a tab switch's default is instant")
     func tabDefault() throws {
-        let timeline = try TransitionEngine(catalog: try #require(Self.catalog)).timeline(for: nil, context: TransitionContext(operation: .tab))
+        let timeline = try TransitionEngine(catalog: try #require(Self.catalog)).timeline(
+            for: nil, context: TransitionContext(operation: .tab))
         #expect(timeline.systemDefault == SystemTransition.none)
         #expect(timeline.duration == 0)
         #expect(timeline.sample(at: 0).progress == 1)
