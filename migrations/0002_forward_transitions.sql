@@ -15,11 +15,14 @@
 -- It also lets a preset be the mirror of another (`mirror_of_id`: its kind, duration, curve and
 -- tracks are kept equal to the other's mirrored by transdb), have a shared element (view
 -- `shared`), completion values (phase `after`), frames relative to the shared element's target
--- rect (`target`), and a view whose frame animates as a scale transform (`geometry`).
+-- rect (`target`), a view whose frame animates as a scale transform (`geometry`), and the source
+-- element hidden during the transition (`hides_source`).
 
 ALTER TABLE preset ADD COLUMN mirror_of_id INTEGER REFERENCES preset (id) ON DELETE RESTRICT
     CHECK (mirror_of_id IS NULL OR mirror_of_id <> id);
 CREATE INDEX preset_mirror_of ON preset (mirror_of_id) WHERE mirror_of_id IS NOT NULL;
+-- Whether the source element (the thumbnail at the origin rect) is hidden during the transition.
+ALTER TABLE preset ADD COLUMN hides_source INTEGER NOT NULL DEFAULT 0 CHECK (hides_source IN (0, 1));
 
 CREATE TABLE preset_view_2 (
     preset_id            INTEGER NOT NULL REFERENCES preset (id) ON DELETE CASCADE,

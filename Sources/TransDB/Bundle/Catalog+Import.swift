@@ -480,6 +480,7 @@ enum EntryFields {
         fields.append(("interaction.completionCurve", .string(interaction?.completionCurve.description)))
         fields.append(("interaction.finishThreshold", .number(interaction?.finishThreshold)))
         fields.append(("tracks.onTop", .string(preset.tracks.onTop.rawValue)))
+        fields.append(("tracks.hidesSource", .bool(preset.tracks.hidesSource)))
         for view in ViewRole.allCases {
             for (phase, state) in [("start", preset.tracks[view].start), ("end", preset.tracks[view].end)] {
                 guard case let .object(members) = state.record else { continue }
@@ -504,7 +505,7 @@ enum EntryFields {
             switch $0.target {
             case let .property(v, p, _): v == view && (phase == nil || p == phase)
             case let .geometry(v): v == view && phase == nil
-            case .onTop: false
+            case .onTop, .hidesSource: false
             }
         }
         return all.isEmpty ? .null : .array(all.map { .string($0.description) })

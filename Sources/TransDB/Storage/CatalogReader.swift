@@ -59,7 +59,7 @@ struct CatalogReader {
     private static let presetColumns = """
         SELECT p.id, p.name, l.name AS library, p.kind, p.direction, p.duration, p.delay, c.name, cl.name, p.curve_expression,
             p.on_top, p.completion_speed, cc.name, ccl.name, p.completion_curve_expression, p.finish_threshold,
-            r.name, rl.name, p.description, m.name, ml.name
+            r.name, rl.name, p.description, m.name, ml.name, p.hides_source
         FROM preset p JOIN library l ON l.id = p.library_id
             LEFT JOIN curve c ON c.id = p.curve_id LEFT JOIN library cl ON cl.id = c.library_id
             LEFT JOIN curve cc ON cc.id = p.completion_curve_id LEFT JOIN library ccl ON ccl.id = cc.library_id
@@ -161,7 +161,7 @@ struct CatalogReader {
             direction: row.text(4).flatMap(Direction.init(rawValue:)),
             duration: row.double(5) ?? 0, delay: row.double(6) ?? 0,
             curve: try curveReference(name: row.text(7), library: row.text(8), expression: row.text(9)),
-            tracks: tracks(views, onTop: row.text(10).flatMap(ViewRole.init(rawValue:)) ?? .to),
+            tracks: tracks(views, onTop: row.text(10).flatMap(ViewRole.init(rawValue:)) ?? .to, hidesSource: row.int64(21) == 1),
             interaction: interaction,
             reverse: row.text(16).map { QualifiedName(library: row.text(17), name: $0) },
             mirrorOf: row.text(19).map { QualifiedName(library: row.text(20), name: $0) },
@@ -195,8 +195,8 @@ struct CatalogReader {
         )
     }
 
-    private func tracks(_ rows: [ViewRow], onTop: ViewRole) -> ViewTracks {
-        var tracks = ViewTracks(onTop: onTop)
+    private func tracks(_ rows: [ViewRow], onTop: ViewRole, hidesSource: Bool) -> ViewTracks {
+        var tracks = ViewTracks(onTop: onTop, hidesSource: hidesSource)
         for row in rows {
             var track = tracks[tracked: row.view] ?? ViewTrack()
             switch row.phase {

@@ -66,8 +66,8 @@ struct CatalogWriter {
             sql: """
                 INSERT INTO preset (library_id, name, kind, direction, duration, delay, curve_id, curve_expression,
                     on_top, completion_speed, completion_curve_id, completion_curve_expression, finish_threshold,
-                    reverse_id, description, mirror_of_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    reverse_id, description, mirror_of_id, hides_source)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: StatementArguments([library, preset.name] + (try presetValues(preset))))
         let id = db.lastInsertedRowID
@@ -90,7 +90,7 @@ struct CatalogWriter {
             sql: """
                 UPDATE preset SET kind = ?, direction = ?, duration = ?, delay = ?, curve_id = ?, curve_expression = ?,
                     on_top = ?, completion_speed = ?, completion_curve_id = ?, completion_curve_expression = ?,
-                    finish_threshold = ?, reverse_id = ?, description = ?, mirror_of_id = ?
+                    finish_threshold = ?, reverse_id = ?, description = ?, mirror_of_id = ?, hides_source = ?
                 WHERE id = ?
                 """,
             arguments: StatementArguments(try presetValues(preset) + [id]))
@@ -118,7 +118,7 @@ struct CatalogWriter {
         return [
             preset.kind.rawValue, preset.direction?.rawValue, preset.duration, preset.delay, curveID, curveExpression,
             preset.tracks.onTop.rawValue, preset.interaction?.completionSpeed, completion.0, completion.1,
-            preset.interaction?.finishThreshold, reverseID, preset.description, mirrorID,
+            preset.interaction?.finishThreshold, reverseID, preset.description, mirrorID, preset.tracks.hidesSource ? 1 : 0,
         ]
     }
 

@@ -42,9 +42,11 @@ extension ViewTracks {
             if track.geometry != .frame { phases.append(("geometry", .string(track.geometry.rawValue))) }
             return .object(phases)
         }
-        return .object([
+        var fields: [(String, JSONValue)] = [
             ("onTop", .string(onTop.rawValue)), ("from", track(from)), ("to", track(to)), ("shared", shared.map(track) ?? .null),
-        ])
+        ]
+        if hidesSource { fields.append(("hidesSource", .bool(true))) }
+        return .object(fields)
     }
 }
 

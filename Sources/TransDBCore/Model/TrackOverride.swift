@@ -1,6 +1,7 @@
 /// One change to a preset's tracks, written `VIEW.PHASE.PROPERTY=VALUE`:
 /// `from.end.alpha=0.5`, `to.start.frame=origin`, `to.start.frame=container(0,1,1,1)`,
 /// `to.end.scale=0.9`, `from.end.rotation=-15`. `on-top=from` says which view is drawn above.
+/// `hide-source=true` hides the source element during the transition.
 /// `VIEW.geometry=transform` animates the view's frame as a scale transform about its centre
 /// (``TrackGeometry``). VIEW `shared` gives the preset a shared element (starting as the identity state: the whole
 /// container, opaque); PHASE `after` sets a value the completion leaves (`from.after.alpha=1`),
@@ -11,6 +12,7 @@ public struct TrackOverride: Hashable, Sendable, CustomStringConvertible {
         case property(view: TrackedView, phase: Phase, property: Property)
         case geometry(view: TrackedView)
         case onTop
+        case hidesSource
     }
 
     /// The start or the end of a track.
@@ -31,6 +33,7 @@ public struct TrackOverride: Hashable, Sendable, CustomStringConvertible {
         case let .property(view, phase, property): "\(view.rawValue).\(phase.rawValue).\(property.rawValue)=\(value)"
         case let .geometry(view): "\(view.rawValue).geometry=\(value)"
         case .onTop: "on-top=\(value)"
+        case .hidesSource: "hide-source=\(value)"
         }
     }
 
@@ -46,6 +49,8 @@ public struct TrackOverride: Hashable, Sendable, CustomStringConvertible {
         value = String(text[text.index(after: equals)...]).trimmingWhitespace()
         if path == ["on-top"] || path == ["onTop"] {
             target = .onTop
+        } else if path == ["hide-source"] {
+            target = .hidesSource
         } else if path.count == 2, path[1] == "geometry", let view = TrackedView(rawValue: path[0]) {
             target = .geometry(view: view)
         } else {
@@ -53,7 +58,7 @@ public struct TrackOverride: Hashable, Sendable, CustomStringConvertible {
                 let property = Property(rawValue: path[2])
             else {
                 throw refuse(
-                    "the path must be from|to|shared . start|end|after . \(Property.allCases.map(\.rawValue).joined(separator: "|")), from|to|shared . geometry, or on-top"
+                    "the path must be from|to|shared . start|end|after . \(Property.allCases.map(\.rawValue).joined(separator: "|")), from|to|shared . geometry, on-top or hide-source"
                 )
             }
             target = .property(view: view, phase: phase, property: property)
@@ -77,6 +82,9 @@ public struct TrackOverride: Hashable, Sendable, CustomStringConvertible {
         case .onTop:
             guard let role = ViewRole(rawValue: value) else { throw refuse("on-top is 'from' or 'to'") }
             tracks.onTop = role
+        case .hidesSource:
+            guard let hidden = Bool(value) else { throw refuse("hide-source is 'true' or 'false'") }
+            tracks.hidesSource = hidden
         case let .geometry(view):
             guard let geometry = TrackGeometry(rawValue: value) else { throw refuse("geometry is 'frame' or 'transform'") }
             var track = tracks[tracked: view] ?? ViewTrack()
@@ -214,6 +222,9 @@ extension TrackOverride {
             }
         }
         if base.onTop != target.onTop { changes.append(TrackOverride(target: .onTop, value: target.onTop.rawValue)) }
+        if base.hidesSource != target.hidesSource {
+            changes.append(TrackOverride(target: .hidesSource, value: String(target.hidesSource)))
+        }
         return changes
     }
 }

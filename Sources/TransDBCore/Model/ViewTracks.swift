@@ -135,13 +135,19 @@ public struct ViewTracks: Hashable, Sendable {
     public var shared: ViewTrack?
     /// The view drawn above the other.
     public var onTop: ViewRole
+    /// Whether the source element (the thumbnail at the origin rect) is hidden while the
+    /// transition runs, as PopAnimator's delegate hides the tapped image.
+    public var hidesSource: Bool
 
     /// Creates tracks.
-    public init(from: ViewTrack = .still, to: ViewTrack = .still, shared: ViewTrack? = nil, onTop: ViewRole = .to) {
+    public init(
+        from: ViewTrack = .still, to: ViewTrack = .still, shared: ViewTrack? = nil, onTop: ViewRole = .to, hidesSource: Bool = false
+    ) {
         self.from = from
         self.to = to
         self.shared = shared
         self.onTop = onTop
+        self.hidesSource = hidesSource
     }
 
     /// The track of one view.
@@ -155,6 +161,7 @@ public struct ViewTracks: Hashable, Sendable {
     /// now goes away, so the roles swap, and each view runs from where it ended to where it
     /// started — forward in time, on the same curve. The view on top stays the same view.
     public var mirrored: ViewTracks {
-        ViewTracks(from: to.swapped, to: from.swapped, shared: shared?.swapped, onTop: onTop == .from ? .to : .from)
+        ViewTracks(
+            from: to.swapped, to: from.swapped, shared: shared?.swapped, onTop: onTop == .from ? .to : .from, hidesSource: hidesSource)
     }
 }

@@ -42,6 +42,9 @@ public struct TransitionEngine: Sendable {
                 )
             }
         }
+        if played.tracks.hidesSource {
+            notes.append("the source element at the origin rect is hidden while the transition runs")
+        }
         let curve = try source.timingCurve(played.curve)
         let run = curve.runningDuration(transitionDuration: played.duration)
         if run > played.duration {

@@ -104,5 +104,7 @@ struct SamplesReferenceTests {
         #expect(widths.map { $0.rounded() } == [204, 59, 133, 118])
         #expect(timeline.frameTimes(fps: 240).allSatisfy { timeline.sample(at: $0).from.width == 375 })
         #expect(timeline.frameTimes(fps: 240).allSatisfy { timeline.sample(at: $0).from.scaleX <= 1 + 1e-12 })
+        // The tapped image stays hidden until the app's dismissCompletion shows it again.
+        #expect(timeline.notes.contains("the source element at the origin rect is hidden while the transition runs"))
     }
 }
