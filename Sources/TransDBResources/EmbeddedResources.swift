@@ -20,6 +20,7 @@ public enum EmbeddedResources {
     public static var migrations: [File] {
         [
             File(name: "0001_catalog.sql", bytes: PackageResources._001_catalog_sql),
+            File(name: "0002_forward_transitions.sql", bytes: PackageResources._002_forward_transitions_sql),
         ]
     }
 

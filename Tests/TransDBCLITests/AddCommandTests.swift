@@ -104,8 +104,8 @@ struct AddCommandTests {
 
         _ = try run("init")
         #expect(try run("list", "libraries").stdoutLines.first?.hasPrefix("name  ") == true)
-        #expect(try run("list", "presets", "--library", "motion").stdoutLines.count == 20)
-        #expect(try run("show", "preset", "samples/popAnimator").stdoutLines.first == "name               popAnimator")
+        #expect(try run("list", "presets", "--library", "motion").stdoutLines.count == 21)
+        #expect(try run("show", "preset", "samples/popAnimator").stdoutLines.first == "name                popAnimator")
         #expect(try run("add", "screen", "Inbox").stdout == "added screen local/Inbox\n")
         #expect(try run("add", "screen", "Message", "--modal-style", "crossDissolve").stdout == "added screen local/Message\n")
         _ = try run(

@@ -118,6 +118,36 @@ struct DiffMergeCommandTests {
             ))
     }
 
+    @Test("diff and merge see a shared element and completion values as fields of their own")
+    func sharedAndCompletionFields() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let exported = try cli(["export", "--library", "samples"]).stdout
+        let sharedLines = "\"shared.end.frame=target\",\n        \"shared.after.alpha=0\"\n"
+        let afterLines = "\"from.end.alpha=0.5\",\n        \"from.after.alpha=1\"\n"
+        #expect(exported.contains(sharedLines) && exported.contains(afterLines))
+        let changed = exported.replacingOccurrences(of: sharedLines, with: "\"shared.end.frame=target(0, 0, 1, 0.5)\"\n")
+            .replacingOccurrences(of: afterLines, with: "\"from.end.alpha=0.5\"\n")
+        let theirs = try Self.write(changed, to: "samples.json", in: cli)
+
+        let diff = try cli.runner.run(["diff", cli.db, theirs, "--format", "json"])
+        expectSuccess(diff)
+        let entries = try diff.jsonArray()
+        let fields = entries.map { entry in
+            "\(entry["name"] as? String ?? ""): "
+                + ((entry["fields"] as? [[String: Any]]) ?? []).map { $0["field"] as? String ?? "" }.joined(separator: ", ")
+        }
+        #expect(fields == ["customAnimatedTransitioning: tracks.from.after", "szPresent: tracks.shared"])
+
+        expectSuccess(try cli(["merge", theirs, "--theirs"]))
+        let merged = try cli(["show", "preset", "samples/szPresent", "--format", "json"]).jsonObject()
+        let shared = try #require((merged["tracks"] as? [String: Any])?["shared"] as? [String: Any])
+        #expect((shared["end"] as? [String: Any])?["frame"] as? String == "target(0, 0, 1, 0.5)")
+        #expect(shared["after"] == nil)
+        let restored = try cli(["show", "preset", "samples/customAnimatedTransitioning", "--format", "json"]).jsonObject()
+        #expect(((restored["tracks"] as? [String: Any])?["from"] as? [String: Any])?["after"] == nil)
+    }
+
     @Test("diff of a catalog with itself, and of a bundle file with a catalog (only the bundle's library)")
     func diffSameAndBundle() throws {
         let cli = try CLIFixture.initialized()

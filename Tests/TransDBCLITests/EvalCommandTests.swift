@@ -20,7 +20,10 @@ struct EvalCommandTests {
         let samples = try #require(document["samples"] as? [[String: Any]])
         #expect(samples.count == 2)
         let start = try #require(samples[0]["to"] as? [String: Any])
-        #expect(Set(start.keys) == ["x", "y", "width", "height", "alpha", "scaleX", "scaleY", "rotation", "rotationY", "cornerRadius", "zIndex"])
+        #expect(
+            Set(start.keys) == [
+                "x", "y", "width", "height", "alpha", "scaleX", "scaleY", "rotation", "rotationY", "cornerRadius", "zIndex",
+            ])
         #expect(start["x"] as? Double == 390)
         #expect(start["zIndex"] as? Int == 1)
         let endFrom = try #require(samples[1]["from"] as? [String: Any])
@@ -49,7 +52,7 @@ struct EvalCommandTests {
     func evalGesture() throws {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
-        // Detail's dismiss: coverUp's reverse uncoverDown (0.35 s), interaction from uncoverDown: speed 1.5, threshold 0.35.
+        // Detail's dismiss names uncoverDown (0.35 s), its interaction too: speed 1.5, threshold 0.35.
         let finish = try cli([
             "eval", "--op", "dismiss", "--from", "Detail", "--to", "Feed", "--gesture", "update 0.2@0.1, update 0.6@0.3, release@0.4",
             "--format", "json",
@@ -85,18 +88,151 @@ struct EvalCommandTests {
         #expect(lines.first?.hasSuffix("to.zIndex,dimming") == true)
     }
 
-    @Test("eval refuses bad input with one line and exit 64 or 65", arguments: [
-        (["eval", "motion/zoom", "--screen", "390by844"], Int32(64), "--screen must be WIDTHxHEIGHT"),
-        (["eval", "motion/zoom", "--origin", "1,2,3"], Int32(64), "--origin must be X,Y,WIDTH,HEIGHT"),
-        (["eval", "motion/zoom", "--fps", "0"], Int32(64), "--fps must be > 0"),
-        (["eval", "--op", "present", "--from", "Feed"], Int32(64), "give a PRESET, or --op, --from and --to"),
-        (["eval", "motion/zoom", "--gesture", "update 0.5@0.2"], Int32(65), "a gesture ends with finish@T, cancel@T or release@T"),
-        (["eval", "motion/zooom"], Int32(66), "did you mean 'motion/zoom'"),
-    ])
+    @Test(
+        "eval refuses bad input with one line and exit 64 or 65",
+        arguments: [
+            (["eval", "motion/zoom", "--screen", "390by844"], Int32(64), "--screen must be WIDTHxHEIGHT"),
+            (["eval", "motion/zoom", "--origin", "1,2,3"], Int32(64), "--origin must be X,Y,WIDTH,HEIGHT"),
+            (["eval", "motion/zoom", "--fps", "0"], Int32(64), "--fps must be > 0"),
+            (["eval", "--op", "present", "--from", "Feed"], Int32(64), "give a PRESET, or --op, --from and --to"),
+            (["eval", "motion/zoom", "--gesture", "update 0.5@0.2"], Int32(65), "a gesture ends with finish@T, cancel@T or release@T"),
+            (["eval", "motion/zooom"], Int32(66), "did you mean 'motion/zoom'"),
+            (["eval", "samples/szPresent", "--target", "0,0,-1,4"], Int32(64), "--target must be X,Y,WIDTH,HEIGHT"),
+            // Gestures follow the lookup: UIKit runs a transition interactively only with an interaction controller.
+            (
+                ["eval", "--op", "present", "--from", "Feed", "--to", "Detail", "--gesture", "update 0.5@0.1, finish@0.2"], Int32(65),
+                "cannot play the gesture: the route's interaction controller is nil, so UIKit plays 'motion/zoom' without the gesture"
+            ),
+            (
+                ["eval", "--op", "present", "--from", "Feed", "--to", "Help", "--gesture", "finish@0.2"], Int32(65),
+                "cannot play the gesture: the route's animator is nil (the system default)"
+            ),
+            (["eval", "motion/zoom", "--gesture", "finish@0.2"], Int32(65), "the preset 'motion/zoom' has no interaction settings"),
+            (
+                ["eval", "motion/uncoverDown", "--gesture", "update 1.2@0.1, finish@0.2"], Int32(65),
+                "invalid gesture event 'update 1.2@0.1': percentComplete must be in [0, 1], got 1.2"
+            ),
+        ])
     func evalErrors(_ arguments: [String], _ code: Int32, _ fragment: String) throws {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
         expectError(try cli(arguments), exitCode: code, mentioning: [fragment])
+    }
+
+    @Test("eval of a shared element: `shared` from the origin rect to the target rect, then the completion's values")
+    func evalShared() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let result = try cli([
+            "eval", "samples/szPresent", "--screen", "375x667", "--origin", "24,140,120,90", "--target", "0,64,375,280", "--fps", "2",
+            "--format", "json",
+        ])
+        expectSuccess(result)
+        let samples = try #require(try result.jsonObject()["samples"] as? [[String: Any]])
+        // 0, 0.5, 1, 1.5, 2 s, and one frame after the end for the completion values.
+        #expect(samples.map { $0["time"] as? Double } == [0, 0.5, 1, 1.5, 2, 2.5])
+        let first = try #require(samples[0]["shared"] as? [String: Any])
+        #expect([first["x"], first["y"], first["width"], first["height"]].map { $0 as? Double } == [24, 140, 120, 90])
+        #expect(first["zIndex"] as? Int == 2)
+        let end = try #require(samples[4]["shared"] as? [String: Any])
+        #expect([end["x"], end["y"], end["width"], end["height"], end["alpha"]].map { $0 as? Double } == [0, 64, 375, 280, 1])
+        let after = try #require(samples[5]["shared"] as? [String: Any])
+        #expect(after["alpha"] as? Double == 0)  // removeFromSuperview in the completion
+        // CSV: the shared element's columns after the two views'.
+        let csv = try cli(["eval", "samples/szPresent", "--at", "0", "--format", "csv"])
+        let header = csv.stdout.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        #expect(
+            header.hasSuffix(
+                "to.zIndex,shared.x,shared.y,shared.width,shared.height,shared.alpha,shared.scaleX,shared.scaleY,shared.rotation,shared.rotationY,shared.cornerRadius,shared.zIndex,dimming"
+            ))
+        // A preset without a shared element has `shared: null`.
+        let plain = try cli(["eval", "motion/fade", "--at", "0", "--format", "json"])
+        let plainSamples = try #require(try plain.jsonObject()["samples"] as? [[String: Any]])
+        #expect(isNull(plainSamples[0]["shared"]))
+    }
+
+    @Test("eval after the end shows completion values: CustomAnimatedTransitioning's from-view back at alpha 1")
+    func evalCompletion() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let result = try cli(["eval", "samples/customAnimatedTransitioning", "--at", "1", "--at", "1.2", "--format", "json"])
+        expectSuccess(result)
+        let samples = try #require(try result.jsonObject()["samples"] as? [[String: Any]])
+        #expect((samples[0]["from"] as? [String: Any])?["alpha"] as? Double == 0.5)
+        #expect((samples[1]["from"] as? [String: Any])?["alpha"] as? Double == 1)
+    }
+
+    @Test("release with a velocity: a flick finishes below the threshold")
+    func evalFlick() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let result = try cli([
+            "eval", "--op", "dismiss", "--from", "Detail", "--to", "Feed", "--gesture", "update 0.2@0.1, release@0.2 v=1.8", "--format",
+            "json",
+        ])
+        expectSuccess(result)
+        let document = try result.jsonObject()
+        #expect(document["outcome"] as? String == "finish")
+        // uncoverDown: 0.35 s at completionSpeed 1.5 from 0.2.
+        #expect(abs((document["completionDuration"] as? Double ?? 0) - 0.8 * 0.35 / 1.5) < 1e-12)
+    }
+
+    @Test("add preset --mirror-of: the source's motion swapped, played forward, and following the source when it changes")
+    func mirrorOf() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        expectSuccess(try cli(["add", "preset", "zoomBack", "--mirror-of", "motion/zoom", "--completion-speed", "2"]))
+        let shown = try cli(["show", "preset", "local/zoomBack", "--format", "json"]).jsonObject()
+        #expect(shown["mirrorOf"] as? String == "motion/zoom")
+        #expect(shown["kind"] as? String == "custom")
+        #expect(shown["duration"] as? Double == 0.4)
+        #expect(shown["curve"] as? String == "motion/gentleSpring")
+        let tracks = try #require(shown["tracks"] as? [String: Any])
+        #expect(((tracks["from"] as? [String: Any])?["end"] as? [String: Any])?["frame"] as? String == "origin")
+        #expect(tracks["onTop"] as? String == "from")
+        #expect((shown["interaction"] as? [String: Any])?["completionSpeed"] as? Double == 2)
+
+        // The mirror plays zoom's spring forward from the full frame into the origin rect.
+        let forward = try cli(["eval", "motion/zoom", "--at", "0.1", "--format", "json"]).jsonObject()
+        let mirrored = try cli(["eval", "local/zoomBack", "--op", "dismiss", "--at", "0.1", "--format", "json"]).jsonObject()
+        let grown = try #require(((forward["samples"] as? [[String: Any]])?[0]["to"] as? [String: Any])?["width"] as? Double)
+        let shrunk = try #require(((mirrored["samples"] as? [[String: Any]])?[0]["from"] as? [String: Any])?["width"] as? Double)
+        #expect(abs((grown - 100) - (390 - shrunk)) < 1e-9)  // the same progress, from the other end
+
+        // zoom changes (an import replacing it): its mirror in another library follows.
+        let exported = try cli(["export", "--library", "motion"]).stdout
+        let file = cli.runner.file("motion.json")
+        try exported.replacingOccurrences(
+            of: "\"duration\": 0.4,\n      \"curve\": \"gentleSpring\"", with: "\"duration\": 0.6,\n      \"curve\": \"standard\""
+        )
+        .write(toFile: file, atomically: true, encoding: .utf8)
+        expectSuccess(try cli(["import", file, "--on-conflict", "replace"]))
+        let after = try cli(["show", "preset", "local/zoomBack", "--format", "json"]).jsonObject()
+        #expect(after["duration"] as? Double == 0.6)
+        #expect(after["curve"] as? String == "motion/standard")
+        let zoomOut = try cli(["show", "preset", "motion/zoomOut", "--format", "json"]).jsonObject()
+        #expect(zoomOut["duration"] as? Double == 0.6)
+    }
+
+    @Test(
+        "a mirror is refused with its source's values, of a mirror, of itself, and its source cannot be removed",
+        arguments: [
+            (
+                ["add", "preset", "x", "--mirror-of", "motion/zoom", "--kind", "fade", "--curve", "linear"], Int32(64),
+                "leave out --kind, --curve"
+            ),
+            (["add", "preset", "x"], Int32(64), "give --kind, or --mirror-of PRESET"),
+            (["add", "preset", "x", "--mirror-of", "motion/zoomOut"], Int32(65), "it is itself a mirror"),
+            (["add", "preset", "x", "--mirror-of", "x"], Int32(65), "a preset cannot mirror itself"),
+            (["add", "preset", "x", "--mirror-of", "motion/ghost"], Int32(66), "motion/ghost"),
+            (["rm", "preset", "motion/zoom"], Int32(65), "preset motion/zoomOut"),
+        ])
+    func mirrorErrors(_ arguments: [String], _ code: Int32, _ fragment: String) throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let before = try cli.state()
+        expectError(try cli(arguments), exitCode: code, mentioning: [fragment])
+        #expect(try cli.state() == before)
     }
 
     @Test("sample of an expression needs no catalog and prints the documented JSON")

@@ -26,7 +26,7 @@ struct ImportExportCommandTests {
         defer { empty.remove() }
         let imported = try empty(["import"] + files.map { "\(directory)/\($0)" })
         expectSuccess(imported)
-        #expect(imported.stdoutLines.first == "imported: 114 added")
+        #expect(imported.stdoutLines.first == "imported: 116 added")
         let again = try empty(["export", "--library", "motion"])
         #expect(again.stdout == exported.stdout)
     }
@@ -51,7 +51,7 @@ struct ImportExportCommandTests {
         #expect(try cli.state() == before)
         let dry = try cli(["import", file, "--dry-run", "--on-conflict", "replace"])
         expectSuccess(dry)
-        #expect(dry.stdoutLines.first == "dry run, nothing written: would be 4 changed, 20 unchanged")
+        #expect(dry.stdoutLines.first == "dry run, nothing written: would be 4 changed, 21 unchanged")
         #expect(dry.stdout.contains("changed  preset  motion/zoom     duration"))
         #expect(try cli.state() == before)
         let replaced = try cli(["import", file, "--on-conflict", "replace", "--report", "json"])
@@ -59,6 +59,8 @@ struct ImportExportCommandTests {
         let entries = try replaced.jsonArray()
         #expect(entries.filter { $0["action"] as? String == "changed" }.count == 4)
         #expect(try cli.state() != before)
+        // motion/zoomOut, zoom's mirror, follows it without being an entry of its own that changed.
+        #expect(try cli(["show", "preset", "motion/zoomOut", "--format", "json"]).jsonObject()["duration"] as? Double == 0.45)
     }
 
     /// A bad file: its bytes, and what the one-line error must mention.
@@ -144,7 +146,7 @@ struct ImportExportCommandTests {
         expectSuccess(try cli(["import", file]))
         let listed = try cli(["list", "presets", "--library", "team", "--format", "json"]).jsonArray()
         #expect(listed.map { $0["name"] as? String } == [name])
-        #expect(try cli(["list", "presets", "--format", "json"]).jsonArray().count == 40)
+        #expect(try cli(["list", "presets", "--format", "json"]).jsonArray().count == 42)
     }
 
     @Test("DTCG: springs are refused without --approximate-springs; with it, export → import → export is byte-identical")
@@ -152,17 +154,17 @@ struct ImportExportCommandTests {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
         let refused = try cli(["export", "--format", "dtcg"])
-        expectError(refused, exitCode: 65, mentioning: ["6 presets use curves that DTCG's cubicBezier cannot represent", "--approximate-springs"])
+        expectError(refused, exitCode: 65, mentioning: ["8 presets use curves that DTCG's cubicBezier cannot represent", "--approximate-springs"])
         let exported = try cli(["export", "--format", "dtcg", "--approximate-springs"])
         #expect(exported.exitCode == 0)
-        #expect(exported.stderr.hasPrefix("note: 6 presets written with the nearest cubic-bezier"))
+        #expect(exported.stderr.hasPrefix("note: 8 presets written with the nearest cubic-bezier"))
         let file = cli.runner.file("all.tokens.json")
         try exported.stdout.write(toFile: file, atomically: true, encoding: .utf8)
         let empty = try CLIFixture.initialized(empty: true)
         defer { empty.remove() }
         let imported = try empty(["import", "--format", "dtcg", file])
         expectSuccess(imported)
-        #expect(imported.stdoutLines.first == "imported: 114 added")
+        #expect(imported.stdoutLines.first == "imported: 116 added")
         let again = try empty(["export", "--format", "dtcg", "--approximate-springs"])
         #expect(again.stdout == exported.stdout)
         // And the bundles of both catalogs are the same bytes.

@@ -21,7 +21,7 @@ struct ListCommandTests {
 
         expectSuccess(result)
         let presets = try result.jsonArray()
-        #expect(presets.count == 39)
+        #expect(presets.count == 41)
         for preset in presets {
             #expect(Set(preset.keys) == Self.presetKeys, "\(preset)")
             #expect(preset["duration"] is NSNumber)

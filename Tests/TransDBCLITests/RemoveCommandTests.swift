@@ -78,7 +78,7 @@ struct RemoveCommandTests {
     }
 
     @Test("entries in use are refused with exit 65 naming their users, and nothing changes", arguments: [
-        (["rm", "curve", "motion/standard"], ["'motion/standard'", "preset motion/fade", "and 5 more"]),
+        (["rm", "curve", "motion/standard"], ["'motion/standard'", "preset motion/fade", "and 8 more"]),
         (["rm", "preset", "motion/zoom"], ["'motion/zoom'", "route #1"]),
         (["rm", "library", "motion"], ["'motion'", "route #"]),
     ])

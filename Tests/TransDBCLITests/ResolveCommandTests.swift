@@ -68,13 +68,13 @@ struct ResolveCommandTests {
         DemoCase(
             title: "dismiss Detail→Feed: animator and interaction",
             arguments: ["--op", "dismiss", "--from", "Detail", "--to", "Feed"],
-            delegate: "demo/DetailTransitions", mapping: 4, animator: "motion/coverUp", interaction: "motion/uncoverDown",
+            delegate: "demo/DetailTransitions", mapping: 4, animator: "motion/uncoverDown", interaction: "motion/uncoverDown",
             step: "it returns the interaction controller 'motion/uncoverDown': the transition is interactive (percent-driven)"),
         DemoCase(
             title: "dismiss Compose→Feed: the dismiss method is implemented",
             arguments: ["--op", "dismiss", "--from", "Compose", "--to", "Feed"],
-            delegate: "demo/ComposeTransitions", mapping: 7, animator: "motion/coverUp",
-            step: "it returns nil: the transition is not interactive"),
+            delegate: "demo/ComposeTransitions", mapping: 7, animator: "motion/uncoverDown",
+            step: "the animator plays forward as the dismiss: 'from' is the controller going away, 'to' the one appearing"),
         DemoCase(
             title: "push Feed→Detail on MainNav",
             arguments: ["--op", "push", "--from", "Feed", "--to", "Detail", "--container", "MainNav"],
@@ -83,13 +83,13 @@ struct ResolveCommandTests {
         DemoCase(
             title: "pop Detail→Feed on MainNav: interactive",
             arguments: ["--op", "pop", "--from", "Detail", "--to", "Feed", "--container", "MainNav"],
-            container: "demo/MainNav", delegate: "demo/MainNavDelegate", mapping: 11, animator: "motion/pushLeft",
+            container: "demo/MainNav", delegate: "demo/MainNavDelegate", mapping: 11, animator: "motion/pullRight",
             interaction: "motion/pullRight",
             step: "it returns the interaction controller 'motion/pullRight': the transition is interactive (percent-driven)"),
         DemoCase(
             title: "pop Profile→Detail on MainNav: a custom pop without interaction is warned about",
             arguments: ["--op", "pop", "--from", "Profile", "--to", "Detail", "--container", "MainNav"],
-            container: "demo/MainNav", delegate: "demo/MainNavDelegate", mapping: 12, animator: "motion/pageIn",
+            container: "demo/MainNav", delegate: "demo/MainNavDelegate", mapping: 12, animator: "motion/pageOut",
             step: "warning: a custom pop without an interaction controller disables the system's swipe-back gesture for this route (radar 15215690)"),
         DemoCase(
             title: "pop Settings→Feed on MainNav: an explicit nil plays the system pop",
@@ -174,7 +174,7 @@ struct ResolveCommandTests {
             container    demo/MainNav
             delegate     demo/MainNavDelegate
             mapping      #11 pop demo/Detail → demo/Feed
-            animator     motion/pushLeft (push, 0.35 s, motion/standard)
+            animator     motion/pullRight (pull, 0.35 s, motion/standard)
             interaction  motion/pullRight
 
             """)

@@ -15,20 +15,21 @@ struct ShowCommandTests {
         expectSuccess(result)
         #expect(topLevelKeys(ofPrettyJSON: result.stdout) == [
             "name", "library", "kind", "direction", "duration", "delay", "curve", "curveExpression", "interactive", "reverse",
-            "description", "interaction", "tracks", "usedBy",
+            "description", "interaction", "mirrorOf", "tracks", "usedBy",
         ])
         let preset = try result.jsonObject()
         #expect(preset["kind"] as? String == "uncover")
         #expect(preset["direction"] as? String == "down")
         #expect(preset["duration"] as? Double == 0.35)
-        #expect(preset["curve"] as? String == "motion/accelerate")
+        #expect(preset["curve"] as? String == "motion/standard")
         #expect(preset["interactive"] as? Bool == true)
         let interaction = try #require(preset["interaction"] as? [String: Any])
         #expect(Set(interaction.keys) == ["completionSpeed", "completionCurve", "completionCurveExpression", "finishThreshold"])
         let tracks = try #require(preset["tracks"] as? [String: Any])
-        #expect(Set(tracks.keys) == ["onTop", "from", "to"])
+        #expect(Set(tracks.keys) == ["onTop", "from", "to", "shared"])
+        #expect(isNull(tracks["shared"]))
         #expect(preset["reverse"] as? String == "motion/coverUp")
-        #expect(preset["usedBy"] as? [String] == ["preset motion/coverUp", "route #4"])
+        #expect(preset["usedBy"] as? [String] == ["preset motion/coverUp", "route #4", "route #7"])
     }
 
     @Test("show curve as a table lists the presets using it")

@@ -44,6 +44,21 @@ public enum BundleFormat {
             return .object(fields)
         }
         let presets = bundle.presets.map { preset -> JSONValue in
+            if let source = preset.mirrorOf {
+                // A mirror is its source's values, derived when it is imported: name the source only.
+                var fields: [(String, JSONValue)] = [("name", text(preset.name)), ("mirrorOf", text(source.description))]
+                if let interaction = preset.interaction {
+                    fields.append(
+                        ("interaction", .object([
+                            ("completionSpeed", .number(interaction.completionSpeed)),
+                            ("completionCurve", text(interaction.completionCurve.description)),
+                            ("finishThreshold", .number(interaction.finishThreshold)),
+                        ])))
+                }
+                optional(&fields, "reverse", preset.reverse?.description)
+                optional(&fields, "description", preset.description)
+                return .object(fields)
+            }
             var fields: [(String, JSONValue)] = [("name", text(preset.name)), ("kind", text(preset.kind.rawValue))]
             optional(&fields, "direction", preset.direction?.rawValue)
             fields.append(("duration", .number(preset.duration)))
@@ -202,10 +217,22 @@ public enum BundleFormat {
 
         private func preset(_ entry: JSONCursor, library: String, names: inout Names) throws -> Preset {
             let f = try entry.object(allowedKeys: [
-                "name", "kind", "direction", "duration", "delay", "curve", "set", "interaction", "reverse", "description",
+                "name", "kind", "direction", "duration", "delay", "curve", "set", "interaction", "reverse", "mirrorOf", "description",
             ])
             let name = try names.claim(try f.required("name", in: entry), kind: "preset")
-            var draft = PresetDraft(kind: try choice(try f.required("kind", in: entry), default: .custom))
+            let mirrorOf = try f["mirrorOf"]?.string()
+            if mirrorOf != nil {
+                // A mirror's kind, timing and tracks are its source's, derived when it is imported.
+                for key in ["kind", "direction", "duration", "delay", "curve", "set"] {
+                    guard let field = f[key] else { continue }
+                    try field.checking { () throws -> Void in
+                        throw ModelError.invalidValue(
+                            field: key, value: key, reason: "a preset with mirrorOf takes its \(key) from the preset it mirrors; leave it out")
+                    }
+                }
+            }
+            var draft = PresetDraft(kind: mirrorOf != nil ? .custom : try choice(try f.required("kind", in: entry), default: .custom))
+            draft.mirrorOf = mirrorOf
             draft.direction = try f["direction"].map { try choice($0, default: Direction.left) }
             draft.duration = try f["duration"]?.number()
             draft.delay = try f["delay"]?.number() ?? 0

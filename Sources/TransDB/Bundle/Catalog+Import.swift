@@ -63,6 +63,8 @@ struct BundleImport {
     private var names: [String: QualifiedName] = [:]
     /// Interaction presets already checked for interaction settings.
     var interactive: [Int64: Bool] = [:]
+    /// The imported mirrors with their values derived from the preset they mirror, by `library/name`.
+    private var mirrors: [String: Preset] = [:]
 
     init(db: Database, inputs: [BundleInput], policy: ConflictPolicy, removeOthers: Bool) {
         self.db = db
@@ -92,8 +94,10 @@ struct BundleImport {
         try checkReferences()
         for input in inputs { try library(input.bundle) }
         for input in inputs { for curve in input.bundle.curves { try self.curve(curve) } }
+        try deriveMirrors()
         for input in inputs { for preset in input.bundle.presets { try self.preset(preset) } }
         for input in inputs { for preset in input.bundle.presets { try reverse(preset) } }
+        for input in inputs { for preset in input.bundle.presets { try mirrorLink(preset) } }
         for input in inputs { for delegate in input.bundle.delegates { try self.delegate(delegate) } }
         for input in inputs { for screen in input.bundle.screens { try self.screen(screen) } }
         for input in inputs { for container in input.bundle.containers { try self.container(container) } }
@@ -147,6 +151,7 @@ struct BundleImport {
                 if case let .named(curve) = preset.curve { try check(.curve, curve, from: bundle, usedBy: user) }
                 if case let .named(curve)? = preset.interaction?.completionCurve { try check(.curve, curve, from: bundle, usedBy: user) }
                 try check(.preset, preset.reverse, from: bundle, usedBy: user)
+                try check(.preset, preset.mirrorOf, from: bundle, usedBy: user)
             }
             for screen in bundle.screens { try check(.delegate, screen.delegate, from: bundle, usedBy: "screen \(lib)/\(screen.name)") }
             for container in bundle.containers {
@@ -286,15 +291,37 @@ struct BundleImport {
             preset.interaction = interaction
         }
         preset.reverse = nil
+        // A mirror's source may be imported after it: its name is qualified, not looked up.
+        preset.mirrorOf = preset.mirrorOf.map { QualifiedName(library: $0.library ?? preset.library, name: $0.name) }
         return preset
+    }
+
+    /// Works out the values of every imported mirror from the preset it mirrors: in the import
+    /// (as imported) or in the catalog.
+    private mutating func deriveMirrors() throws {
+        let imported = Dictionary(
+            inputs.flatMap(\.bundle.presets).map { ("\($0.library)/\($0.name)", $0) }, uniquingKeysWith: { a, _ in a })
+        for preset in inputs.flatMap(\.bundle.presets) {
+            guard let reference = preset.mirrorOf else { continue }
+            let source: Preset
+            if let inImport = imported["\(reference.library ?? preset.library)/\(reference.name)"] {
+                source = inImport
+            } else {
+                source = try CatalogReader(db: db).preset(id: try CatalogLookup.id(.preset, reference, prefer: preset.library, db))
+            }
+            mirrors["\(preset.library)/\(preset.name)"] = try preset.mirroring(source)
+        }
     }
 
     private mutating func preset(_ preset: Preset) throws {
         let name = "\(preset.library)/\(preset.name)"
-        let new = try absolute(preset)
+        let new = try absolute(mirrors[name] ?? preset)
+        // The mirror link is written in its own phase, once every preset exists.
+        var values = new
+        values.mirrorOf = nil
         let writer = CatalogWriter(db: db)
         guard let id = try id(.preset, library: preset.library, name: preset.name) else {
-            try writer.insertPreset(new)
+            try writer.insertPreset(values)
             added(.preset, name)
             return
         }
@@ -303,10 +330,20 @@ struct BundleImport {
         old.reverse = nil
         if existing(.preset, name, old: EntryFields.preset(old), new: EntryFields.preset(new)) {
             // The reverse is compared and written in its own phase; keep it as it is meanwhile.
-            var values = new
             values.reverse = currentReverse
             try writer.updatePreset(id: id, values)
         }
+    }
+
+    /// Links an added or changed preset to the preset it mirrors (or unlinks it).
+    private mutating func mirrorLink(_ preset: Preset) throws {
+        let name = "\(preset.library)/\(preset.name)"
+        guard let entry = report.listed.last(where: { $0.kind == .preset && $0.name == name }),
+            entry.action == .added || entry.action == .changed,
+            let id = try id(.preset, library: preset.library, name: preset.name)
+        else { return }
+        let wanted = try preset.mirrorOf.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
+        try db.execute(sql: "UPDATE preset SET mirror_of_id = ? WHERE id = ?", arguments: [wanted, id])
     }
 
     private mutating func reverse(_ preset: Preset) throws {
@@ -432,20 +469,45 @@ struct BundleImport {
 
 /// The fields of an entry compared by import, diff and merge.
 enum EntryFields {
-    /// A preset's summary, interaction settings and every track value, as `tracks.to.start.alpha`.
+    /// A preset's summary, interaction settings and every track value, as `tracks.to.start.alpha`;
+    /// completion values and the shared element as whole values (`tracks.from.after`,
+    /// `tracks.shared`: null when absent, else the track changes that make them).
     static func preset(_ preset: Preset) -> [(String, JSONValue)] {
         var fields = preset.record.filter { $0.0 != "interactive" }
+        fields.append(("mirrorOf", .string(preset.mirrorOf?.description)))
         let interaction = preset.interaction
         fields.append(("interaction.completionSpeed", .number(interaction?.completionSpeed)))
         fields.append(("interaction.completionCurve", .string(interaction?.completionCurve.description)))
         fields.append(("interaction.finishThreshold", .number(interaction?.finishThreshold)))
         fields.append(("tracks.onTop", .string(preset.tracks.onTop.rawValue)))
+        fields.append(("tracks.hidesSource", .bool(preset.tracks.hidesSource)))
         for view in ViewRole.allCases {
             for (phase, state) in [("start", preset.tracks[view].start), ("end", preset.tracks[view].end)] {
                 guard case let .object(members) = state.record else { continue }
                 fields += members.map { ("tracks.\(view.rawValue).\(phase).\($0.0)", $0.1) }
             }
+            fields.append(("tracks.\(view.rawValue).after", changes(preset.tracks, only: view.tracked, phase: .after)))
+            fields.append(("tracks.\(view.rawValue).geometry", .string(preset.tracks[view].geometry.rawValue)))
+        }
+        fields.append(("tracks.shared", changes(preset.tracks, only: .shared, phase: nil)))
+        // A mirror's motion is its source's: compared through the source, not on its own (a bundle
+        // names only the source, and the catalog keeps the values equal to it).
+        if preset.mirrorOf != nil {
+            let derived: Set<String> = ["kind", "direction", "duration", "delay", "curve"]
+            fields = fields.map { key, value in derived.contains(key) || key.hasPrefix("tracks.") ? (key, .null) : (key, value) }
         }
         return fields
+    }
+
+    /// The track changes of one view (and phase) as an array of strings, or null when there are none.
+    private static func changes(_ tracks: ViewTracks, only view: TrackedView, phase: TrackOverride.Phase?) -> JSONValue {
+        let all = TrackOverride.differences(from: ViewTracks(onTop: tracks.onTop), to: tracks).filter {
+            switch $0.target {
+            case let .property(v, p, _): v == view && (phase == nil || p == phase)
+            case let .geometry(v): v == view && phase == nil
+            case .onTop, .hidesSource: false
+            }
+        }
+        return all.isEmpty ? .null : .array(all.map { .string($0.description) })
     }
 }

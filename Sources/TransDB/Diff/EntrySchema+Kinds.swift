@@ -39,8 +39,12 @@ extension EntrySchema where Entry == Preset {
     static var preset: EntrySchema {
         var copiers: [String: (inout Preset, Preset) -> Void] = [
             "kind": copying(\.kind), "direction": copying(\.direction), "duration": copying(\.duration), "delay": copying(\.delay),
-            "curve": copying(\.curve), "reverse": copying(\.reverse), "description": copying(\.description),
-            "tracks.onTop": copying(\.tracks.onTop),
+            "curve": copying(\.curve), "reverse": copying(\.reverse), "mirrorOf": copying(\.mirrorOf),
+            "description": copying(\.description),
+            "tracks.onTop": copying(\.tracks.onTop), "tracks.hidesSource": copying(\.tracks.hidesSource),
+            "tracks.shared": copying(\.tracks.shared),
+            "tracks.from.after": copying(\.tracks.from.after), "tracks.to.after": copying(\.tracks.to.after),
+            "tracks.from.geometry": copying(\.tracks.from.geometry), "tracks.to.geometry": copying(\.tracks.to.geometry),
             // Members of the interaction group: copied only when both presets have the group.
             "interaction.completionSpeed": { target, source in
                 guard target.interaction != nil, let settings = source.interaction else { return }

@@ -43,6 +43,7 @@ extension LibraryBundle {
             preset.library = own
             preset.curve = normal(preset.curve)
             preset.reverse = normal(.preset, preset.reverse)
+            preset.mirrorOf = normal(.preset, preset.mirrorOf)
             if var interaction = preset.interaction {
                 interaction.completionCurve = normal(interaction.completionCurve)
                 preset.interaction = interaction

@@ -41,6 +41,7 @@ struct MergeConsistency {
                     ("curve", .curve, curve(preset.curve)),
                     ("interaction.completionCurve", .curve, curve(preset.interaction?.completionCurve)),
                     ("reverse", .preset, preset.reverse),
+                    ("mirrorOf", .preset, preset.mirrorOf),
                 ]
                 for (field, kind, reference) in references {
                     if let detail = missing(kind, reference) {

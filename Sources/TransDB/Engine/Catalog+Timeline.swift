@@ -1,15 +1,22 @@
 import TransDBCore
 
 extension Catalog {
-    /// The preset `name` played in `context`: forwards, or backwards for dismiss and pop; with a
-    /// gesture, driven interactively (with the preset's interaction settings, or the defaults).
+    /// The preset `name` played forward in `context`, whatever its operation; with a gesture,
+    /// driven interactively with the preset's interaction settings.
     ///
     /// - Throws: ``LookupError`` for an unknown preset, ``ModelError`` for a gesture the
-    ///   preset cannot play.
+    ///   preset cannot play (it has no interaction settings, or the gesture is invalid).
     public func timeline(preset name: QualifiedName, context: TransitionContext, gesture: GestureScript?) throws -> Timeline {
         let animator = try preset(name).preset
-        return try TransitionEngine(catalog: self).timeline(
-            for: animator, context: context, interaction: gesture.map { (animator.interaction ?? InteractionSettings(), $0) })
+        var interaction: (InteractionSettings, GestureScript)?
+        if let gesture {
+            guard let settings = animator.interaction else {
+                throw ModelError.notInteractive(
+                    reason: "the preset '\(animator.qualifiedName)' has no interaction settings (add them with --completion-speed, --completion-curve or --finish-threshold)")
+            }
+            interaction = (settings, gesture)
+        }
+        return try TransitionEngine(catalog: self).timeline(for: animator, context: context, interaction: interaction)
     }
 
     /// What UIKit plays for `request` in `context` (``Resolver``), the system default for a nil

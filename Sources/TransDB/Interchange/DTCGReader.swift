@@ -294,7 +294,7 @@ struct DTCGReader {
         let (library, name) = try owner(of: token, under: "presets")
         let data = token.extensions.first { $0.key == Self.transdb }?.value
         let fields =
-            try data?.object(allowedKeys: ["kind", "direction", "curve", "set", "interaction", "reverse", "timingFunction"]) ?? [:]
+            try data?.object(allowedKeys: ["kind", "direction", "curve", "set", "interaction", "reverse", "mirrorOf", "timingFunction"]) ?? [:]
 
         let kind = try fields["kind"].map { try choice($0, PresetKind.self) } ?? (transition.duration == 0 ? .none : .custom)
         var draft = PresetDraft(kind: kind)
@@ -322,6 +322,10 @@ struct DTCGReader {
         }
         if let field = fields["reverse"] {
             draft.reverse = try reference(field, kind: "reverse preset").description
+        }
+        // A mirror's values are written out for other tools and derived again on import.
+        if let field = fields["mirrorOf"] {
+            draft.mirrorOf = try reference(field, kind: "mirror-of preset").description
         }
         if let field = fields["timingFunction"] {
             let note = try field.object(allowedKeys: ["approximate", "expression", "maximumError"])

@@ -146,6 +146,7 @@ struct DTCGWriter {
             data.append(("interaction", settings))
         }
         if let reverse = preset.reverse { data.append(("reverse", .string(reverse.description))) }
+        if let mirrorOf = preset.mirrorOf { data.append(("mirrorOf", .string(mirrorOf.description))) }
         let (timingFunction, note) = timingFunction(preset)
         if let note { data.append(("timingFunction", note)) }
 
@@ -212,34 +213,9 @@ struct DTCGWriter {
         return rounded
     }
 
-    /// The track changes that turn `base` into `target`, as `VIEW.PHASE.PROPERTY=VALUE`, in a
-    /// fixed order (from, to; start, end; properties as declared; on-top last). Applied in order
-    /// to `base` they give `target` exactly.
+    /// The track changes that turn `base` into `target`, as `VIEW.PHASE.PROPERTY=VALUE`
+    /// (``TrackOverride/differences(from:to:)``, the one rule bundles use too).
     static func overrides(from base: ViewTracks, to target: ViewTracks) -> [String] {
-        var changes: [String] = []
-        for view in ViewRole.allCases {
-            for phase in TrackOverride.Phase.allCases {
-                let a = phase == .start ? base[view].start : base[view].end
-                let b = phase == .start ? target[view].start : target[view].end
-                func add(_ property: TrackOverride.Property, _ value: String) {
-                    changes.append("\(view.rawValue).\(phase.rawValue).\(property.rawValue)=\(value)")
-                }
-                if a.frame != b.frame { add(.frame, b.frame.expression) }
-                if a.alpha != b.alpha { add(.alpha, b.alpha.shortestDescription) }
-                if a.scaleX != b.scaleX || a.scaleY != b.scaleY {
-                    if b.scaleX == b.scaleY {
-                        add(.scale, b.scaleX.shortestDescription)
-                    } else {
-                        if a.scaleX != b.scaleX { add(.scaleX, b.scaleX.shortestDescription) }
-                        if a.scaleY != b.scaleY { add(.scaleY, b.scaleY.shortestDescription) }
-                    }
-                }
-                if a.rotation != b.rotation { add(.rotation, b.rotation.shortestDescription) }
-                if a.rotationY != b.rotationY { add(.rotationY, b.rotationY.shortestDescription) }
-                if a.cornerRadius != b.cornerRadius { add(.cornerRadius, b.cornerRadius.shortestDescription) }
-            }
-        }
-        if base.onTop != target.onTop { changes.append("on-top=\(target.onTop.rawValue)") }
-        return changes
+        TrackOverride.differences(from: base, to: target).map(\.description)
     }
 }

@@ -29,7 +29,7 @@ extension EntryDetail: Renderable {
             case let .object(members) where key == "tracks":
                 for (view, track) in members {
                     guard case let .object(phases) = track else {
-                        rows.append(["tracks.\(view)", track.cell])
+                        rows.append(["tracks.\(view)", track == .null ? "-" : track.cell])
                         continue
                     }
                     for (phase, state) in phases { rows.append(["tracks.\(view).\(phase)", Self.stateSummary(state)]) }

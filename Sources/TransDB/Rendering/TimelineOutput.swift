@@ -4,8 +4,10 @@ import TransDBCore
 ///
 /// - `json`, `ndjson`: one object: `animator, played, systemDefault, operation, duration`, for
 ///   an interactive transition `outcome, releaseTime, completionDuration`, then `notes` and
-///   `samples` (each `time, progress, from, to, dimming`).
-/// - `csv`: a row per sample, the views' fields flattened (`from.x`, `to.alpha`, …).
+///   `samples` (each `time, progress, from, to, shared, dimming`; `shared` is null when the
+///   preset has no shared element).
+/// - `csv`: a row per sample, the views' fields flattened (`from.x`, `to.alpha`, …, and
+///   `shared.x`, … when the preset has a shared element).
 /// - `table`: a header line, the notes, and a row per sample.
 public struct TimelineOutput: Sendable {
     /// The timeline.
@@ -42,7 +44,8 @@ extension TimelineOutput: Renderable {
                     samples.map { sample in
                         .object([
                             ("time", .number(sample.time)), ("progress", .number(sample.progress)), ("from", sample.from.record),
-                            ("to", sample.to.record), ("dimming", .number(sample.dimming)),
+                            ("to", sample.to.record), ("shared", sample.shared?.record ?? .null),
+                            ("dimming", .number(sample.dimming)),
                         ])
                     })
             ))
@@ -52,7 +55,7 @@ extension TimelineOutput: Renderable {
     public func forEachCSVRecord(_ body: ([(String, JSONValue)]) throws -> Void) rethrows {
         for sample in samples {
             var fields: [(String, JSONValue)] = [("time", .number(sample.time)), ("progress", .number(sample.progress))]
-            for (name, view) in [("from", sample.from), ("to", sample.to)] {
+            for (name, view) in [("from", sample.from), ("to", sample.to)] + (sample.shared.map { [("shared", $0)] } ?? []) {
                 guard case let .object(members) = view.record else { continue }
                 fields += members.map { ("\(name).\($0.0)", $0.1) }
             }
@@ -66,12 +69,15 @@ extension TimelineOutput: Renderable {
         if let played = timeline.played, played != timeline.animator { header += ", playing \(played)" }
         header += ", \(timeline.context.operation.rawValue), \(timeline.duration.formatted(digits: 4)) s"
         let notes = timeline.notes.map { "note: \($0)\n" }.joined()
+        let hasShared = timeline.animation.tracks.shared != nil
         let keys =
             ["time", "progress"]
-            + ["from", "to"].flatMap { view in ["x", "y", "w", "h", "alpha", "scale", "rot", "rotY", "corner", "z"].map { "\(view).\($0)" }
+            + (hasShared ? ["from", "to", "shared"] : ["from", "to"]).flatMap { view in
+                ["x", "y", "w", "h", "alpha", "scale", "rot", "rotY", "corner", "z"].map { "\(view).\($0)" }
             }
         let rows = samples.map { sample in
-            [sample.time.formatted(digits: 4), sample.progress.formatted(digits: 4)] + [sample.from, sample.to].flatMap(Self.cells)
+            [sample.time.formatted(digits: 4), sample.progress.formatted(digits: 4)]
+                + ([sample.from, sample.to] + (sample.shared.map { [$0] } ?? [])).flatMap(Self.cells)
         }
         return [.text(header + "\n" + notes), .table(Table(header: keys, rows: rows))]
     }

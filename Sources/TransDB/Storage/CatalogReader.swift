@@ -59,11 +59,12 @@ struct CatalogReader {
     private static let presetColumns = """
         SELECT p.id, p.name, l.name AS library, p.kind, p.direction, p.duration, p.delay, c.name, cl.name, p.curve_expression,
             p.on_top, p.completion_speed, cc.name, ccl.name, p.completion_curve_expression, p.finish_threshold,
-            r.name, rl.name, p.description
+            r.name, rl.name, p.description, m.name, ml.name, p.hides_source
         FROM preset p JOIN library l ON l.id = p.library_id
             LEFT JOIN curve c ON c.id = p.curve_id LEFT JOIN library cl ON cl.id = c.library_id
             LEFT JOIN curve cc ON cc.id = p.completion_curve_id LEFT JOIN library ccl ON ccl.id = cc.library_id
             LEFT JOIN preset r ON r.id = p.reverse_id LEFT JOIN library rl ON rl.id = r.library_id
+            LEFT JOIN preset m ON m.id = p.mirror_of_id LEFT JOIN library ml ON ml.id = m.library_id
         """
 
     func presets(library: String? = nil, kind: PresetKind? = nil) throws -> [Preset] {
@@ -160,18 +161,19 @@ struct CatalogReader {
             direction: row.text(4).flatMap(Direction.init(rawValue:)),
             duration: row.double(5) ?? 0, delay: row.double(6) ?? 0,
             curve: try curveReference(name: row.text(7), library: row.text(8), expression: row.text(9)),
-            tracks: tracks(views, onTop: row.text(10).flatMap(ViewRole.init(rawValue:)) ?? .to),
+            tracks: tracks(views, onTop: row.text(10).flatMap(ViewRole.init(rawValue:)) ?? .to, hidesSource: row.int64(21) == 1),
             interaction: interaction,
             reverse: row.text(16).map { QualifiedName(library: row.text(17), name: $0) },
+            mirrorOf: row.text(19).map { QualifiedName(library: row.text(20), name: $0) },
             description: row.text(18) ?? "")
     }
 
     /// A row of `preset_view`: which view and phase, and the state.
-    private typealias ViewRow = (role: ViewRole, isStart: Bool, state: ViewState)
+    private typealias ViewRow = (view: TrackedView, phase: TrackOverride.Phase, state: ViewState, geometry: TrackGeometry)
 
     private static let viewColumns = """
         SELECT v.preset_id, v.view, v.phase, v.frame_reference, v.frame_x, v.frame_y, v.frame_width, v.frame_height, v.alpha,
-            v.scale_x, v.scale_y, v.rotation, v.rotation_y, v.corner_radius
+            v.scale_x, v.scale_y, v.rotation, v.rotation_y, v.corner_radius, v.geometry
         FROM preset_view v
         """
 
@@ -186,13 +188,24 @@ struct CatalogReader {
         state.rotation = row.double(11) ?? 0
         state.rotationY = row.double(12) ?? 0
         state.cornerRadius = row.double(13) ?? 0
-        return (role: row.text(1).flatMap(ViewRole.init(rawValue:)) ?? .to, isStart: row.text(2) == "start", state: state)
+        return (
+            view: row.text(1).flatMap(TrackedView.init(rawValue:)) ?? .to,
+            phase: row.text(2).flatMap(TrackOverride.Phase.init(rawValue:)) ?? .end, state: state,
+            geometry: row.text(14).flatMap(TrackGeometry.init(rawValue:)) ?? .frame
+        )
     }
 
-    private func tracks(_ rows: [ViewRow], onTop: ViewRole) -> ViewTracks {
-        var tracks = ViewTracks(onTop: onTop)
+    private func tracks(_ rows: [ViewRow], onTop: ViewRole, hidesSource: Bool) -> ViewTracks {
+        var tracks = ViewTracks(onTop: onTop, hidesSource: hidesSource)
         for row in rows {
-            if row.isStart { tracks[row.role].start = row.state } else { tracks[row.role].end = row.state }
+            var track = tracks[tracked: row.view] ?? ViewTrack()
+            switch row.phase {
+            case .start: track.start = row.state
+            case .end: track.end = row.state
+            case .after: track.after = row.state
+            }
+            track.geometry = row.geometry
+            tracks[tracked: row.view] = track
         }
         return tracks
     }
@@ -365,7 +378,10 @@ struct CatalogReader {
         case .preset:
             let presets = try String.fetchAll(
                 db,
-                sql: "SELECT 'preset ' || l.name || '/' || p.name FROM preset p JOIN library l ON l.id = p.library_id WHERE p.reverse_id = ? ORDER BY 1",
+                sql: """
+                    SELECT 'preset ' || l.name || '/' || p.name FROM preset p JOIN library l ON l.id = p.library_id
+                    WHERE p.reverse_id = ?1 OR p.mirror_of_id = ?1 ORDER BY 1
+                    """,
                 arguments: [id])
             let routes = try Int64.fetchAll(db, sql: "SELECT id FROM route WHERE preset_id = ?1 OR interaction_id = ?1 ORDER BY id", arguments: [id])
             return presets + routes.map { "route #\($0)" }

@@ -54,10 +54,11 @@ struct CatalogWriter {
 
     // MARK: Presets
 
-    /// Inserts a preset; its reverse, if any, must already exist.
+    /// Inserts a preset; its reverse and the preset it mirrors, if any, must already exist. A
+    /// mirror's kind, duration, delay, curve and tracks are derived from the preset it mirrors.
     @discardableResult
     func insertPreset(_ preset: Preset) throws -> Int64 {
-        var preset = preset
+        var preset = try derivedIfMirror(preset)
         preset.name = try Name.validated(preset.name, field: "preset name")
         let library = try libraryID(preset.library)
         try refuseDuplicate(.preset, library: library, name: preset.name, libraryName: preset.library)
@@ -65,8 +66,8 @@ struct CatalogWriter {
             sql: """
                 INSERT INTO preset (library_id, name, kind, direction, duration, delay, curve_id, curve_expression,
                     on_top, completion_speed, completion_curve_id, completion_curve_expression, finish_threshold,
-                    reverse_id, description)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    reverse_id, description, mirror_of_id, hides_source)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: StatementArguments([library, preset.name] + (try presetValues(preset))))
         let id = db.lastInsertedRowID
@@ -74,18 +75,35 @@ struct CatalogWriter {
         return id
     }
 
-    /// Replaces every value of the preset with row id `id` (its name and library stay).
+    /// Replaces every value of the preset with row id `id` (its name and library stay); a mirror's
+    /// values are derived from the preset it mirrors, and the mirrors of this preset follow it.
     func updatePreset(id: Int64, _ preset: Preset) throws {
+        try writePreset(id: id, try derivedIfMirror(preset))
+        // One level only: a mirror cannot itself be mirrored.
+        let mirrors = try Int64.fetchAll(db, sql: "SELECT id FROM preset WHERE mirror_of_id = ? ORDER BY id", arguments: [id])
+        let reader = CatalogReader(db: db)
+        for mirror in mirrors { try writePreset(id: mirror, try derivedIfMirror(try reader.preset(id: mirror))) }
+    }
+
+    private func writePreset(id: Int64, _ preset: Preset) throws {
         try db.execute(
             sql: """
                 UPDATE preset SET kind = ?, direction = ?, duration = ?, delay = ?, curve_id = ?, curve_expression = ?,
                     on_top = ?, completion_speed = ?, completion_curve_id = ?, completion_curve_expression = ?,
-                    finish_threshold = ?, reverse_id = ?, description = ?
+                    finish_threshold = ?, reverse_id = ?, description = ?, mirror_of_id = ?, hides_source = ?
                 WHERE id = ?
                 """,
             arguments: StatementArguments(try presetValues(preset) + [id]))
         try db.execute(sql: "DELETE FROM preset_view WHERE preset_id = ?", arguments: [id])
         try writeTracks(preset.tracks, presetID: id)
+    }
+
+    /// The preset with its kind, duration, delay, curve and tracks taken from the preset it
+    /// mirrors (``Preset/mirroring(_:)``), as that preset is stored now; other presets as they are.
+    func derivedIfMirror(_ preset: Preset) throws -> Preset {
+        guard let source = preset.mirrorOf else { return preset }
+        let id = try CatalogLookup.id(.preset, source, prefer: preset.library, db)
+        return try preset.mirroring(try CatalogReader(db: db).preset(id: id))
     }
 
     /// The preset's column values from `kind` to `description`, references resolved.
@@ -96,27 +114,30 @@ struct CatalogWriter {
             completion = try curveColumns(interaction.completionCurve, prefer: preset.library)
         }
         let reverseID = try preset.reverse.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
+        let mirrorID = try preset.mirrorOf.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
         return [
             preset.kind.rawValue, preset.direction?.rawValue, preset.duration, preset.delay, curveID, curveExpression,
             preset.tracks.onTop.rawValue, preset.interaction?.completionSpeed, completion.0, completion.1,
-            preset.interaction?.finishThreshold, reverseID, preset.description,
+            preset.interaction?.finishThreshold, reverseID, preset.description, mirrorID, preset.tracks.hidesSource ? 1 : 0,
         ]
     }
 
     private func writeTracks(_ tracks: ViewTracks, presetID id: Int64) throws {
-        for role in ViewRole.allCases {
-            for (phase, state) in [("start", tracks[role].start), ("end", tracks[role].end)] {
+        for view in TrackedView.allCases {
+            guard let track = tracks[tracked: view] else { continue }
+            for (phase, state) in [("start", track.start), ("end", track.end), ("after", track.after)] {
+                guard let state else { continue }
                 try db.cachedStatement(
                     sql: """
                         INSERT INTO preset_view (preset_id, view, phase, frame_reference, frame_x, frame_y, frame_width,
-                            frame_height, alpha, scale_x, scale_y, rotation, rotation_y, corner_radius)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            frame_height, alpha, scale_x, scale_y, rotation, rotation_y, corner_radius, geometry)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """
                 ).execute(
                     arguments: [
-                        id, role.rawValue, phase, state.frame.reference.rawValue, state.frame.x, state.frame.y,
+                        id, view.rawValue, phase, state.frame.reference.rawValue, state.frame.x, state.frame.y,
                         state.frame.width, state.frame.height, state.alpha, state.scaleX, state.scaleY, state.rotation,
-                        state.rotationY, state.cornerRadius,
+                        state.rotationY, state.cornerRadius, track.geometry.rawValue,
                     ])
             }
         }

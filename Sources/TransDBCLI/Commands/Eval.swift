@@ -12,13 +12,15 @@ extension TransDBCommand {
             discussion: """
                 Give a PRESET, or a route (--op, --from, --to, [--container]) to resolve first; a nil answer evaluates \
                 the system default. Prints both views at each sample time: frame, alpha, scale, rotation, corner radius \
-                and z-order. --gesture drives a percent-driven interactive transition: \
-                "update 0.2@0.1, update 0.6@0.3, finish@0.4" (also cancel@T, or release@T to apply the finish threshold).
+                and z-order, and a shared element's when the preset has one. Every operation plays its preset forward. \
+                --gesture drives a percent-driven interactive transition when the route (or PRESET) has an interaction: \
+                "update 0.2@0.1, update 0.6@0.3, finish@0.4" (also cancel@T, or release@T to apply the finish threshold; \
+                release@T v=V finishes a flick faster than 1 progress per second).
                 """)
 
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "A preset to evaluate (instead of a route).") var preset: String?
-        @Option(name: .long, help: "present, dismiss, push, pop or tab (with a PRESET: dismiss and pop play it in reverse).")
+        @Option(name: .long, help: "present, dismiss, push, pop or tab (with a PRESET: the operation it is played for).")
         var op: TransitionOperation?
         @Option(name: .long, help: "The screen being left.") var from: String?
         @Option(name: .long, help: "The screen being shown.") var to: String?
@@ -26,7 +28,12 @@ extension TransDBCommand {
         @Option(name: .long, help: ArgumentHelp("A time in seconds to sample (repeatable).", valueName: "seconds")) var at: [Double] = []
         @Option(name: .long, help: "Frames per second when no --at is given.") var fps: Double = 60
         @Option(name: .long, help: ArgumentHelp("The container size in points.", valueName: "WxH")) var screen: String = "390x844"
-        @Option(name: .long, help: ArgumentHelp("The origin rect of zoom presets, in points.", valueName: "X,Y,W,H")) var origin: String?
+        @Option(name: .long, help: ArgumentHelp("The origin rect of zoom presets, in points (default: a centred 100-point square).", valueName: "X,Y,W,H"))
+        var origin: String?
+        @Option(
+            name: .long,
+            help: ArgumentHelp("The rect a shared element travels to, in points (default: a container-wide square at the top).", valueName: "X,Y,W,H"))
+        var target: String?
         @Option(name: .long, help: "A gesture script for an interactive transition.") var gesture: String?
         @OptionGroup var output: FormatOptions
 
@@ -42,7 +49,8 @@ extension TransDBCommand {
                 throw ValidationError("--at must be a number of seconds from 0 to 3600, got \(bad)")
             }
             _ = try containerSize()
-            _ = try originRect()
+            _ = try rect(origin, option: "--origin")
+            _ = try rect(target, option: "--target")
         }
 
         func containerSize() throws -> Size {
@@ -53,11 +61,11 @@ extension TransDBCommand {
             return Size(width: parts[0], height: parts[1])
         }
 
-        func originRect() throws -> Rect? {
-            guard let origin else { return nil }
-            let parts = origin.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        func rect(_ text: String?, option: String) throws -> Rect? {
+            guard let text else { return nil }
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard parts.count == 4, parts.allSatisfy({ $0.isFinite && abs($0) <= 100_000 }), parts[2] >= 0, parts[3] >= 0 else {
-                throw ValidationError("--origin must be X,Y,WIDTH,HEIGHT in points, e.g. 20,120,100,100, got '\(origin)'")
+                throw ValidationError("\(option) must be X,Y,WIDTH,HEIGHT in points, e.g. 20,120,100,100, got '\(text)'")
             }
             return Rect(x: parts[0], y: parts[1], width: parts[2], height: parts[3])
         }
@@ -66,7 +74,9 @@ extension TransDBCommand {
             try reporting {
                 let catalog = try catalog.open(forWriting: false)
                 let gesture = try gesture.map(GestureScript.init(parsing:))
-                let context = TransitionContext(container: try containerSize(), origin: try originRect(), operation: op ?? .present)
+                let context = TransitionContext(
+                    container: try containerSize(), origin: try rect(origin, option: "--origin"), target: try rect(target, option: "--target"),
+                    operation: op ?? .present)
                 let timeline =
                     if let preset {
                         try catalog.timeline(preset: try qualifiedName(preset, field: "preset"), context: context, gesture: gesture)

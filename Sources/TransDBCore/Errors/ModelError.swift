@@ -6,11 +6,14 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidValue(field: String, value: String, reason: String)
     /// A curve expression is invalid.
     case invalidCurve(field: String, error: CurveExpressionError)
+    /// A gesture was given for a transition UIKit would not run interactively.
+    case notInteractive(reason: String)
 
     public var description: String {
         switch self {
         case let .invalidValue(field, value, reason): "invalid \(field) '\(value)': \(reason)"
         case let .invalidCurve(field, error): "invalid \(field): \(error)"
+        case let .notInteractive(reason): "cannot play the gesture: \(reason)"
         }
     }
 }

@@ -33,13 +33,20 @@ extension ViewState {
 }
 
 extension ViewTracks {
-    /// `{"onTop", "from": {"start", "end"}, "to": {…}}`.
+    /// `{"onTop", "from": {"start", "end"[, "after"]}, "to": {…}, "shared": {…} or null}`;
+    /// `after` only when the completion changes the view.
     public var record: JSONValue {
-        .object([
-            ("onTop", .string(onTop.rawValue)),
-            ("from", .object([("start", from.start.record), ("end", from.end.record)])),
-            ("to", .object([("start", to.start.record), ("end", to.end.record)])),
-        ])
+        func track(_ track: ViewTrack) -> JSONValue {
+            var phases: [(String, JSONValue)] = [("start", track.start.record), ("end", track.end.record)]
+            if let after = track.after { phases.append(("after", after.record)) }
+            if track.geometry != .frame { phases.append(("geometry", .string(track.geometry.rawValue))) }
+            return .object(phases)
+        }
+        var fields: [(String, JSONValue)] = [
+            ("onTop", .string(onTop.rawValue)), ("from", track(from)), ("to", track(to)), ("shared", shared.map(track) ?? .null),
+        ]
+        if hidesSource { fields.append(("hidesSource", .bool(true))) }
+        return .object(fields)
     }
 }
 
@@ -73,6 +80,7 @@ extension Preset {
             ])
         } ?? .null
         fields.append(("interaction", interactionValue))
+        fields.append(("mirrorOf", .string(mirrorOf?.description)))
         fields.append(("tracks", tracks.record))
         return fields
     }

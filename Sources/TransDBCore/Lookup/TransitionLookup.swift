@@ -317,9 +317,7 @@ private struct Run {
             "it returns the animator '\(animator.qualifiedName)' (\(animator.kind.rawValue), \(animator.duration.shortestDescription) s, \(animator.curve))"
         )
         if operation == .dismiss || operation == .pop {
-            say(
-                animator.reverse.map { "for a \(operation.rawValue), the engine plays its reverse preset '\($0)'" }
-                    ?? "for a \(operation.rawValue), the engine plays it backwards (it names no reverse preset)")
+            say("the animator plays forward as the \(operation.rawValue): 'from' is the controller going away, 'to' the one appearing")
         }
         say("UIKit calls '\(delegateName)'.\(operation.interactionMethod) with that animator")
         if let interaction {

@@ -18,16 +18,21 @@ public struct Preset: Hashable, Sendable {
     public var tracks: ViewTracks
     /// Percent-driven interaction settings, when the preset can drive an interactive transition.
     public var interaction: InteractionSettings?
-    /// The preset played for the opposite operation (dismiss for a present, pop for a push);
-    /// without one the engine plays this preset backwards.
+    /// The preset for the opposite operation (dismiss for a present, pop for a push): a pairing
+    /// for review and code generation; what a route plays is the preset it names.
     public var reverse: QualifiedName?
+    /// The preset this one mirrors: its kind, duration, delay, curve and tracks are that preset's
+    /// with start and end and the two roles swapped (``Preset/mirroring(_:)``), and follow it
+    /// when it changes.
+    public var mirrorOf: QualifiedName?
     public var description: String
 
     /// Creates a preset.
     public init(
         library: String, name: String, kind: PresetKind, direction: Direction? = nil,
         duration: Double, delay: Double = 0, curve: CurveReference, tracks: ViewTracks,
-        interaction: InteractionSettings? = nil, reverse: QualifiedName? = nil, description: String = ""
+        interaction: InteractionSettings? = nil, reverse: QualifiedName? = nil, mirrorOf: QualifiedName? = nil,
+        description: String = ""
     ) {
         self.library = library
         self.name = name
@@ -39,6 +44,7 @@ public struct Preset: Hashable, Sendable {
         self.tracks = tracks
         self.interaction = interaction
         self.reverse = reverse
+        self.mirrorOf = mirrorOf
         self.description = description
     }
 
@@ -164,6 +170,12 @@ public struct InteractionSettings: Hashable, Sendable {
     public var completionCurve: CurveReference
     /// The gesture finishes when progress at release is above this, else cancels.
     public var finishThreshold: Double
+
+    /// The release velocity, in progress per second, above which a `release` finishes (below its
+    /// negative, cancels) whatever the progress. Inferred from gesture-driven libraries, which
+    /// finish a flick; UIKit's percent-driven class has no such setting, so transdb uses one
+    /// value for every interaction: a flick that would play the whole transition in a second.
+    public static let defaultFlickVelocity = 1.0
 
     /// Creates settings; the defaults are UIKit's (speed 1, easeInOut) and the seed documents'
     /// threshold (0.5).

@@ -16,6 +16,9 @@ public struct PresetDraft: Sendable {
     public var completionCurve: String?
     public var finishThreshold: Double?
     public var reverse: String?
+    /// The preset this one mirrors; its kind, duration, delay, curve and tracks are then taken
+    /// from that preset when the preset is stored (the draft's own are placeholders).
+    public var mirrorOf: String?
     public var description: String = ""
 
     /// Creates a draft of a kind.
@@ -55,10 +58,14 @@ public struct PresetDraft: Sendable {
             interaction = settings
         }
         let reverse = try reverse.map { try QualifiedName(parsing: $0, field: "reverse preset") }
+        let mirrorOf = try mirrorOf.map { try QualifiedName(parsing: $0, field: "mirror-of preset") }
         let preset = Preset(
             library: library, name: name, kind: kind, direction: direction, duration: duration, delay: delay,
-            curve: curve, tracks: tracks, interaction: interaction, reverse: reverse, description: description)
+            curve: curve, tracks: tracks, interaction: interaction, reverse: reverse, mirrorOf: mirrorOf, description: description)
         try preset.validateReverse()
+        if let mirrorOf, mirrorOf.local(in: library) == QualifiedName(library: nil, name: name) {
+            throw ModelError.invalidValue(field: "mirror-of preset", value: mirrorOf.description, reason: "a preset cannot mirror itself")
+        }
         return preset
     }
 

@@ -249,13 +249,13 @@ private struct CurveExpressionParser {
             spring = .physical(
                 mass: try check("mass", 0...1e6, open: true, "> 0 and ≤ 1e6"),
                 stiffness: try check("stiffness", 0...1e9, open: true, "> 0 and ≤ 1e9"),
-                damping: try check("damping", 0...1e9, "≥ 0 and ≤ 1e9"),
+                damping: try check("damping", 0...1e9, open: true, "> 0 and ≤ 1e9 (an undamped spring never settles)"),
                 velocity: try check("velocity", -1e6...1e6, "within ±1e6"))
         } else if labels.contains("dampingRatio") && labels.contains("stiffness") {
             try form(["stiffness", "dampingRatio"], required: ["stiffness", "dampingRatio"])
             spring = .android(
                 stiffness: try check("stiffness", 0...1e9, open: true, "> 0 and ≤ 1e9"),
-                dampingRatio: try check("dampingRatio", 0...100, "≥ 0 and ≤ 100"))
+                dampingRatio: try check("dampingRatio", 0...100, open: true, "> 0 and ≤ 100 (an undamped spring never settles)"))
         } else if labels.contains("dampingRatio") {
             try form(["duration", "dampingRatio", "velocity"], required: ["duration", "dampingRatio"])
             spring = .uikit(
@@ -267,17 +267,27 @@ private struct CurveExpressionParser {
             if values["dampingFraction"] == nil { values["dampingFraction"] = 0.825 }
             spring = .response(
                 response: try check("response", 0...60, open: true, "> 0 and ≤ 60 seconds"),
-                dampingFraction: try check("dampingFraction", 0...100, "≥ 0 and ≤ 100"))
+                dampingFraction: try check("dampingFraction", 0...100, open: true, "> 0 and ≤ 100 (an undamped spring never settles)"))
         } else if labels.contains("duration") || labels.contains("bounce") {
             try form(["duration", "bounce"], required: ["duration"])
             if values["bounce"] == nil { values["bounce"] = 0 }
-            let bounce = try check("bounce", -1...1, "in (-1, 1]")
-            if bounce == -1 { throw error("bounce must be in (-1, 1], got -1", at: positions["bounce"]) }
+            let bounce = try check("bounce", -1...1, "in (-1, 1)")
+            if bounce == -1 { throw error("bounce must be in (-1, 1), got -1", at: positions["bounce"]) }
+            if bounce == 1 {
+                throw error("bounce must be in (-1, 1), got 1: a bounce of 1 is an undamped spring, which never settles", at: positions["bounce"])
+            }
             spring = .perceptual(
                 duration: try check("duration", 0...60, open: true, "> 0 and ≤ 60 seconds"), bounce: bounce)
         } else {
             throw error(
                 "unknown spring form with \(order.joined(separator: ", ")); write spring(mass:, stiffness:, damping:, velocity:), spring(duration:, dampingRatio:, velocity:), spring(duration:, bounce:), spring(response:, dampingFraction:) or spring(stiffness:, dampingRatio:)")
+        }
+        // The engine runs a spring given by its physics until it settles, so one that takes
+        // longer than the longest animation accepted cannot be played (nearly undamped springs).
+        let settling = spring.physical.settlingDuration()
+        guard settling.isFinite, settling <= TimingCurve.longestSpringSettling else {
+            throw error(
+                "this spring takes \(settling.isFinite ? "\(settling.shortestDescription) s" : "forever") to settle, more than the \(TimingCurve.longestSpringSettling.shortestDescription) s accepted (its damping is too weak or too strong)")
         }
         return .spring(spring)
     }
@@ -348,4 +358,10 @@ private struct CurveExpressionParser {
         }
         return value == 0 ? 0 : value
     }
+}
+
+extension TimingCurve {
+    /// The longest settling time (ε = 1e-3) of a spring accepted, in seconds: the engine runs a
+    /// spring given by its physics until it settles, so one that (nearly) never does is refused.
+    public static let longestSpringSettling = 3600.0
 }

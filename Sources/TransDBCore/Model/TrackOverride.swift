@@ -1,15 +1,22 @@
 /// One change to a preset's tracks, written `VIEW.PHASE.PROPERTY=VALUE`:
 /// `from.end.alpha=0.5`, `to.start.frame=origin`, `to.start.frame=container(0,1,1,1)`,
 /// `to.end.scale=0.9`, `from.end.rotation=-15`. `on-top=from` says which view is drawn above.
+/// `hide-source=true` hides the source element during the transition.
+/// `VIEW.geometry=transform` animates the view's frame as a scale transform about its centre
+/// (``TrackGeometry``). VIEW `shared` gives the preset a shared element (starting as the identity state: the whole
+/// container, opaque); PHASE `after` sets a value the completion leaves (`from.after.alpha=1`),
+/// starting from the end state.
 public struct TrackOverride: Hashable, Sendable, CustomStringConvertible {
     /// The part of the tracks that changes.
     public enum Target: Hashable, Sendable {
-        case property(view: ViewRole, phase: Phase, property: Property)
+        case property(view: TrackedView, phase: Phase, property: Property)
+        case geometry(view: TrackedView)
         case onTop
+        case hidesSource
     }
 
     /// The start or the end of a track.
-    public enum Phase: String, CaseIterable, Hashable, Sendable { case start, end }
+    public enum Phase: String, CaseIterable, Hashable, Sendable { case start, end, after }
 
     /// The properties a view state has.
     public enum Property: String, CaseIterable, Hashable, Sendable {
@@ -24,7 +31,9 @@ public struct TrackOverride: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch target {
         case let .property(view, phase, property): "\(view.rawValue).\(phase.rawValue).\(property.rawValue)=\(value)"
+        case let .geometry(view): "\(view.rawValue).geometry=\(value)"
         case .onTop: "on-top=\(value)"
+        case .hidesSource: "hide-source=\(value)"
         }
     }
 
@@ -40,12 +49,17 @@ public struct TrackOverride: Hashable, Sendable, CustomStringConvertible {
         value = String(text[text.index(after: equals)...]).trimmingWhitespace()
         if path == ["on-top"] || path == ["onTop"] {
             target = .onTop
+        } else if path == ["hide-source"] {
+            target = .hidesSource
+        } else if path.count == 2, path[1] == "geometry", let view = TrackedView(rawValue: path[0]) {
+            target = .geometry(view: view)
         } else {
-            guard path.count == 3, let view = ViewRole(rawValue: path[0]), let phase = Phase(rawValue: path[1]),
+            guard path.count == 3, let view = TrackedView(rawValue: path[0]), let phase = Phase(rawValue: path[1]),
                 let property = Property(rawValue: path[2])
             else {
                 throw refuse(
-                    "the path must be from|to . start|end . \(Property.allCases.map(\.rawValue).joined(separator: "|")), or on-top")
+                    "the path must be from|to|shared . start|end|after . \(Property.allCases.map(\.rawValue).joined(separator: "|")), from|to|shared . geometry, on-top or hide-source"
+                )
             }
             target = .property(view: view, phase: phase, property: property)
         }
@@ -68,8 +82,22 @@ public struct TrackOverride: Hashable, Sendable, CustomStringConvertible {
         case .onTop:
             guard let role = ViewRole(rawValue: value) else { throw refuse("on-top is 'from' or 'to'") }
             tracks.onTop = role
+        case .hidesSource:
+            guard let hidden = Bool(value) else { throw refuse("hide-source is 'true' or 'false'") }
+            tracks.hidesSource = hidden
+        case let .geometry(view):
+            guard let geometry = TrackGeometry(rawValue: value) else { throw refuse("geometry is 'frame' or 'transform'") }
+            var track = tracks[tracked: view] ?? ViewTrack()
+            track.geometry = geometry
+            tracks[tracked: view] = track
         case let .property(view, phase, property):
-            var state = phase == .start ? tracks[view].start : tracks[view].end
+            var track = tracks[tracked: view] ?? ViewTrack()
+            var state: ViewState
+            switch phase {
+            case .start: state = track.start
+            case .end: state = track.end
+            case .after: state = track.final
+            }
             switch property {
             case .frame:
                 guard let frame = RelativeFrame(parsing: value) else { throw refuse(RelativeFrame.syntax) }
@@ -84,7 +112,13 @@ public struct TrackOverride: Hashable, Sendable, CustomStringConvertible {
             case .rotationY: state.rotationY = try number(-3600...3600, "degrees within ±3600")
             case .cornerRadius: state.cornerRadius = try number(0...10000, "points in [0, 10000]")
             }
-            if phase == .start { tracks[view].start = state } else { tracks[view].end = state }
+            switch phase {
+            case .start: track.start = state
+            case .end: track.end = state
+            // Completion values equal to the end state are no completion values.
+            case .after: track.after = state == track.end ? nil : state
+            }
+            tracks[tracked: view] = track
         }
         return tracks
     }
@@ -148,29 +182,70 @@ extension TrackOverride {
     /// gives `target` exactly. Bundles write a preset as its kind plus these.
     public static func differences(from base: ViewTracks, to target: ViewTracks) -> [TrackOverride] {
         var changes: [TrackOverride] = []
-        func add(_ view: ViewRole, _ phase: Phase, _ property: Property, _ value: String) {
-            changes.append(TrackOverride(target: .property(view: view, phase: phase, property: property), value: value))
-        }
-        for view in ViewRole.allCases {
+        for view in TrackedView.allCases {
+            guard let wanted = target[tracked: view] else { continue }
+            let existing = base[tracked: view]
+            // A shared element the base does not have is announced by its start frame even when
+            // that is the default, so that applying the changes creates it.
+            let created = existing == nil
+            let had = existing ?? ViewTrack()
+            var marked = false
             for phase in Phase.allCases {
-                let a = phase == .start ? base[view].start : base[view].end
-                let b = phase == .start ? target[view].start : target[view].end
-                if a.frame != b.frame { add(view, phase, .frame, b.frame.expression) }
-                if a.alpha != b.alpha { add(view, phase, .alpha, b.alpha.shortestDescription) }
+                let a: ViewState
+                let b: ViewState
+                switch phase {
+                case .start: (a, b) = (had.start, wanted.start)
+                case .end: (a, b) = (had.end, wanted.end)
+                // Completion values start from the end state reached by the changes before them.
+                case .after: (a, b) = (had.after ?? wanted.end, wanted.final)
+                }
+                func add(_ property: Property, _ value: String) {
+                    changes.append(TrackOverride(target: .property(view: view, phase: phase, property: property), value: value))
+                    marked = true
+                }
+                if a.frame != b.frame || (created && !marked) { add(.frame, b.frame.expression) }
+                if a.alpha != b.alpha { add(.alpha, b.alpha.shortestDescription) }
                 if a.scaleX != b.scaleX || a.scaleY != b.scaleY {
                     if b.scaleX == b.scaleY {
-                        add(view, phase, .scale, b.scaleX.shortestDescription)
+                        add(.scale, b.scaleX.shortestDescription)
                     } else {
-                        if a.scaleX != b.scaleX { add(view, phase, .scaleX, b.scaleX.shortestDescription) }
-                        if a.scaleY != b.scaleY { add(view, phase, .scaleY, b.scaleY.shortestDescription) }
+                        if a.scaleX != b.scaleX { add(.scaleX, b.scaleX.shortestDescription) }
+                        if a.scaleY != b.scaleY { add(.scaleY, b.scaleY.shortestDescription) }
                     }
                 }
-                if a.rotation != b.rotation { add(view, phase, .rotation, b.rotation.shortestDescription) }
-                if a.rotationY != b.rotationY { add(view, phase, .rotationY, b.rotationY.shortestDescription) }
-                if a.cornerRadius != b.cornerRadius { add(view, phase, .cornerRadius, b.cornerRadius.shortestDescription) }
+                if a.rotation != b.rotation { add(.rotation, b.rotation.shortestDescription) }
+                if a.rotationY != b.rotationY { add(.rotationY, b.rotationY.shortestDescription) }
+                if a.cornerRadius != b.cornerRadius { add(.cornerRadius, b.cornerRadius.shortestDescription) }
+            }
+            if had.geometry != wanted.geometry {
+                changes.append(TrackOverride(target: .geometry(view: view), value: wanted.geometry.rawValue))
             }
         }
         if base.onTop != target.onTop { changes.append(TrackOverride(target: .onTop, value: target.onTop.rawValue)) }
+        if base.hidesSource != target.hidesSource {
+            changes.append(TrackOverride(target: .hidesSource, value: String(target.hidesSource)))
+        }
         return changes
+    }
+}
+
+extension ViewTracks {
+    /// The track of any tracked view; nil for a shared element the preset does not have.
+    /// Setting a role's track to nil leaves it unchanged.
+    public subscript(tracked view: TrackedView) -> ViewTrack? {
+        get {
+            switch view {
+            case .from: from
+            case .to: to
+            case .shared: shared
+            }
+        }
+        set {
+            switch view {
+            case .from: if let newValue { from = newValue }
+            case .to: if let newValue { to = newValue }
+            case .shared: shared = newValue
+            }
+        }
     }
 }

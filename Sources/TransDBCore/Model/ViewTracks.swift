@@ -6,6 +6,18 @@ public enum ViewRole: String, CaseIterable, Hashable, Sendable {
     case to
 }
 
+/// A view a preset has tracks for: the two views of the transition and the optional shared
+/// element (a snapshot of a source element that travels: SZAnimator's provided view, Hero's
+/// matched views, iOS 18's zoom).
+public enum TrackedView: String, CaseIterable, Hashable, Sendable {
+    case from, to, shared
+}
+
+extension ViewRole {
+    /// The same view among the tracked views.
+    public var tracked: TrackedView { self == .from ? .from : .to }
+}
+
 /// A rectangle in units of a reference rect, so presets do not depend on a screen size.
 ///
 /// `container(1, 0, 1, 1)` is a full-size frame one container width to the right;
@@ -17,6 +29,8 @@ public struct RelativeFrame: Hashable, Sendable {
         case container
         /// The rect the transition starts from or returns to (a tapped thumbnail's frame).
         case origin
+        /// The rect a shared element travels to (the matching element on the new screen).
+        case target
     }
 
     public var reference: Reference
@@ -38,6 +52,8 @@ public struct RelativeFrame: Hashable, Sendable {
     public static let container = RelativeFrame(.container, x: 0, y: 0, width: 1, height: 1)
     /// The whole origin rect.
     public static let origin = RelativeFrame(.origin, x: 0, y: 0, width: 1, height: 1)
+    /// The whole target rect.
+    public static let target = RelativeFrame(.target, x: 0, y: 0, width: 1, height: 1)
 
     /// The container-sized frame moved by `dx`, `dy` container sizes.
     public static func offset(dx: Double, dy: Double) -> RelativeFrame {
@@ -70,38 +86,82 @@ public struct ViewState: Hashable, Sendable {
     }
 }
 
-/// Start and end state of one view.
+/// How a view goes from one frame to another.
+public enum TrackGeometry: String, CaseIterable, Hashable, Sendable {
+    /// Its frame changes (UIKit animating `frame`).
+    case frame
+    /// Its bounds stay those of the larger of its start and end frames, and a scale transform
+    /// about its moving centre makes it cover the other (UIKit animating `transform` and `center`,
+    /// as PopAnimator does): `width` and `height` are the bounds, `x` and `y` place them around the
+    /// centre, and `scaleX`/`scaleY` carry the scale.
+    case transform
+}
+
+/// Start and end state of one view, and the values its completion sets.
 public struct ViewTrack: Hashable, Sendable {
     public var start: ViewState
     public var end: ViewState
+    /// The state the transition's completion block leaves the view in, when it differs from
+    /// `end` (CustomAnimatedTransitioning sets the from-view's alpha back to 1); nil otherwise.
+    public var after: ViewState?
+    /// Whether the frame animates as a frame or as a scale transform about the centre.
+    public var geometry: TrackGeometry
 
     /// Creates a track.
-    public init(start: ViewState = ViewState(), end: ViewState = ViewState()) {
+    public init(start: ViewState = ViewState(), end: ViewState = ViewState(), after: ViewState? = nil, geometry: TrackGeometry = .frame) {
         self.start = start
         self.end = end
+        self.after = after == end ? nil : after
+        self.geometry = geometry
     }
 
     /// A view that does not change.
     public static let still = ViewTrack()
+
+    /// The state after the transition has completed: `after`, or `end`.
+    public var final: ViewState { after ?? end }
+
+    /// The track run the other way: from `end` to `start`, forward in time. Completion values
+    /// belong to the animation they were written for and are not carried over.
+    public var swapped: ViewTrack { ViewTrack(start: end, end: start, geometry: geometry) }
 }
 
-/// The explicit property tracks of a preset: both views, and which is on top.
+/// The explicit property tracks of a preset: both views, an optional shared element, and
+/// which of the two views is on top (a shared element is drawn above both).
 public struct ViewTracks: Hashable, Sendable {
     public var from: ViewTrack
     public var to: ViewTrack
+    /// The shared element that travels between the screens, if the preset has one.
+    public var shared: ViewTrack?
     /// The view drawn above the other.
     public var onTop: ViewRole
+    /// Whether the source element (the thumbnail at the origin rect) is hidden while the
+    /// transition runs, as PopAnimator's delegate hides the tapped image.
+    public var hidesSource: Bool
 
     /// Creates tracks.
-    public init(from: ViewTrack = .still, to: ViewTrack = .still, onTop: ViewRole = .to) {
+    public init(
+        from: ViewTrack = .still, to: ViewTrack = .still, shared: ViewTrack? = nil, onTop: ViewRole = .to, hidesSource: Bool = false
+    ) {
         self.from = from
         self.to = to
+        self.shared = shared
         self.onTop = onTop
+        self.hidesSource = hidesSource
     }
 
     /// The track of one view.
     public subscript(role: ViewRole) -> ViewTrack {
         get { role == .from ? from : to }
         set { if role == .from { from = newValue } else { to = newValue } }
+    }
+
+    /// The tracks of the same motion for the opposite operation, as an animator with a
+    /// `presenting` flag plays it (PopAnimator, HSLeftPresentAnimation): the view that appeared
+    /// now goes away, so the roles swap, and each view runs from where it ended to where it
+    /// started — forward in time, on the same curve. The view on top stays the same view.
+    public var mirrored: ViewTracks {
+        ViewTracks(
+            from: to.swapped, to: from.swapped, shared: shared?.swapped, onTop: onTop == .from ? .to : .from, hidesSource: hidesSource)
     }
 }

@@ -194,6 +194,22 @@ extension Faults {
             .bundle(
                 "a spring of negative duration", withHead(#""curves": [{"name": "c", "expression": "spring(duration: -1, bounce: 0)"}]}"#),
                 ["$.curves[0].expression", "duration must be > 0"]),
+            .bundle(
+                "a mirror that also gives a kind", presets(#"{"name": "p", "kind": "fade"}, {"name": "q", "mirrorOf": "p", "kind": "fade"}"#),
+                ["$.presets[1].kind", "a preset with mirrorOf takes its kind from the preset it mirrors"]),
+            .bundle(
+                "a mirror of a mirror", presets(#"{"name": "p", "kind": "fade"}, {"name": "q", "mirrorOf": "p"}, {"name": "r", "mirrorOf": "q"}"#),
+                ["it is itself a mirror"], namesFile: false),
+            .bundle(
+                "an undamped spring", withHead(#""curves": [{"name": "c", "expression": "spring(mass: 1, stiffness: 100, damping: 0)"}]}"#),
+                ["$.curves[0].expression", "an undamped spring never settles"]),
+            .bundle(
+                "a preset's spring of bounce 1", presets(#"{"name": "p", "kind": "fade", "curve": "spring(duration: 0.5, bounce: 1)"}"#),
+                ["$.presets[0].curve", "a bounce of 1 is an undamped spring, which never settles"]),
+            .bundle(
+                "a shared element's frame out of range",
+                presets(#"{"name": "p", "kind": "custom", "set": ["shared.end.frame=target(0, 0, 200, 1)"]}"#),
+                ["$.presets[0].set[0]", "shared.end.frame=target(0, 0, 200, 1)"]),
             // Duplicates.
             .bundle("a duplicate key", withHead(#""presets": [], "presets": []}"#), ["$.presets", "the key 'presets' appears twice"]),
             .bundle(
@@ -292,6 +308,12 @@ extension Faults {
             .command(
                 "curve: a spring of mass 0", ["add", "curve", "c", "spring(mass: 0, stiffness: 1, damping: 1)"], 65, ["mass must be > 0"]),
             .command(
+                "curve: an undamped spring", ["add", "curve", "c", "spring(stiffness: 100, dampingRatio: 0)"], 65,
+                ["dampingRatio must be > 0", "an undamped spring never settles"]),
+            .command(
+                "curve: sample of a spring that takes hours to settle", ["sample", "spring(mass: 1, stiffness: 1, damping: 0.001)"], 65,
+                ["to settle, more than the 3600 s accepted"]),
+            .command(
                 "curve: a preset's --curve", ["add", "preset", "p", "--kind", "fade", "--curve", "cubic-bezier(0, 0, -0.1, 1)"], 65,
                 ["x2 must be in [0, 1], got -0.1"]),
             .command("curve: sample of a short bezier", ["sample", "cubic-bezier(0,0,1)"], 65, ["'cubic-bezier(0,0,1)'", "at column 19"]),
@@ -317,6 +339,16 @@ extension Faults {
                 "gesture: no end", ["eval", "motion/zoom", "--gesture", "update 0.5@0.1"], 65,
                 ["a gesture ends with finish@T, cancel@T or release@T"]),
             .command("gesture: empty", ["eval", "motion/zoom", "--gesture", ""], 65, ["invalid gesture event ''"]),
+            .command(
+                "gesture: progress above 1", ["eval", "motion/uncoverDown", "--gesture", "update 1.5@0.1, finish@0.2"], 65,
+                ["'update 1.5@0.1'", "percentComplete must be in [0, 1], got 1.5"]),
+            .command(
+                "gesture: a velocity of NaN", ["eval", "motion/uncoverDown", "--gesture", "release@0.2 v=nan"], 65,
+                ["'release@0.2 v=nan'", "within ±1000"]),
+            .command(
+                "gesture: on a route without interaction controller",
+                ["eval", "--op", "present", "--from", "Feed", "--to", "Detail", "--gesture", "finish@0.2"], 65,
+                ["cannot play the gesture", "interaction controller is nil"]),
             .command(
                 "gesture: update 1e400", ["eval", "motion/zoom", "--gesture", "update 1e400@0.1, finish@0.2"], 65,
                 ["'update 1e400@0.1'", "update takes a number"]),

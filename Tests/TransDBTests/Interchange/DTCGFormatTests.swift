@@ -54,13 +54,13 @@ extension Interchange {
             #expect(presets.contains { if case .named(let name) = $0.curve { name.library == "absent" } else { false } })
             #expect(bundles.flatMap(\.delegates).contains { $0.released })
             #expect(bundles.flatMap(\.routes).contains { $0.preset == nil } && bundles.flatMap(\.routes).contains { $0.from == .any })
-            // The file has every encoding: both units, aliases to a library not written, fits,
-            // and a spring over no finite duration, which has no fit.
+            // The file has every encoding: both units, aliases to a library not written, fits, and
+            // springs kept exactly in the extensions.
             let text = DTCGFormat.encode(bundles)
             #expect(text.contains("\"unit\": \"s\"") && text.contains("\"unit\": \"ms\""))
             #expect(text.contains("\"timingFunction\": \"{absent.curves.ghost}\""))
             #expect(text.contains("\"maximumError\": "))
-            #expect(text.contains("\"expression\": \"spring(mass: 1, stiffness: 170, damping: 0, velocity: 0)\"\n          }"))
+            #expect(text.contains("\"expression\": \"spring(mass: 1, stiffness: 170, damping: 0.5, velocity: 0)\""))
             try Self.expectRoundTrip(bundles)
         }
 

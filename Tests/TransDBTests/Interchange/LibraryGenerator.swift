@@ -20,7 +20,7 @@ extension Interchange {
         static let untypedCurves: [TimingCurve] = [
             .spring(.physical(mass: 1, stiffness: 100, damping: 10, velocity: 0)),
             .spring(.physical(mass: 3, stiffness: 1000, damping: 500, velocity: -5)),
-            .spring(.physical(mass: 1, stiffness: 170, damping: 0, velocity: 0)),
+            .spring(.physical(mass: 1, stiffness: 170, damping: 0.5, velocity: 0)),
             .spring(.uikit(duration: 0.45, dampingRatio: 0.9, velocity: 0.5)),
             .spring(.perceptual(duration: 0.5, bounce: 0.3)),
             .spring(.response(response: 0.55, dampingFraction: 0.825)),

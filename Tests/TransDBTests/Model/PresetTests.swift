@@ -429,7 +429,7 @@ struct PresetTests {
         var testDescription: String { text }
     }
 
-    static let pathReason = "the path must be from|to . start|end . frame|alpha|scale|scaleX|scaleY|rotation|rotationY|cornerRadius, or on-top"
+    static let pathReason = "the path must be from|to|shared . start|end|after . frame|alpha|scale|scaleX|scaleY|rotation|rotationY|cornerRadius, from|to|shared . geometry, on-top or hide-source"
     static let frameReason =
         "a frame is container, origin, container(x, y, width, height) or origin(x, y, width, height), in units of that rect, within ±100"
 

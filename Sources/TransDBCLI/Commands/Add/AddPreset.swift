@@ -9,13 +9,19 @@ struct AddPreset: ParsableCommand {
             The kind expands to explicit tracks for the from-view and the to-view; --set changes one value of them: \
             VIEW.PHASE.PROPERTY=VALUE with VIEW from|to, PHASE start|end, PROPERTY frame (container, origin, \
             container(x, y, w, h) or origin(x, y, w, h) in units of that rect), alpha, scale, scaleX, scaleY, rotation, \
-            rotationY (degrees), cornerRadius (points); or on-top=from|to.
+            rotationY (degrees), cornerRadius (points); or on-top=from|to. VIEW shared adds a shared element, PHASE \
+            after a value the completion leaves, and frames may also be target or target(x, y, w, h). \
+            --mirror-of P makes the preset P's mirror (start and end and the two views swapped, played forward, \
+            following P when it changes), for a dismiss or pop: it then takes no --kind, --duration, --delay, --curve, \
+            --direction or --set.
             """)
 
     @OptionGroup var catalog: CatalogOptions
     @Argument(help: "The preset's name.") var name: String
     @Option(name: .long, help: "none, fade, push, pull, cover, uncover, slide, zoom, flip, sheet or custom.")
-    var kind: PresetKind
+    var kind: PresetKind?
+    @Option(name: .customLong("mirror-of"), help: ArgumentHelp("Make it the mirror of this preset.", valueName: "preset"))
+    var mirrorOf: String?
     @Option(name: .long, help: "Seconds (default: the kind's).") var duration: Double?
     @Option(name: .long, help: "Seconds before the animation starts.") var delay: Double = 0
     @Option(name: .long, help: "A curve name or expression (default: UIKit's easeInOut).") var curve: String?
@@ -30,14 +36,30 @@ struct AddPreset: ParsableCommand {
     var completionCurve: String?
     @Option(name: .long, help: "Make it interactive: finish when progress at release is above this (default 0.5).")
     var finishThreshold: Double?
-    @Option(name: .long, help: "The preset for the opposite operation (default: this one played backwards).")
+    @Option(name: .long, help: "Pair it with the preset for the opposite operation (what a route plays is the preset it names).")
     var reverse: String?
     @OptionGroup var library: LibraryOption
     @OptionGroup var text: DescriptionOption
 
+    func validate() throws {
+        if mirrorOf != nil {
+            let given = [
+                ("--kind", kind != nil), ("--duration", duration != nil), ("--delay", delay != 0), ("--curve", curve != nil),
+                ("--direction", direction != nil), ("--set", !overrides.isEmpty),
+            ].filter(\.1).map(\.0)
+            if !given.isEmpty {
+                throw ValidationError(
+                    "--mirror-of takes the kind, timing and tracks from the preset it mirrors; leave out \(given.joined(separator: ", "))")
+            }
+        } else if kind == nil {
+            throw ValidationError("give --kind, or --mirror-of PRESET")
+        }
+    }
+
     func run() throws {
         try reporting {
-            var draft = PresetDraft(kind: kind)
+            var draft = PresetDraft(kind: kind ?? .custom)
+            draft.mirrorOf = mirrorOf
             draft.direction = direction
             draft.duration = duration
             draft.delay = delay

@@ -10,6 +10,20 @@ extension TimingCurve {
         return Self.intrinsicDuration(of: spring, physical: spring.physical)
     }
 
+    /// How long an animation on this curve runs when its animator reports `duration`
+    /// (`transitionDuration`): that duration for every curve but a spring given by its physics
+    /// (mass/stiffness/damping, duration/bounce, response/dampingFraction, stiffness/dampingRatio),
+    /// which runs until it settles (ε = 1e-3) when that is later. Apple documents this for
+    /// `UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)`; for the iOS 17
+    /// `duration:bounce:` form it is inferred (its duration is the spring's perceptual duration,
+    /// not the animation's). A UIKit-form spring (`duration:dampingRatio:`) is fitted to the
+    /// duration and ends with it.
+    public func runningDuration(transitionDuration duration: Double) -> Double {
+        guard duration > 0, case let .spring(spring) = self, !spring.isUIKitForm else { return duration }
+        let settling = spring.physical.settlingDuration()
+        return settling.isFinite ? max(duration, settling) : duration
+    }
+
     /// The evaluator of this curve when it runs over `duration` seconds.
     ///
     /// - Parameter duration: The animation's length in seconds. A spring maps normalised time
@@ -157,7 +171,7 @@ extension Spring {
         return false
     }
 
-    fileprivate var isUIKitForm: Bool {
+    var isUIKitForm: Bool {
         if case .uikit = self { return true }
         return false
     }

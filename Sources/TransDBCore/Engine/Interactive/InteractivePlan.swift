@@ -2,7 +2,9 @@
 /// during the gesture the animation stands at `percentComplete · duration` (a linear map); at the
 /// release the remainder plays in `(1 − p) · duration / completionSpeed` seconds when finishing,
 /// or back to the start in `p · duration / completionSpeed` when cancelling, shaped by the
-/// completion curve.
+/// completion curve. An animation that runs past its duration (a spring given by its physics)
+/// finishes at the end of its run: `(run − p · duration) / completionSpeed` (inferred: the paused
+/// layer animation resumes and runs to its own end).
 public struct InteractivePlan: Sendable {
     public var gesture: GestureScript
     public var completionSpeed: Double
@@ -15,10 +17,17 @@ public struct InteractivePlan: Sendable {
     /// Seconds the completion takes after the release.
     public var completionDuration: Double
 
-    /// Plans the gesture over an animation of `duration` seconds.
+    /// Plans the gesture over an animation of `duration` seconds (`transitionDuration`) that runs
+    /// for `runDuration` seconds (by default the same).
     ///
+    /// - Parameters:
+    ///   - flickVelocity: A release faster than this (progress per second) finishes, slower than
+    ///     its negative cancels, whatever the progress; between them the threshold decides.
     /// - Throws: ``ModelError/invalidValue(field:value:reason:)`` when completionSpeed ≤ 0.
-    public init(gesture: GestureScript, duration: Double, completionSpeed: Double, completionTiming: any TimingFunction, finishThreshold: Double) throws {
+    public init(
+        gesture: GestureScript, duration: Double, runDuration: Double? = nil, completionSpeed: Double,
+        completionTiming: any TimingFunction, finishThreshold: Double, flickVelocity: Double = InteractionSettings.defaultFlickVelocity
+    ) throws {
         guard completionSpeed > 0, completionSpeed.isFinite else {
             throw ModelError.invalidValue(
                 field: "completion speed", value: completionSpeed.shortestDescription, reason: "completionSpeed must be > 0")
@@ -31,16 +40,22 @@ public struct InteractivePlan: Sendable {
         switch gesture.ending {
         case .finish: finishes = true
         case .cancel: finishes = false
-        case .release: finishes = percent > finishThreshold
+        case .release:
+            if let velocity = gesture.releaseVelocity, abs(velocity) > flickVelocity {
+                finishes = velocity > 0
+            } else {
+                finishes = percent > finishThreshold
+            }
         }
-        completionDuration = (finishes ? 1 - percent : percent) * duration / completionSpeed
+        let run = max(duration, runDuration ?? duration)
+        completionDuration = (finishes ? run - percent * duration : percent * duration) / completionSpeed
     }
 
     /// The animation's own time at `time` seconds of the gesture's timeline.
-    func animationTime(at time: Double, duration: Double) -> Double {
+    func animationTime(at time: Double, duration: Double, runDuration: Double) -> Double {
         if time < releaseTime { return gesture.percentComplete(at: time) * duration }
         let start = releasePercent * duration
-        let target = finishes ? duration : 0
+        let target = finishes ? runDuration : 0
         guard completionDuration > 0 else { return target }
         let shaped = completionTiming.progress(at: min(1, (time - releaseTime) / completionDuration))
         return start + (target - start) * shaped

@@ -32,18 +32,24 @@ public struct Rect: Hashable, Sendable {
     public static func defaultOrigin(in container: Size) -> Rect {
         Rect(x: container.width / 2 - 50, y: container.height / 2 - 50, width: 100, height: 100)
     }
+
+    /// The default target rect of a shared element when none is given: a square as wide as the
+    /// container at its top (a detail screen's header image).
+    public static func defaultTarget(in container: Size) -> Rect {
+        Rect(x: 0, y: 0, width: container.width, height: container.width)
+    }
 }
 
 extension RelativeFrame {
-    /// The frame in points, given the container and the origin rect.
-    func absolute(container: Size, origin: Rect) -> Rect {
+    /// The frame in points, given the transition's container, origin and target rects.
+    func absolute(in context: TransitionContext) -> Rect {
+        let unit: Rect
         switch reference {
-        case .container:
-            Rect(x: x * container.width, y: y * container.height, width: width * container.width, height: height * container.height)
-        case .origin:
-            Rect(
-                x: origin.x + x * origin.width, y: origin.y + y * origin.height, width: width * origin.width,
-                height: height * origin.height)
+        case .container: unit = Rect(x: 0, y: 0, width: context.container.width, height: context.container.height)
+        case .origin: unit = context.origin
+        case .target: unit = context.target
         }
+        return Rect(
+            x: unit.x + x * unit.width, y: unit.y + y * unit.height, width: width * unit.width, height: height * unit.height)
     }
 }

@@ -2,7 +2,16 @@
 /// the styles, not their timing: durations, curves and the navigation parallax and dimming are
 /// inferred (`uikit-semantics.md`), and each default says so in ``notes``.
 extension SystemTransition {
-    /// The default's forward animation (present, push, tab); dismiss and pop play it backwards.
+    /// What the default plays for `operation`: the forward animation for present, push and tab;
+    /// for dismiss and pop its mirror (``ViewTracks/mirrored``), played forward like every
+    /// animation: the presented view slides back down, the popped view leaves to the right.
+    public func preset(for operation: TransitionOperation) -> Preset {
+        var preset = forwardPreset
+        if operation == .dismiss || operation == .pop { preset.tracks = preset.tracks.mirrored }
+        return preset
+    }
+
+    /// The default's forward animation (present, push, tab).
     public var forwardPreset: Preset {
         let easeInOut = CurveReference.inline(PresetDraft.defaultCurve)
         // A critically damped spring settling in the 0.4 s the modal animator reports (inferred).
@@ -27,11 +36,12 @@ extension SystemTransition {
         }
     }
 
-    /// Opacity of the dimming overlay over the lower view at the end of the forward animation.
-    var dimming: Double {
+    /// Opacity of the dimming overlay over the lower view at the start and end of the animation
+    /// for `operation`: a push dims the view it covers up to 0.1, a pop lifts it again.
+    func dimming(for operation: TransitionOperation) -> (start: Double, end: Double) {
         switch self {
-        case .navigationPush, .navigationPop: 0.1
-        default: 0
+        case .navigationPush, .navigationPop: operation == .pop ? (0.1, 0) : (0, 0.1)
+        default: (0, 0)
         }
     }
 

@@ -3,7 +3,7 @@
 public struct Timeline: Sendable {
     /// The preset that was asked for, or `nil` for the system default.
     public var animator: QualifiedName?
-    /// The preset whose tracks play: the animator, or its explicit reverse for a dismiss or pop.
+    /// The preset whose tracks play: the animator itself (kept apart for output that names it).
     public var played: QualifiedName?
     /// The system default played when the animator is `nil`.
     public var systemDefault: SystemTransition?
@@ -22,30 +22,41 @@ public struct Timeline: Sendable {
         case interactive(InteractivePlan)
     }
 
-    /// The timeline's length in seconds: delay plus duration, or the gesture plus its completion.
+    /// The timeline's length in seconds: delay plus the time the animation runs (a spring given
+    /// by its physics runs past its duration until it settles), or the gesture plus its completion.
     public var duration: Double {
         switch drive {
-        case .automatic: animation.delay + animation.duration
+        case .automatic: animation.delay + animation.runDuration
         case let .interactive(plan): plan.releaseTime + plan.completionDuration
         }
     }
 
-    /// Both views at `time` seconds (clamped to the timeline).
+    /// Every view at `time` seconds. Before 0 the views are at their start; at the end exactly
+    /// at their end state; after the end, once the transition completed, in the state its
+    /// completion left them (`after` values).
     public func sample(at time: Double) -> TimelineSample {
         let animationTime: Double
+        var completed = time > duration
         switch drive {
         case .automatic: animationTime = time - animation.delay
-        case let .interactive(plan): animationTime = plan.animationTime(at: time, duration: animation.duration)
+        case let .interactive(plan):
+            animationTime = plan.animationTime(at: time, duration: animation.duration, runDuration: animation.runDuration)
+            // A cancelled transition is back at its start; its completion values do not apply.
+            completed = completed && plan.finishes
         }
-        let state = animation.state(atAnimationTime: animationTime, context: context)
-        return TimelineSample(time: time, progress: state.progress, from: state.from, to: state.to, dimming: state.dimming)
+        let state = animation.state(atAnimationTime: animationTime, context: context, completed: completed)
+        return TimelineSample(
+            time: time, progress: state.progress, from: state.from, to: state.to, shared: state.shared, dimming: state.dimming)
     }
 
-    /// Evenly spaced times from 0 to `duration` at `fps` frames a second, the end included.
+    /// Evenly spaced times from 0 to `duration` at `fps` frames a second, the end included, and
+    /// one frame more when the completion changes a view (to show its `after` values).
     public func frameTimes(fps: Double) -> [Double] {
         let total = duration
-        guard total > 0, fps > 0 else { return [0] }
+        guard total > 0, fps > 0 else { return animation.hasCompletionValues && fps > 0 ? [0, 1 / fps] : [0] }
         let frames = Int((total * fps).rounded(.up))
-        return (0...frames).map { min(total, Double($0) / fps) }
+        var times = (0...frames).map { min(total, Double($0) / fps) }
+        if animation.hasCompletionValues { times.append(total + 1 / fps) }
+        return times
     }
 }

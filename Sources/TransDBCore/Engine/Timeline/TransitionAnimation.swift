@@ -1,42 +1,69 @@
-/// One transition's animation, ready to evaluate: explicit tracks, a duration, a timing function,
-/// and whether it plays backwards (a dismiss or pop of a preset that names no reverse).
+/// One transition's animation, ready to evaluate: explicit tracks, how long it runs, and a timing
+/// function. It always plays forward in time, as UIKit runs whatever animator it was given; only
+/// cancelling an interactive transition runs it back (``InteractivePlan``).
 public struct TransitionAnimation: Sendable {
     public var tracks: ViewTracks
-    /// Seconds the animation runs, without its delay; 0 is instant.
+    /// `transitionDuration`, in seconds: what the animator reports and what a percent-driven
+    /// interaction maps progress against; 0 is instant.
     public var duration: Double
+    /// Seconds the animation actually runs: `duration`, or longer for a spring given by its
+    /// physics, which runs until it settles (``TimingCurve/runningDuration(transitionDuration:)``).
+    public var runDuration: Double
     /// Seconds before it starts.
     public var delay: Double
-    /// Shapes every property track.
+    /// Shapes every property track over normalised time 0…1 of `runDuration`.
     public var timing: any TimingFunction
-    /// Played backwards in time with the two views' roles swapped: what was the to-view leaves.
-    public var reversed: Bool
-    /// Opacity the dimming overlay reaches over the lower view (UIKit's navigation transitions).
-    public var dimming: Double
+    /// Opacity of the dimming overlay over the lower view at the start and at the end
+    /// (UIKit's navigation transitions: up to 0.1 on a push, back to 0 on a pop).
+    public var dimming: (start: Double, end: Double)
 
     /// Creates an animation.
-    public init(tracks: ViewTracks, duration: Double, delay: Double = 0, timing: any TimingFunction, reversed: Bool = false, dimming: Double = 0) {
+    public init(
+        tracks: ViewTracks, duration: Double, runDuration: Double? = nil, delay: Double = 0, timing: any TimingFunction,
+        dimming: (start: Double, end: Double) = (0, 0)
+    ) {
         self.tracks = tracks
         self.duration = duration
+        self.runDuration = max(duration, runDuration ?? duration)
         self.delay = delay
         self.timing = timing
-        self.reversed = reversed
         self.dimming = dimming
     }
 
-    /// Both views at `time` seconds into the animation proper (0…duration, delay excluded).
-    public func state(atAnimationTime time: Double, context: TransitionContext) -> (progress: Double, from: ViewSample, to: ViewSample, dimming: Double) {
+    /// The views at one moment of the animation.
+    public struct State {
+        public var progress: Double
+        public var from: ViewSample
+        public var to: ViewSample
+        public var shared: ViewSample?
+        public var dimming: Double
+    }
+
+    /// The views at `time` seconds into the animation proper (0…runDuration, delay excluded);
+    /// with `completed`, after the completion block ran: each view's completion values applied.
+    public func state(atAnimationTime time: Double, context: TransitionContext, completed: Bool = false) -> State {
         // An instant animation is at its end from the first moment.
-        let fraction = duration > 0 ? min(1, max(0, time / duration)) : 1
-        // Backwards: the forward animation at the mirrored time. At its end an animation is at its
-        // final values exactly, as UIKit's completion leaves them, even where a spring has not
-        // quite settled within a fixed duration.
-        let mirrored = reversed ? 1 - fraction : fraction
-        let forward = mirrored >= 1 ? 1 : timing.progress(at: mirrored)
-        let fromTrack = reversed ? tracks.to : tracks.from
-        let toTrack = reversed ? tracks.from : tracks.to
-        let fromOnTop = (tracks.onTop == .from) != reversed
-        let from = ViewSample(from: fromTrack.start, to: fromTrack.end, progress: forward, context: context, zIndex: fromOnTop ? 1 : 0)
-        let to = ViewSample(from: toTrack.start, to: toTrack.end, progress: forward, context: context, zIndex: fromOnTop ? 0 : 1)
-        return (reversed ? 1 - forward : forward, from, to, dimming * forward)
+        let fraction = runDuration > 0 ? min(1, max(0, time / runDuration)) : 1
+        // At its end an animation is at its final values exactly, as UIKit's completion leaves
+        // them, even where a UIKit-form spring has not quite come to rest within its duration.
+        let progress = fraction >= 1 ? 1 : timing.progress(at: fraction)
+        func sample(_ track: ViewTrack, zIndex: Int) -> ViewSample {
+            if completed && fraction >= 1 {
+                return ViewSample(
+                    from: track.start, to: track.final, progress: 1, context: context, zIndex: zIndex, geometry: track.geometry)
+            }
+            return ViewSample(
+                from: track.start, to: track.end, progress: progress, context: context, zIndex: zIndex, geometry: track.geometry)
+        }
+        let fromOnTop = tracks.onTop == .from
+        return State(
+            progress: progress, from: sample(tracks.from, zIndex: fromOnTop ? 1 : 0), to: sample(tracks.to, zIndex: fromOnTop ? 0 : 1),
+            shared: tracks.shared.map { sample($0, zIndex: 2) },
+            dimming: max(0, dimming.start + (dimming.end - dimming.start) * progress))
+    }
+
+    /// Whether any view has completion values (eval then shows a sample after the end).
+    public var hasCompletionValues: Bool {
+        tracks.from.after != nil || tracks.to.after != nil || tracks.shared?.after != nil
     }
 }

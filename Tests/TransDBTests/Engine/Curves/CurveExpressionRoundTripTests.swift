@@ -24,7 +24,17 @@ extension EngineCurves {
             return value > 0 ? value : upper / 2
         }
 
+        /// A spring of `form` that settles within the longest settling time accepted (springs
+        /// with no or almost no damping are refused).
         static func spring(_ random: inout SplitMix64, form: Int) -> Spring {
+            while true {
+                let spring = anySpring(&random, form: form)
+                let settling = spring.physical.settlingDuration()
+                if settling.isFinite && settling <= TimingCurve.longestSpringSettling { return spring }
+            }
+        }
+
+        static func anySpring(_ random: inout SplitMix64, form: Int) -> Spring {
             switch form {
             case 0:
                 return .physical(

@@ -40,8 +40,11 @@ struct InteractiveTests {
         Case(script: "update 0.6@0.3, release@0.4", speed: 1, threshold: 0.5, finishes: true, completion: 0.2),
         Case(script: "update 0.4@0.3, release@0.4", speed: 1, threshold: 0.5, finishes: false, completion: 0.2),
         Case(script: "update 0.5@0.3, release@0.4", speed: 1, threshold: 0.5, finishes: false, completion: 0.25),
-        Case(script: "update 1.7@0.3, finish@0.4", speed: 1, threshold: 0.5, finishes: true, completion: 0),
-        Case(script: "update -0.3@0.3, cancel@0.4", speed: 1, threshold: 0.5, finishes: false, completion: 0),
+        // A flick faster than the flick velocity (1 progress/s) decides whatever the progress.
+        Case(script: "update 0.3@0.3, release@0.4 v=1.8", speed: 1, threshold: 0.5, finishes: true, completion: 0.35),
+        Case(script: "update 0.7@0.3, release@0.4 v=-2", speed: 1, threshold: 0.5, finishes: false, completion: 0.35),
+        Case(script: "update 0.3@0.3, release@0.4 v=0.5", speed: 1, threshold: 0.5, finishes: false, completion: 0.15),
+        Case(script: "update 0.6@0.3, release@0.4 v=-1", speed: 1, threshold: 0.5, finishes: true, completion: 0.2),
         Case(script: "finish@0", speed: 1, threshold: 0.5, finishes: true, completion: 0.5),
     ]
 
@@ -57,6 +60,29 @@ struct InteractiveTests {
         #expect(abs(timeline.duration - (plan.releaseTime + expected.completion)) < 1e-12)
         let end = timeline.sample(at: timeline.duration)
         #expect(abs(end.progress - (expected.finishes ? 1 : 0)) < 1e-12)
+    }
+
+    @Test(
+        "progress outside [0, 1] and a velocity on anything but release are refused, not clamped",
+        arguments: [
+            ("update 1.7@0.3, finish@0.4", "invalid gesture event 'update 1.7@0.3': percentComplete must be in [0, 1], got 1.7"),
+            ("update -0.3@0.3, cancel@0.4", "invalid gesture event 'update -0.3@0.3': percentComplete must be in [0, 1], got -0.3"),
+            (
+                "update 0.3@0.3, finish@0.4 v=2",
+                "invalid gesture event 'finish@0.4 v=2': only release takes a velocity: release@SECONDS v=PROGRESS_PER_SECOND"
+            ),
+            (
+                "release@0.4 v=fast",
+                "invalid gesture event 'release@0.4 v=fast': the velocity after 'v=' must be a number of progress per second within ±1000"
+            ),
+        ])
+    func refusedGestures(script: String, message: String) {
+        #expect(throws: ModelError.self) { try GestureScript(parsing: script) }
+        do {
+            _ = try GestureScript(parsing: script)
+        } catch {
+            #expect("\(error)" == message)
+        }
     }
 
     @Test("during the gesture the state is the animation's at percentComplete · duration")
