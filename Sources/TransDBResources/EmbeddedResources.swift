@@ -20,6 +20,7 @@ public enum EmbeddedResources {
     public static var migrations: [File] {
         [
             File(name: "0001_catalog.sql", bytes: PackageResources._001_catalog_sql),
+            File(name: "0003_route_ids_never_reused.sql", bytes: PackageResources._003_route_ids_never_reused_sql),
         ]
     }
 

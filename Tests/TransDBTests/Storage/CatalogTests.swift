@@ -168,19 +168,19 @@ struct CatalogTests {
             let catalog = try Catalog(path: path, mode: .createIfMissing, seed: false)
             #expect(catalog.path == path)
             #expect(catalog.isReadOnly == false)
-            #expect(try catalog.schemaVersion() == 1)
+            #expect(try catalog.schemaVersion() == 3)
             #expect(try catalog.libraries().isEmpty)
             try catalog.addLibrary(Self.app)
             try catalog.addCurve(Self.snappy)
         }
         #expect(try Self.sqlite3(path, "PRAGMA application_id") == "\(Catalog.applicationID)")
-        #expect(try Self.sqlite3(path, "PRAGMA user_version") == "1")
-        #expect(try Self.sqlite3(path, "SELECT version, name FROM transdb_migration") == "1|0001_catalog.sql")
+        #expect(try Self.sqlite3(path, "PRAGMA user_version") == "3")
+        #expect(try Self.sqlite3(path, "SELECT version, name FROM transdb_migration WHERE version IN (1, 3)") == "1|0001_catalog.sql\n3|0003_route_ids_never_reused.sql")
 
         for mode in [Catalog.Mode.readWrite, .readOnly, .createIfMissing] {
             let reopened = try Catalog(path: path, mode: mode)
             if case .readOnly = mode { #expect(reopened.isReadOnly) } else { #expect(!reopened.isReadOnly) }
-            #expect(try reopened.schemaVersion() == 1)
+            #expect(try reopened.schemaVersion() == 3)
             let libraries = try reopened.libraries()
             #expect(libraries.map(\.library) == [Self.app])
             #expect(libraries.map(\.counts) == [[.curve: 1, .preset: 0, .screen: 0, .container: 0, .delegate: 0, .route: 0]])
@@ -498,7 +498,7 @@ struct CatalogTests {
                 try $0.remove(.curve, qn(nil, "tick"))
             },
             Violation(label: "remove an unknown route", error: LookupError.notFound(kind: .route, name: "#99", suggestion: nil)) {
-                try $0.removeRoute(id: 99)
+                try $0.removeRoute(.id(99))
             },
             Violation(label: "release an unknown delegate", error: LookupError.notFound(kind: .delegate, name: "Ghost", suggestion: nil)) {
                 _ = try $0.setReleased(qn(nil, "Ghost"), true)
@@ -638,7 +638,7 @@ struct CatalogTests {
         try Self.sqlite3(path, "PRAGMA user_version=99")
         let before = try Self.bytes(path)
         for mode in [Catalog.Mode.readWrite, .readOnly, .createIfMissing] {
-            #expect(throws: CatalogError.newerSchema(path: path, found: 99, supported: 1)) { try Catalog(path: path, mode: mode) }
+            #expect(throws: CatalogError.newerSchema(path: path, found: 99, supported: 3)) { try Catalog(path: path, mode: mode) }
         }
         #expect(try Self.bytes(path) == before)
         #expect(try Self.sqlite3(path, "PRAGMA user_version") == "99")
@@ -733,7 +733,7 @@ struct CatalogTests {
         }
         #expect(throws: refused) { _ = try catalog.setReleased(Self.qn("app", "D"), true) }
         #expect(throws: refused) { try catalog.remove(.delegate, Self.qn("app", "D")) }
-        #expect(throws: refused) { try catalog.removeRoute(id: 1) }
+        #expect(throws: refused) { try catalog.removeRoute(.id(1)) }
         #expect(throws: refused) { try catalog.importBundle(try Self.fixture("valid-app.json"), file: "valid-app.json") }
         #expect(try Snapshot(catalog) == expected)
         #expect(try Snapshot(try Catalog(path: path, mode: .readWrite)) == expected)
@@ -748,8 +748,10 @@ struct CatalogTests {
         let catalog = try Self.populated(in: directory)
         let before = try Snapshot(catalog)
 
-        let notes = try catalog.remove(.delegate, Self.qn("app", "D"))
-        #expect(notes == ["removed its 3 routes", "screen app/Detail no longer has a delegate"])
+        let report = try catalog.remove(.delegate, Self.qn("app", "D"))
+        #expect(report.removed.count == 3)
+        #expect(report.removed.allSatisfy { $0.hasPrefix("route #") && $0.hasSuffix(" on app/D") })
+        #expect(report.notes == ["screen app/Detail no longer has a delegate"])
         #expect(try catalog.routes() == [])
         var detail = Self.detail
         detail.delegate = nil
@@ -759,8 +761,8 @@ struct CatalogTests {
         #expect(try catalog.libraries().map(\.counts).first?[.route] == 0)
 
         // With the routes gone, the presets they used can go too.
-        #expect(try catalog.remove(.preset, Self.qn(nil, "cardUp")) == [])
-        #expect(try catalog.remove(.preset, Self.qn(nil, "cardDown")) == [])
+        #expect(try catalog.remove(.preset, Self.qn(nil, "cardUp")).removed == [])
+        #expect(try catalog.remove(.preset, Self.qn(nil, "cardDown")).removed == [])
         #expect(try catalog.presets().map(\.name) == ["instant", "turn", "echo"])
         #expect(try catalog.curve(Self.qn(nil, "snappy")).usedBy == ["preset other/echo"])
     }
@@ -772,17 +774,21 @@ struct CatalogTests {
         let catalog = try Self.populated(in: directory)
         _ = try catalog.addRoute(
             RouteRequest(operation: .push, from: .any, to: .screen(Self.qn(nil, "Detail")), preset: Self.qn(nil, "turn"), container: Self.qn(nil, "Nav")))
-        #expect(try catalog.remove(.delegate, Self.qn(nil, "NavDelegate")) == ["removed its 1 route", "container app/Nav no longer has a delegate"])
+        let report = try catalog.remove(.delegate, Self.qn(nil, "NavDelegate"))
+        #expect(report.removed == ["route #4: push * → app/Detail on app/NavDelegate"])
+        #expect(report.notes == ["container app/Nav no longer has a delegate"])
         #expect(try catalog.containers().first?.delegate == nil)
         #expect(try catalog.routes() == [Self.route1, Self.route2, Self.route3])
     }
 
-    @Test("removing a route by id returns it and leaves the others")
+    @Test("removing a route by id reports it and leaves the others")
     func removeRoute() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let catalog = try Self.populated(in: directory)
-        #expect(try catalog.removeRoute(id: 2) == Self.route2)
+        let report = try catalog.removeRoute(.id(2))
+        #expect(report.name == "#2")
+        #expect(report.detail == "\(Self.route2.routeDescription) on \(Self.route2.delegate)")
         #expect(try catalog.routes() == [Self.route1, Self.route3])
         #expect(try catalog.preset(Self.qn(nil, "cardDown")).usedBy == ["preset app/cardUp"])
     }
@@ -792,12 +798,12 @@ struct CatalogTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let catalog = try Self.populated(in: directory)
-        #expect(try catalog.remove(.library, Self.qn(nil, "other")) == [])
+        #expect(try catalog.remove(.library, Self.qn(nil, "other")).removed == ["curve other/ticks", "preset other/echo", "delegate other/D"])
         #expect(try catalog.libraries().map(\.library) == [Self.app])
         #expect(try catalog.presets().map(\.name) == ["cardDown", "cardUp", "instant", "turn"])
         #expect(try catalog.delegates() == [Self.detailTransitions, Self.navDelegate])
         // Now nothing outside uses `app`, and it goes with its routes, presets and curves.
-        #expect(try catalog.remove(.library, Self.qn(nil, "app")) == [])
+        #expect(try catalog.remove(.library, Self.qn(nil, "app")).removed.count > 0)
         #expect(try Snapshot(catalog) == Snapshot(try Catalog(path: directory.file("empty.sqlite"), mode: .createIfMissing, seed: false)))
     }
 
