@@ -130,7 +130,7 @@ extension Catalog {
                     """,
                 arguments: [delegateID, key.operation.rawValue, try screenID(key.from), try screenID(key.to)])
             if ids.count == 1 { return ids[0] }
-            if ids.isEmpty { throw LookupError.notFound(kind: .route, name: key.description, suggestion: nil) }
+            if ids.isEmpty { throw LookupError.noRoute(key: key.description) }
             let reader = CatalogReader(db: db)
             throw LookupError.ambiguous(
                 kind: .route, name: key.description,

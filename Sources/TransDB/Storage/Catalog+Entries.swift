@@ -93,15 +93,33 @@ extension Catalog {
         try read { db in try CatalogReader(db: db).delegates(library: library) }
     }
 
-    /// Route mappings, filtered by delegate, operation, the delegate's library, or a screen on either side.
+    /// Route mappings, filtered by delegate, operation, the delegate's library, a screen on
+    /// either side, or a preset returned as animator or interaction controller.
     public func routes(
-        delegate: QualifiedName? = nil, operation: TransitionOperation? = nil, library: String? = nil, screen: QualifiedName? = nil
+        delegate: QualifiedName? = nil, operation: TransitionOperation? = nil, library: String? = nil, screen: QualifiedName? = nil,
+        preset: QualifiedName? = nil
     ) throws -> [RouteMapping] {
         try read { db in
             let delegateID = try delegate.map { try CatalogLookup.id(.delegate, $0, db) }
             let screenID = try screen.map { try CatalogLookup.id(.screen, $0, db) }
-            return try CatalogReader(db: db).routes(delegate: delegateID, operation: operation, library: library, screen: screenID)
+            let presetID = try preset.map { try CatalogLookup.id(.preset, $0, db) }
+            return try CatalogReader(db: db).routes(
+                delegate: delegateID, operation: operation, library: library, screen: screenID, preset: presetID)
         }
+    }
+
+    /// The `library/name` of the curve `name` refers to.
+    ///
+    /// - Throws: ``LookupError`` for an unknown or ambiguous name.
+    public func qualifiedCurveName(_ name: QualifiedName) throws -> QualifiedName {
+        try qualifiedName(.curve, name)
+    }
+
+    /// The `library/name` of the entry of `kind` that `name` refers to.
+    ///
+    /// - Throws: ``LookupError`` for an unknown or ambiguous name.
+    public func qualifiedName(_ kind: EntityKind, _ name: QualifiedName) throws -> QualifiedName {
+        try read { db in try CatalogLookup.name(kind, id: CatalogLookup.id(kind, name, db), db) }
     }
 
     /// The curve `name`, and the presets that use it.

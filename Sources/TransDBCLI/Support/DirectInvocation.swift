@@ -49,7 +49,7 @@ enum DirectInvocation {
 
     private static func list(_ arguments: ArraySlice<String>) -> TransDBCommand.List? {
         guard
-            let words = Words(arguments, options: ["db", "busy-timeout", "library", "kind", "delegate", "op", "screen", "format"], flags: []),
+            let words = Words(arguments, options: ["db", "busy-timeout", "library", "kind", "delegate", "op", "screen", "preset", "curve", "format"], flags: []),
             words.positionals.count == 1, let kind = ListedKind(argument: words.positionals[0]),
             let catalog = catalogOptions(words), let output = formatOptions(words)
         else { return nil }
@@ -62,6 +62,8 @@ enum DirectInvocation {
         guard let op = words.optionalValue("op", TransitionOperation.init(argument:)) else { return nil }
         command.op = op
         command.screen = words.options["screen"]
+        command.preset = words.options["preset"]
+        command.curve = words.options["curve"]
         command.output = output
         return (try? command.validate()) == nil ? nil : command
     }

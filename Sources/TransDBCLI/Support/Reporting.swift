@@ -65,7 +65,7 @@ extension CurveExpressionError: ReportedError {
 extension LookupError: ReportedError {
     var exitCode: Int32 {
         switch self {
-        case .notFound: 66
+        case .notFound, .noRoute: 66
         case .ambiguous, .noContainer, .severalContainers: 65
         }
     }
