@@ -46,6 +46,18 @@ enum Input {
             if errno != EINTR { throw CatalogError.io(path: "stdin", reason: String(cString: strerror(errno))) }
         }
     }
+
+    /// Reads stdin to its end, or to `limit` bytes.
+    static func readAll(limit: Int) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while bytes.count < limit {
+            let count = try buffer.withUnsafeMutableBytes { try readChunk(into: UnsafeMutableRawBufferPointer(rebasing: $0[..<min($0.count, limit - bytes.count)])) }
+            if count == 0 { break }
+            bytes += buffer[..<count]
+        }
+        return bytes
+    }
 }
 
 /// A failure the CLI reports as one line and an exit code, as documented in the README
