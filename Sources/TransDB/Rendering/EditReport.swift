@@ -116,11 +116,12 @@ extension EditReport: Renderable {
         return [.text(lines.map(Table.printable).joined(separator: "\n") + "\n")]
     }
 
-    /// A value as a change line shows it: strings quoted (so an empty description shows as ''), null as -.
+    /// A value as a change line shows it: strings in JSON's quotes (so an empty description shows
+    /// as "" and a quote inside is escaped), null as -.
     private static func cell(_ value: JSONValue) -> String {
         switch value {
         case .null: "-"
-        case let .string(text): "'\(text)'"
+        case .string: value.compact
         default: value.cell
         }
     }
