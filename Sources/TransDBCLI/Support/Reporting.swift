@@ -28,7 +28,7 @@ enum Output {
 
     /// Writes `bytes` to stdout as they are, however many `write` calls that takes.
     static func writeAll(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { try OutputFile.writeAll($0, to: STDOUT_FILENO, path: "standard output", failure: "cannot write") }
+        try bytes.withUnsafeBytes { try OutputFile.writeAll($0, to: STDOUT_FILENO, path: "standard output") }
     }
 
     static func note(_ text: String) {
@@ -43,7 +43,7 @@ enum Input {
         while true {
             let count = read(STDIN_FILENO, buffer.baseAddress, buffer.count)
             if count >= 0 { return count }
-            if errno != EINTR { throw CatalogError.io(path: "stdin", reason: String(cString: strerror(errno))) }
+            if errno != EINTR { throw OutputFileError.readFailed(path: "standard input", reason: String(cString: strerror(errno))) }
         }
     }
 
@@ -52,7 +52,9 @@ enum Input {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while bytes.count < limit {
-            let count = try buffer.withUnsafeMutableBytes { try readChunk(into: UnsafeMutableRawBufferPointer(rebasing: $0[..<min($0.count, limit - bytes.count)])) }
+            let count = try buffer.withUnsafeMutableBytes {
+                try readChunk(into: UnsafeMutableRawBufferPointer(rebasing: $0[..<min($0.count, limit - bytes.count)]))
+            }
             if count == 0 { break }
             bytes += buffer[..<count]
         }
@@ -94,6 +96,15 @@ extension CatalogError: ReportedError {
         case .alreadyExists, .inUse, .routeTie, .routeExists, .constraintViolated, .unknownPresetKind, .failedChecks,
             .libraryImportedTwice, .invalidBundle, .missingReferences, .importConflicts:
             65
+        }
+    }
+}
+
+extension OutputFileError: ReportedError {
+    var exitCode: Int32 {
+        switch self {
+        case .readFailed, .writeFailed: 74
+        case .refused: 73
         }
     }
 }
