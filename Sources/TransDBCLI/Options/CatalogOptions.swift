@@ -46,8 +46,10 @@ struct CatalogOptions: ParsableArguments {
             return try Catalog(path: found, mode: mode, busyTimeout: busyTimeout)
         }
         let path = try Self.userCatalogPath(environment: ProcessInfo.processInfo.environment)
-        let exists = FileManager.default.fileExists(atPath: path)
-        return try Catalog(path: path, mode: exists ? mode : .createIfMissing, busyTimeout: busyTimeout)
+        if FileManager.default.fileExists(atPath: path) { return try Catalog(path: path, mode: mode, busyTimeout: busyTimeout) }
+        let catalog = try Catalog(path: path, mode: .createIfMissing, busyTimeout: busyTimeout)
+        Output.note("transdb: created the per-user catalog '\(path)' with the default library")
+        return catalog
     }
 
     /// The nearest `transdb.sqlite` in `directory` or one of its parents.
