@@ -81,7 +81,9 @@ struct CatalogLocationTests {
         let result = try runner.run(["list", "presets", "--format", "json"])
 
         #expect(result.exitCode == 0)
-        #expect(result.stderr == "transdb: created the per-user catalog '\(runner.userCatalog)' with the default library\n", "said once, by the first command")
+        #expect(
+            result.stderr == "transdb: created the per-user catalog '\(runner.userCatalog)' with the default library\n",
+            "said once, by the first command")
         #expect(FileManager.default.fileExists(atPath: runner.userCatalog))
         #expect(try qualifiedNames(result.jsonArray()).contains("uikit/coverVertical"))
         // The second run uses the catalog the first one made.
@@ -105,7 +107,8 @@ struct CatalogLocationTests {
         #expect(result.exitCode == 0)
         #expect(result.stderr.hasPrefix("transdb: created the per-user catalog"))
         #expect(try !result.jsonArray().isEmpty)
-        #expect(FileManager.default.fileExists(atPath: (runner.home as NSString).appendingPathComponent(".local/share/transdb/transdb.sqlite")))
+        #expect(
+            FileManager.default.fileExists(atPath: (runner.home as NSString).appendingPathComponent(".local/share/transdb/transdb.sqlite")))
         #expect(!FileManager.default.fileExists(atPath: runner.userCatalog))
     }
 
@@ -118,7 +121,8 @@ struct CatalogLocationTests {
         let result = try runner.run(["list", "libraries", "--format", "json"], environment: ["XDG_DATA_HOME": "relative/data"])
 
         #expect(result.exitCode == 0)
-        #expect(FileManager.default.fileExists(atPath: (runner.home as NSString).appendingPathComponent(".local/share/transdb/transdb.sqlite")))
+        #expect(
+            FileManager.default.fileExists(atPath: (runner.home as NSString).appendingPathComponent(".local/share/transdb/transdb.sqlite")))
         #expect(!FileManager.default.fileExists(atPath: runner.file("relative/data")))
     }
 

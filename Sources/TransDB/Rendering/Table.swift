@@ -16,22 +16,44 @@ public struct Table: Sendable {
         let all = (header.map { [$0] } ?? []) + rows
         let columns = all.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: columns)
-        for row in all { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        for row in all { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], Self.displayWidth(cell)) } }
         return all.map { row in
             var line = ""
             for (i, cell) in row.enumerated() {
                 line += cell
-                if i < row.count - 1 { line += String(repeating: " ", count: widths[i] - cell.count + 2) }
+                if i < row.count - 1 { line += String(repeating: " ", count: widths[i] - Self.displayWidth(cell) + 2) }
             }
             return line + "\n"
         }.joined()
     }
 
-    /// `text` with control characters shown as escapes, so a name cannot break the layout.
+    /// The columns `text` takes in a terminal: 2 for each wide (East Asian wide or fullwidth) or
+    /// emoji character, 0 for combining marks and invisible characters, 1 for the rest.
+    public static func displayWidth(_ text: String) -> Int {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.reduce(0) { $0 + width(of: $1) }
+    }
+
+    private static func width(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if first.properties.generalCategory == .control || first.properties.generalCategory == .format { return 0 }
+        if first.properties.isEmojiPresentation || (first.properties.isEmoji && scalars.contains { $0.value == 0xFE0F }) { return 2 }
+        switch first.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return first.properties.generalCategory == .nonspacingMark || first.properties.generalCategory == .enclosingMark ? 0 : 1
+        }
+    }
+
+    /// `text` with control characters, bidirectional controls and invisible characters shown as
+    /// escapes (``Name/isHidden(_:)``), so a value can neither break the layout nor reorder the line.
     public static func printable(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            if scalar.properties.generalCategory == .control {
+            if scalar.properties.generalCategory == .control || Name.isHidden(scalar) {
                 out += "\\u{\(String(scalar.value, radix: 16))}"
             } else {
                 out.unicodeScalars.append(scalar)

@@ -16,8 +16,8 @@ public struct TableRenderer: OutputRenderer {
         case let .text(text): return text
         case let .table(table): return table.rendered
         case let .records(listing):
-            guard let first = listing.records.first else { return "" }
-            let keys = listing.tableColumns ?? first.map(\.0)
+            // An empty listing still prints its header, so that "nothing" is visibly an answer.
+            guard let keys = listing.tableColumns ?? listing.records.first?.map(\.0) else { return "" }
             let rows = listing.records.map { record in
                 keys.map { key in cell(record.first(where: { $0.0 == key })?.1 ?? .null) }
             }

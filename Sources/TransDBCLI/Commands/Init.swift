@@ -10,7 +10,8 @@ extension TransDBCommand {
             commandName: "init",
             abstract: "Create a catalog (--db PATH, else $TRANSDB_DB, else ./transdb.sqlite) with the default library.")
 
-        @Option(name: .long, help: ArgumentHelp("The catalog file to create (default: $TRANSDB_DB, else transdb.sqlite).", valueName: "path"))
+        @Option(
+            name: .long, help: ArgumentHelp("The catalog file to create (default: $TRANSDB_DB, else transdb.sqlite).", valueName: "path"))
         var db: String?
 
         @Flag(name: .long, help: "Create the schema only, without the default library.")

@@ -119,7 +119,7 @@ extension Faults {
         }
         /// Names that look like attacks but are valid, and must be stored as they are.
         static let hostileNames = [
-            "x'); DROP TABLE preset; --", #""double" 'single' \back `tick` $(id)"#, "🚀👩🏽‍💻", "\u{200F}שלום\u{202E}txt.exe",
+            "x'); DROP TABLE preset; --", #""double" 'single' \back `tick` $(id)"#, "🚀👩🏽‍💻", "שלום.txt", "क्‍ष",
         ]
 
         /// Not JSON, or not a bundle; wrong types.
@@ -244,6 +244,21 @@ extension Faults {
             .bundle(
                 "a name of 129 code points", screenName(String(repeating: "é", count: 129)),
                 ["$.screens[0].name", "a name has at most 128 Unicode code points"]),
+            .bundle(
+                "a right-to-left override in a name", screenName(#"abc\u202Edef"#),
+                ["$.screens[0].name", "invalid screen name 'abc\\u{202e}def'", "U+202E (RIGHT-TO-LEFT OVERRIDE)"]),
+            .bundle(
+                "a zero-width space in a name", screenName("a\u{200B}b"),
+                ["$.screens[0].name", "U+200B (ZERO WIDTH SPACE)", "look alike"]),
+            .command(
+                "name: a bidirectional isolate on the command line", ["add", "screen", "ab\u{2067}c"], 65,
+                ["invalid screen name 'ab\\u{2067}c'", "U+2067 (RIGHT-TO-LEFT ISOLATE)"]),
+            .command("name: a byte order mark", ["add", "delegate", "\u{FEFF}D"], 65, ["U+FEFF (ZERO WIDTH NO-BREAK SPACE)"]),
+            .command("name: an Arabic letter mark", ["add", "curve", "x\u{061C}", "linear"], 65, ["U+061C (ARABIC LETTER MARK)"]),
+            .dtcg(
+                "a right-to-left override in a token name",
+                #"{"motion": {"$type": "cubicBezier", "a\u202Eb": {"$value": [0, 0, 1, 1]}}}"#,
+                [#"$.motion.a\u{202e}b: invalid curve name 'motion.a\u{202e}b'"#, "U+202E (RIGHT-TO-LEFT OVERRIDE)"]),
             // Files that are not ordinary files of a reasonable size.
             .file(
                 "100 MB of JSON (default limit 64 MiB)", .spaces(100 << 20), 65,
