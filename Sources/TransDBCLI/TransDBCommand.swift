@@ -17,7 +17,8 @@ struct TransDBCommand: ParsableCommand {
             """,
         version: TransDBVersion.current,
         subcommands: [
-            Init.self, Add.self, SetEntry.self, Rename.self, Remove.self, List.self, Show.self, Resolve.self, Eval.self, Sample.self, Export.self, Import.self,
+            Init.self, Add.self, SetEntry.self, Rename.self, Remove.self, List.self, Show.self, Resolve.self, Eval.self, Sample.self,
+            Export.self, Import.self,
             Release.self, Retain.self, Check.self, Query.self,
             Diff.self, Merge.self,
         ]
@@ -30,14 +31,16 @@ extension TransDBCommand {
     static func main() {
         // A write past `ulimit -f` must fail as an I/O error (exit 74), not kill the process.
         signal(SIGXFSZ, SIG_IGN)
+        let arguments = UsageDiagnosis.normalized(Array(CommandLine.arguments.dropFirst()))
         do {
-            var command = try DirectInvocation.command(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot()
+            var command = try DirectInvocation.command(arguments) ?? parseAsRoot(arguments)
             try command.run()
         } catch let code as ExitCode {
             exit(withError: code)  // the failure was already reported by `reporting`
         } catch {
             guard exitCode(for: error) != .success else { exit(withError: error) }
-            let lines = message(for: error).split(whereSeparator: \.isNewline)
+            let text = UsageDiagnosis.diagnose(arguments) ?? UsageDiagnosis.reworded(message(for: error))
+            let lines = text.split(whereSeparator: \.isNewline)
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             let hint = "(see 'transdb --help')"
             Output.note("transdb: error: " + lines.joined(separator: " ") + " " + hint)

@@ -23,8 +23,11 @@ extension TransDBCommand {
         @Option(name: .long, help: "The screen being left.") var from: String?
         @Option(name: .long, help: "The screen being shown.") var to: String?
         @Option(name: .long, help: "The navigation or tab container.") var container: String?
-        @Option(name: .long, help: ArgumentHelp("A time in seconds to sample (repeatable).", valueName: "seconds")) var at: [Double] = []
-        @Option(name: .long, help: "Frames per second when no --at is given.") var fps: Double = 60
+        @Option(
+            name: .long, parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("A time in seconds to sample (repeatable).", valueName: "seconds"), transform: number) var at: [Double] = []
+        @Option(name: .long, parsing: .unconditional, help: "Frames per second when no --at is given.", transform: number) var fps: Double =
+            60
         @Option(name: .long, help: ArgumentHelp("The container size in points.", valueName: "WxH")) var screen: String = "390x844"
         @Option(name: .long, help: ArgumentHelp("The origin rect of zoom presets, in points.", valueName: "X,Y,W,H")) var origin: String?
         @Option(name: .long, help: "A gesture script for an interactive transition.") var gesture: String?
@@ -55,7 +58,9 @@ extension TransDBCommand {
 
         func originRect() throws -> Rect? {
             guard let origin else { return nil }
-            let parts = origin.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            let parts = origin.split(separator: ",", omittingEmptySubsequences: false).compactMap {
+                Double($0.trimmingCharacters(in: .whitespaces))
+            }
             guard parts.count == 4, parts.allSatisfy({ $0.isFinite && abs($0) <= 100_000 }), parts[2] >= 0, parts[3] >= 0 else {
                 throw ValidationError("--origin must be X,Y,WIDTH,HEIGHT in points, e.g. 20,120,100,100, got '\(origin)'")
             }

@@ -23,7 +23,9 @@ extension TransDBCommand {
         @Flag(name: .long, help: "Refuse screens and containers that are not in the catalog.") var strict = false
         @Flag(
             name: .long,
-            help: "Read requests from stdin, one per line — NDJSON {\"op\", \"from\", \"to\", \"container\"} or CSV with the header op,from,to[,container] — and write one JSON answer per line, in order.")
+            help:
+                "Read requests from stdin, one per line — NDJSON {\"op\", \"from\", \"to\", \"container\"} or CSV with the header op,from,to[,container] — and write one JSON answer per line, in order."
+        )
         var batch = false
         @OptionGroup var output: FormatOptions
 

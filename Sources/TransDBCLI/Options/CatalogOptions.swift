@@ -9,8 +9,8 @@ struct CatalogOptions: ParsableArguments {
     var db: String?
 
     @Option(
-        name: .long,
-        help: ArgumentHelp("Seconds to wait for another process's write lock.", valueName: "seconds"))
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Seconds to wait for another process's write lock.", valueName: "seconds"), transform: number)
     var busyTimeout: Double = Catalog.defaultBusyTimeout
 
     func validate() throws {

@@ -19,12 +19,14 @@ struct RouteKeyOptions: ParsableArguments {
             if isGiven { throw ValidationError("give a route's id or its key (--op, --from, --to), not both") }
             let digits = id.hasPrefix("#") ? String(id.dropFirst()) : id
             guard let value = Int64(digits), value > 0, digits.allSatisfy(\.isASCII) else {
-                throw ValidationError("a route is named by its id, a whole number (see `transdb list routes`), or by --op, --from and --to; got '\(id)'")
+                throw ValidationError(
+                    "a route is named by its id, a whole number (see `transdb list routes`), or by --op, --from and --to; got '\(id)'")
             }
             return .id(value)
         }
         guard let op, let from else {
-            throw ValidationError("name the route by its id, or by its key: --op, --from and --to (and --delegate when several delegates map it)")
+            throw ValidationError(
+                "name the route by its id, or by its key: --op, --from and --to (and --delegate when several delegates map it)")
         }
         guard let to = to ?? (op == .dismiss ? "*" : nil) else { throw ValidationError("missing --to (the screen being shown, or '*')") }
         return .key(

@@ -71,7 +71,7 @@ enum DirectInvocation {
     private static func catalogOptions(_ words: Words) -> CatalogOptions? {
         var options = CatalogOptions()
         options.db = words.options["db"]
-        guard let timeout = words.optionalValue("busy-timeout", Double.init(argument:)) else { return nil }
+        guard let timeout = words.optionalValue("busy-timeout", { try? JSONNumber.parse($0) }) else { return nil }
         options.busyTimeout = timeout ?? Catalog.defaultBusyTimeout
         return (try? options.validate()) == nil ? nil : options
     }

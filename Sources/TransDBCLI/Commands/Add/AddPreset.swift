@@ -16,19 +16,23 @@ struct AddPreset: ParsableCommand {
     @Argument(help: "The preset's name.") var name: String
     @Option(name: .long, help: "none, fade, push, pull, cover, uncover, slide, zoom, flip, sheet or custom.")
     var kind: PresetKind
-    @Option(name: .long, help: "Seconds (default: the kind's).") var duration: Double?
-    @Option(name: .long, help: "Seconds before the animation starts.") var delay: Double = 0
+    @Option(name: .long, parsing: .unconditional, help: "Seconds (default: the kind's).", transform: number) var duration: Double?
+    @Option(name: .long, parsing: .unconditional, help: "Seconds before the animation starts.", transform: number) var delay: Double = 0
     @Option(name: .long, help: "A curve name or expression (default: UIKit's easeInOut).") var curve: String?
     @Option(name: .long, help: "left, right, up or down, for the kinds that move.") var direction: Direction?
     @Option(
         name: .customLong("set"),
         help: ArgumentHelp("Change one track value (repeatable).", valueName: "view.phase.property=value"))
     var overrides: [String] = []
-    @Option(name: .long, help: "Make it interactive: UIPercentDrivenInteractiveTransition.completionSpeed (> 0).")
+    @Option(
+        name: .long, parsing: .unconditional, help: "Make it interactive: UIPercentDrivenInteractiveTransition.completionSpeed (> 0).",
+        transform: number)
     var completionSpeed: Double?
     @Option(name: .long, help: "Make it interactive: the completion curve (default easeInOut).")
     var completionCurve: String?
-    @Option(name: .long, help: "Make it interactive: finish when progress at release is above this (default 0.5).")
+    @Option(
+        name: .long, parsing: .unconditional, help: "Make it interactive: finish when progress at release is above this (default 0.5).",
+        transform: number)
     var finishThreshold: Double?
     @Option(name: .long, help: "The preset for the opposite operation (default: this one played backwards).")
     var reverse: String?
@@ -52,7 +56,8 @@ struct AddPreset: ParsableCommand {
             let stored = try catalog.open(forWriting: true).addPreset(preset)
             let direction = stored.direction.map { " \($0.rawValue)" } ?? ""
             Output.line(
-                "added preset \(stored.qualifiedName) (\(stored.kind.rawValue)\(direction), \(stored.duration.shortestDescription) s, \(stored.curve))")
+                "added preset \(stored.qualifiedName) (\(stored.kind.rawValue)\(direction), \(stored.duration.shortestDescription) s, \(stored.curve))"
+            )
         }
     }
 }

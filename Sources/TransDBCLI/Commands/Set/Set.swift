@@ -12,7 +12,9 @@ extension TransDBCommand {
                 Only what is given changes; the entry keeps its id, so everything that refers to it follows. The same \
                 rules as `add` apply, and the change is one transaction. --dry-run prints the changes and writes nothing.
                 """,
-            subcommands: [SetLibrary.self, SetCurve.self, SetPreset.self, SetScreen.self, SetContainer.self, SetDelegate.self, SetRoute.self])
+            subcommands: [
+                SetLibrary.self, SetCurve.self, SetPreset.self, SetScreen.self, SetContainer.self, SetDelegate.self, SetRoute.self,
+            ])
     }
 }
 

@@ -13,17 +13,19 @@ struct SetPreset: ParsableCommand {
     @OptionGroup var catalog: CatalogOptions
     @Argument(help: "The preset's name.") var name: String
     @Option(name: .long, help: "none, fade, push, pull, cover, uncover, slide, zoom, flip, sheet or custom.") var kind: PresetKind?
-    @Option(name: .long, help: "Seconds.") var duration: Double?
-    @Option(name: .long, help: "Seconds before the animation starts.") var delay: Double?
+    @Option(name: .long, parsing: .unconditional, help: "Seconds.", transform: number) var duration: Double?
+    @Option(name: .long, parsing: .unconditional, help: "Seconds before the animation starts.", transform: number) var delay: Double?
     @Option(name: .long, help: "A curve name or expression.") var curve: String?
     @Option(name: .long, help: "left, right, up or down, for the kinds that move.") var direction: Direction?
     @Option(
         name: .customLong("set"),
         help: ArgumentHelp("Change one track value (repeatable).", valueName: "view.phase.property=value"))
     var overrides: [String] = []
-    @Option(name: .long, help: "UIPercentDrivenInteractiveTransition.completionSpeed (> 0).") var completionSpeed: Double?
+    @Option(name: .long, parsing: .unconditional, help: "UIPercentDrivenInteractiveTransition.completionSpeed (> 0).", transform: number)
+    var completionSpeed: Double?
     @Option(name: .long, help: "The completion curve.") var completionCurve: String?
-    @Option(name: .long, help: "Finish when progress at release is above this.") var finishThreshold: Double?
+    @Option(name: .long, parsing: .unconditional, help: "Finish when progress at release is above this.", transform: number)
+    var finishThreshold: Double?
     @Flag(name: .long, help: "Remove the interaction settings.") var notInteractive = false
     @Option(name: .long, help: "The preset for the opposite operation.") var reverse: String?
     @Flag(name: .long, help: "Remove the reverse preset (play this one backwards).") var noReverse = false
