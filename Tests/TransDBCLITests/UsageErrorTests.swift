@@ -68,4 +68,38 @@ struct UsageErrorTests {
         let equals = try cli.runner.run(["--db=\(cli.db)", "show", "library", "demo", "--format", "json"])
         expectSuccess(equals)
     }
+
+    @Test("add library: one --version in its help, a semantic version required")
+    func libraryVersion() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let help = try cli.runner.run(["add", "library", "--help"])
+        #expect(help.exitCode == 0)
+        #expect(help.stdout.components(separatedBy: "--version").count == 3, "once in the usage line, once in the options: \(help.stdout)")
+        #expect(try cli.runner.run(["--version"]).stdout == "0.1.0\n")
+
+        let before = try cli.state()
+        expectError(
+            try cli(["add", "library", "x", "--version", "abc"]), exitCode: 65,
+            mentioning: ["invalid library version 'abc': a version is a semantic version"])
+        expectError(try cli(["set", "library", "demo", "--version", "1.0"]), exitCode: 65, mentioning: ["invalid library version '1.0'"])
+        #expect(try cli.state() == before)
+        expectSuccess(try cli(["add", "library", "x", "--version", "2.0.0-beta.1+exp.sha.5114f85"]))
+    }
+
+    @Test("add route --library puts the delegate it creates in that library")
+    func routeDelegateLibrary() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        try cli.setUp([["add", "screen", "S", "--library", "teamA"]])
+
+        let result = try cli(["add", "route", "--op", "present", "--from", "*", "--to", "teamA/S", "--nil", "--library", "teamB"])
+
+        expectSuccess(result)
+        #expect(
+            result.stdoutLines.first
+                == "screen 'teamA/S' had no transitioningDelegate: created delegate 'teamB/STransitioningDelegate' and set it")
+        let delegates = try cli(["list", "delegates", "--library", "teamB", "--format", "json"]).jsonArray()
+        #expect(qualifiedNames(delegates) == ["teamB/STransitioningDelegate"])
+    }
 }

@@ -559,7 +559,7 @@ struct CatalogTests {
             Violation(
                 label: "library version too long",
                 error: ModelError.invalidValue(
-                    field: "library version", value: String(repeating: "1", count: 65), reason: "a version has 1 to 64 printable characters"
+                    field: "library version", value: String(repeating: "1", count: 65), reason: "a version is a semantic version of at most 64 characters: MAJOR.MINOR.PATCH, e.g. 1.2.0 or 2.0.0-beta.1"
                 )
             ) {
                 try $0.addLibrary(Library(name: "v", version: String(repeating: "1", count: 65)))
