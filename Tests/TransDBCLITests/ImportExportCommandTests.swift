@@ -137,7 +137,7 @@ struct ImportExportCommandTests {
     func hostileName() throws {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
-        let name = "x'); DROP TABLE preset; -- \u{200F}🚀"
+        let name = "x'); DROP TABLE preset; -- שלום 🚀"
         let file = cli.runner.file("hostile.json")
         let json = Self.head + #""presets": [{"name": "\#(name)", "kind": "fade"}]}"#
         try json.write(toFile: file, atomically: true, encoding: .utf8)

@@ -54,7 +54,7 @@ struct ResolveCommandTests {
             title: "present Feed→Login: a released delegate is no delegate",
             arguments: ["--op", "present", "--from", "Feed", "--to", "Login"],
             delegate: nil, systemDefault: "flipHorizontal",
-            step: "screen 'demo/Login''s transitioningDelegate 'demo/LegacyTransitions' has been released: the weak reference is nil, as if there were no delegate"),
+            step: "the transitioningDelegate of screen 'demo/Login', 'demo/LegacyTransitions', has been released: the weak reference is nil, as if there were no delegate"),
         DemoCase(
             title: "present Feed→Profile: no delegate",
             arguments: ["--op", "present", "--from", "Feed", "--to", "Profile"],

@@ -263,8 +263,8 @@ extension Faults {
             .file(
                 "100 MB of JSON (default limit 64 MiB)", .spaces(100 << 20), 65,
                 ["bad.json: $: the file has 104857602 bytes, more than the limit of 67108864", "--max-size"]),
-            .file("a FIFO", .fifo, 65, ["bad.json: $: not a regular file"]),
-            .file("a directory", .directory, 65, ["bad.json", "not a regular file"]),
+            .file("a FIFO", .fifo, 65, ["bad.json: $: not a regular file: it is a FIFO"]),
+            .file("a directory", .directory, 65, ["bad.json: $: not a regular file: it is a directory; give the bundle files in it"]),
             .command("file: missing", ["import", "nothing.json"], 66, ["nothing.json", "no file at"]),
         ]
 
@@ -337,11 +337,17 @@ extension Faults {
                 ["'update 1e400@0.1'", "update takes a number"]),
             // Numbers on the command line.
             .command(
-                "number: --duration nan", ["add", "preset", "p", "--kind", "fade", "--duration", "nan"], 65, ["invalid duration 'nan'"]),
+                "number: --duration nan", ["add", "preset", "p", "--kind", "fade", "--duration", "nan"], 64, ["'nan' is not a number"]),
             .command(
-                "number: --duration 1e400", ["add", "preset", "p", "--kind", "fade", "--duration", "1e400"], 65, ["invalid duration"]),
+                "number: --duration 0x10", ["add", "preset", "p", "--kind", "fade", "--duration", "0x10"], 64, ["'0x10' is not a number"]),
+            .command(
+                "number: --duration 1e-400", ["add", "preset", "p", "--kind", "fade", "--duration", "1e-400"], 64,
+                ["the number '1e-400' is too small"]),
+            .command(
+                "number: --duration 1e400", ["add", "preset", "p", "--kind", "fade", "--duration", "1e400"], 64,
+                ["the number '1e400' is out of range"]),
             .command("number: --duration=-1", ["add", "preset", "p", "--kind", "fade", "--duration=-1"], 65, ["invalid duration '-1'"]),
-            .command("number: --delay inf", ["add", "preset", "p", "--kind", "fade", "--delay", "inf"], 65, ["invalid delay 'inf'"]),
+            .command("number: --delay inf", ["add", "preset", "p", "--kind", "fade", "--delay", "inf"], 64, ["'inf' is not a number"]),
             .command(
                 "number: --completion-speed 0", ["add", "preset", "p", "--kind", "fade", "--completion-speed", "0"], 65,
                 ["invalid completion speed '0'"]),
@@ -356,15 +362,15 @@ extension Faults {
                 ["--busy-timeout must be a number of seconds from 0 to 3600, got -1"]),
             .command(
                 "number: --busy-timeout nan", ["add", "delegate", "D", "--busy-timeout", "nan"], 64,
-                ["--busy-timeout must be a number of seconds from 0 to 3600, got nan"]),
+                ["'nan' is not a number"]),
             .command(
                 "number: --busy-timeout 1e400", ["add", "delegate", "D", "--busy-timeout", "1e400"], 64,
-                ["--busy-timeout must be a number of seconds from 0 to 3600"]),
+                ["the number '1e400' is out of range"]),
             .command(
                 "number: --max-size=-1", ["import", "--max-size=-1", "nothing.json"], 64, ["--max-size must be a positive number of bytes"]),
             .command(
                 "number: eval --at nan", ["eval", "motion/zoom", "--at", "nan"], 64,
-                ["--at must be a number of seconds from 0 to 3600, got nan"]),
+                ["'nan' is not a number"]),
             .command("number: eval --fps 0", ["eval", "motion/zoom", "--fps", "0"], 64, ["--fps must be > 0"]),
         ]
 
