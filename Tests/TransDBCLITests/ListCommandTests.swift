@@ -176,4 +176,29 @@ struct ListCommandTests {
                 "library  name  released", "local    ab    false", "local    é     false", "local    名前  false", "local    🚀x   false",
             ])
     }
+
+    @Test(
+        "in an 80-column terminal a table fits, long cells elided with …; --wide and piped output stay complete",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func fitsTerminal() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        func inTerminal(_ arguments: [String]) throws -> [String] {
+            let command = ([cli.runner.binary] + arguments + ["--db", cli.db]).map { "'\($0)'" }.joined(separator: " ")
+            let result = try cli.runner.runExecutable("/usr/bin/script", ["-qc", command, "/dev/null"], environment: ["COLUMNS": "80"])
+            try #require(result.exitCode == 0, "\(result)")
+            return result.stdout.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(String.init)
+        }
+        let fitted = try inTerminal(["list", "presets"])
+        #expect(fitted.count == 40)
+        #expect(fitted.allSatisfy { $0.count <= 80 }, "\(fitted.filter { $0.count > 80 })")
+        #expect(fitted.contains { $0.contains("…") })
+        #expect(fitted[0].hasPrefix("library   name                         kind"), "key columns keep their width: \(fitted[0])")
+        let wide = try inTerminal(["list", "presets", "--wide"])
+        #expect(wide.contains { $0.count > 80 })
+        #expect(!wide.joined().contains("…"))
+        let piped = try cli(["list", "presets"])
+        #expect(piped.stdoutLines.contains { $0.count > 80 })
+        #expect(!piped.stdout.contains("…"))
+    }
 }

@@ -12,19 +12,65 @@ public struct Table: Sendable {
     }
 
     /// The table with columns separated by two spaces, each line ending in a newline.
-    public var rendered: String {
-        let all = (header.map { [$0] } ?? []) + rows
+    public var rendered: String { rendered(maximumWidth: nil) }
+
+    /// Columns that are never narrowed to fit: what names a row.
+    static let keyColumns: Set<String> = ["id", "library", "name"]
+
+    /// The table with columns separated by two spaces, each line ending in a newline; with a
+    /// `maximumWidth` (a terminal's), the widest columns other than the key columns (`id`,
+    /// `library`, `name`) are narrowed, each to no less than 5 columns or its header, cells too long
+    /// for their column ending in `…`; if that is not enough, the last columns that are not key
+    /// columns are left out (`--wide` shows them), until the lines fit.
+    public func rendered(maximumWidth: Int?) -> String {
+        var all = (header.map { [$0] } ?? []) + rows
         let columns = all.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: columns)
         for row in all { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], Self.displayWidth(cell)) } }
+        if let maximumWidth {
+            let names = (0..<columns).map { i in header.flatMap { i < $0.count ? $0[i] : nil } ?? "" }
+            let minimum = (0..<columns).map { i in
+                Self.keyColumns.contains(names[i]) ? widths[i] : min(widths[i], max(5, Self.displayWidth(names[i])))
+            }
+            var total = widths.reduce(0, +) + 2 * max(0, columns - 1)
+            while total > maximumWidth, let widest = (0..<columns).filter({ widths[$0] > minimum[$0] }).max(by: { widths[$0] < widths[$1] })
+            {
+                widths[widest] -= 1
+                total -= 1
+            }
+            var kept = Array(0..<columns)
+            while total > maximumWidth, let last = kept.last(where: { !Self.keyColumns.contains(names[$0]) }), kept.count > 1 {
+                kept.removeAll { $0 == last }
+                total -= widths[last] + 2
+            }
+            if kept.count < columns {
+                all = all.map { row in kept.filter { $0 < row.count }.map { row[$0] } }
+                widths = kept.map { widths[$0] }
+            }
+        }
         return all.map { row in
             var line = ""
-            for (i, cell) in row.enumerated() {
+            for (i, original) in row.enumerated() {
+                let cell = Self.elided(original, to: widths[i])
                 line += cell
                 if i < row.count - 1 { line += String(repeating: " ", count: widths[i] - Self.displayWidth(cell) + 2) }
             }
             return line + "\n"
         }.joined()
+    }
+
+    /// `text` cut to `width` terminal columns, ending in `…` when it was longer.
+    static func elided(_ text: String, to columns: Int) -> String {
+        guard displayWidth(text) > columns else { return text }
+        var out = ""
+        var used = 0
+        for character in text {
+            let next = width(of: character)
+            if used + next > columns - 1 { break }
+            out.append(character)
+            used += next
+        }
+        return out + "…"
     }
 
     /// The columns `text` takes in a terminal: 2 for each wide (East Asian wide or fullwidth) or

@@ -39,7 +39,7 @@ extension TransDBCommand {
                     throw LookupError.notFound(kind: .library, name: name, suggestion: nil)
                 }
                 let diff = CatalogDiff.compare(a, b, libraries: names.isEmpty ? nil : names)
-                Output.print(diff, as: output.format)
+                Output.print(diff, as: output.format, wide: output.wide)
                 differs = !diff.isEmpty
             }
             if exitCode && differs { throw ExitCode(1) }

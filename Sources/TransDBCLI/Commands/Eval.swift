@@ -81,7 +81,7 @@ extension TransDBCommand {
                             context: context, gesture: gesture)
                     }
                 let times = at.isEmpty ? timeline.frameTimes(fps: fps) : at
-                Output.print(TimelineOutput(timeline, times: times), as: output.format)
+                Output.print(TimelineOutput(timeline, times: times), as: output.format, wide: output.wide)
             }
         }
     }

@@ -38,7 +38,7 @@ extension TransDBCommand {
             try reporting {
                 let filter = ListFilter(
                     library: library, kind: kindFilter, delegate: delegate, operation: op, screen: screen, preset: preset, curve: curve)
-                Output.print(try catalog.open(forWriting: false).listing(kind, filter: filter), as: output.format)
+                Output.print(try catalog.open(forWriting: false).listing(kind, filter: filter), as: output.format, wide: output.wide)
             }
         }
     }

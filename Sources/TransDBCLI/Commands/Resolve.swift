@@ -48,7 +48,7 @@ extension TransDBCommand {
                 let catalog = try catalog.open(forWriting: false)
                 let resolution = try Resolver(catalog: catalog).resolve(
                     Resolver.Request(operation: op ?? .present, from: from ?? "", to: to ?? "", container: container), strict: strict)
-                Output.print(ResolutionOutput(resolution, catalog: catalog, explain: explain), as: output.format)
+                Output.print(ResolutionOutput(resolution, catalog: catalog, explain: explain), as: output.format, wide: output.wide)
             }
         }
     }

@@ -41,7 +41,7 @@ extension TransDBCommand {
                     case .named: try catalog.open(forWriting: false).timingCurve(reference)
                     }
                 let samples = CurveSamples(curve: timing, at: at.isEmpty ? CurveSamples.evenlySpaced(intervals: count) : at)
-                Output.print(SampleOutput(samples, plot: Terminal.isInteractive), as: output.format)
+                Output.print(SampleOutput(samples, plot: Terminal.isInteractive), as: output.format, wide: output.wide)
             }
         }
     }

@@ -48,7 +48,7 @@ extension TransDBCommand {
                 case .library: detail = try catalog.libraryDetail(try Name.validated(name, field: "library name"))
                 case .route: detail = try catalog.routeDetail(id: try catalog.routeID(try key.selector(id: self.name)))
                 }
-                Output.print(detail, as: output.format)
+                Output.print(detail, as: output.format, wide: output.wide)
             }
         }
     }

@@ -88,4 +88,7 @@ struct CatalogOptions: ParsableArguments {
 struct FormatOptions: ParsableArguments {
     @Option(name: .long, help: "Output format: table (for people), json, ndjson or csv (for scripts).")
     var format: OutputFormat = .table
+
+    @Flag(name: .long, help: "In a terminal, print every table cell in full instead of fitting the terminal's width.")
+    var wide = false
 }

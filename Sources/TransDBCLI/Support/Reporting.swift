@@ -17,9 +17,14 @@ enum Output {
         }
     }
 
-    /// Writes `value` to stdout in `format`, a piece at a time.
-    static func print(_ value: some Renderable, as format: OutputFormat) {
-        format.renderer.render(value) { print($0) }
+    /// Writes `value` to stdout in `format`, a piece at a time. A table printed to a terminal
+    /// is narrowed to its width unless `wide` is set; piped output is always complete.
+    static func print(_ value: some Renderable, as format: OutputFormat, wide: Bool = false) {
+        if format == .table, !wide, Terminal.isInteractive {
+            TableRenderer(maximumWidth: Terminal.columns).render(value) { print($0) }
+        } else {
+            format.renderer.render(value) { print($0) }
+        }
     }
 
     static func line(_ text: String) {
