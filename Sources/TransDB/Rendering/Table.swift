@@ -28,6 +28,7 @@ public struct Table: Sendable {
         var widths = [Int](repeating: 0, count: columns)
         for row in all { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], Self.displayWidth(cell)) } }
         if let maximumWidth {
+            let natural = widths
             let names = (0..<columns).map { i in header.flatMap { i < $0.count ? $0[i] : nil } ?? "" }
             let minimum = (0..<columns).map { i in
                 Self.keyColumns.contains(names[i]) ? widths[i] : min(widths[i], max(5, Self.displayWidth(names[i])))
@@ -44,6 +45,11 @@ public struct Table: Sendable {
                 total -= widths[last] + 2
             }
             if kept.count < columns {
+                // The room the left-out columns freed goes back to the narrowed ones.
+                while total < maximumWidth, let short = kept.filter({ widths[$0] < natural[$0] }).max(by: { natural[$0] - widths[$0] < natural[$1] - widths[$1] }) {
+                    widths[short] += 1
+                    total += 1
+                }
                 all = all.map { row in kept.filter { $0 < row.count }.map { row[$0] } }
                 widths = kept.map { widths[$0] }
             }
