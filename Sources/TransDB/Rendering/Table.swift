@@ -46,7 +46,9 @@ public struct Table: Sendable {
             }
             if kept.count < columns {
                 // The room the left-out columns freed goes back to the narrowed ones.
-                while total < maximumWidth, let short = kept.filter({ widths[$0] < natural[$0] }).max(by: { natural[$0] - widths[$0] < natural[$1] - widths[$1] }) {
+                while total < maximumWidth,
+                    let short = kept.filter({ widths[$0] < natural[$0] }).max(by: { natural[$0] - widths[$0] < natural[$1] - widths[$1] })
+                {
                     widths[short] += 1
                     total += 1
                 }
