@@ -22,8 +22,14 @@ extension TransDBCommand {
             help: ArgumentHelp("Write to this file (or directory, for several bundles); '-' is stdout, the default.", valueName: "path"))
         var output: String?
         @Option(name: .long, help: "bundle (default), dtcg or css.") var format: ExportFormat = .bundle
-        @Flag(name: .long, help: "DTCG: write the nearest cubic-bezier for presets whose curve DTCG cannot represent.")
+        @Flag(name: .long, help: "DTCG: refuse presets whose curve DTCG's cubicBezier cannot represent (a spring, steps(), linear()).")
+        var exact = false
+        @Flag(name: .long, help: ArgumentHelp("DTCG: write the nearest cubic-bezier for such presets (the default).", visibility: .hidden))
         var approximateSprings = false
+
+        func validate() throws {
+            if exact && approximateSprings { throw ValidationError("give --exact or --approximate-springs, not both") }
+        }
 
         func run() throws {
             try reporting {
@@ -39,7 +45,7 @@ extension TransDBCommand {
                     Output.note("wrote \(libraries.count) bundle\(libraries.count == 1 ? "" : "s") to \(output)")
                     return
                 }
-                let document = try catalog.exportDocument(libraries, as: format, approximatingCurves: approximateSprings)
+                let document = try catalog.exportDocument(libraries, as: format, approximatingCurves: !exact)
                 for note in document.notes { Output.note("note: \(note)") }
                 try emit(document.write(to:))
                 if let output, output != "-" {
