@@ -32,10 +32,14 @@ struct ResolveBatchTests {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
         let expected = try Self.routes.map { try Self.single(cli, $0) }
-        let ndjson = Self.routes.map { route in
-            #"{"op": "\#(route.op)", "from": "\#(route.from)", "to": "\#(route.to)""# + (route.container.map { #", "container": "\#($0)""# } ?? "") + "}"
-        }.joined(separator: "\n") + "\n"
-        let csv = "op,from,to,container\n" + Self.routes.map { "\($0.op),\($0.from),\($0.to),\($0.container ?? "")" }.joined(separator: "\n") + "\n"
+        let ndjson =
+            Self.routes.map { route in
+                #"{"op": "\#(route.op)", "from": "\#(route.from)", "to": "\#(route.to)""#
+                    + (route.container.map { #", "container": "\#($0)""# } ?? "") + "}"
+            }.joined(separator: "\n") + "\n"
+        let csv =
+            "op,from,to,container\n" + Self.routes.map { "\($0.op),\($0.from),\($0.to),\($0.container ?? "")" }.joined(separator: "\n")
+            + "\n"
         for input in [ndjson, csv] {
             let result = try cli.runner.run(["resolve", "--batch", "--db", cli.db], stdin: input)
             expectSuccess(result)
@@ -61,9 +65,58 @@ struct ResolveBatchTests {
         #expect(result.stderrLines == [#"transdb: error: some lines could not be resolved; their answers are {"line", "error"} objects"#])
         let lines = result.stdoutLines
         #expect(lines.count == 5)
-        #expect(lines[1] == #"{"line":2,"error":"push needs --container: the catalog has several navigation containers (demo/MainNav, demo/SettingsNav)"}"#)
-        #expect(lines[2] == #"{"line":3,"error":"invalid batch line 3 '{\"op\": \"fly\", \"from\": \"Feed\", \"to\": \"Detail\"}': 'fly' is not one of present, dismiss, push, pop, tab"}"#)
+        #expect(
+            lines[1]
+                == #"{"line":2,"error":"push needs --container: the catalog has several navigation containers (demo/MainNav, demo/SettingsNav)"}"#
+        )
+        #expect(
+            lines[2]
+                == #"{"line":3,"error":"invalid batch line 3 '{\"op\": \"fly\", \"from\": \"Feed\", \"to\": \"Detail\"}': 'fly' is not one of present, dismiss, push, pop, tab"}"#
+        )
         #expect(lines[3].contains("unknown field 'extra'"))
         #expect(lines[4].hasPrefix(#"{"operation":"present","from":"Feed","to":"Help""#))
+    }
+
+    @Test("--jobs: the same bytes on one thread and on several, large inputs shared among them")
+    func jobs() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        // Enough lines (about 40 KB at a time) for each job to get a share, bad lines among them.
+        var lines: [String] = []
+        for index in 0..<2000 {
+            let route = Self.routes[index % Self.routes.count]
+            lines.append(
+                index % 97 == 5
+                    ? #"{"op": "fly", "from": "Feed", "to": "Detail"}"#
+                    : #"{"op": "\#(route.op)", "from": "\#(route.from)", "to": "\#(route.to)""#
+                        + (route.container.map { #", "container": "\#($0)""# } ?? "") + "}")
+        }
+        let input = lines.joined(separator: "\n") + "\n"
+        let one = try cli.runner.run(["resolve", "--batch", "--jobs", "1", "--db", cli.db], stdin: input)
+        #expect(one.exitCode == 65)
+        #expect(one.stdoutLines.count == 2000)
+        #expect(
+            one.stdoutLines[5]
+                == #"{"line":6,"error":"invalid batch line 6 '{\"op\": \"fly\", \"from\": \"Feed\", \"to\": \"Detail\"}': 'fly' is not one of present, dismiss, push, pop, tab"}"#
+        )
+        for jobs in ["2", "3"] {
+            let several = try cli.runner.run(["resolve", "--batch", "--jobs", jobs, "--db", cli.db], stdin: input)
+            #expect(several.exitCode == 65)
+            #expect(several.stdout == one.stdout, "--jobs \(jobs)")
+        }
+    }
+
+    @Test("--jobs out of range, or without --batch, is a usage error (exit 64)")
+    func badJobs() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        for (arguments, message) in [
+            (["resolve", "--batch", "--jobs", "0"], "--jobs 0: give a number of threads from 1 to 64"),
+            (["resolve", "--op", "present", "--from", "Feed", "--to", "Detail", "--jobs", "2"], "--jobs is for --batch"),
+        ] {
+            let result = try cli.runner.run(arguments + ["--db", cli.db], stdin: "")
+            #expect(result.exitCode == 64, "\(result)")
+            #expect(result.stderr.contains(message), "\(result)")
+        }
     }
 }

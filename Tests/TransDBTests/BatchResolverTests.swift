@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TransDB
+@testable import TransDB
 import TransDBTestSupport
 @testable import TransDBCore
 
@@ -129,9 +129,12 @@ struct BatchResolverTests {
         return output
     }
 
-    /// The batch's output for `input` fed in chunks of `chunk` bytes.
-    static func batch(_ input: String, catalog: Catalog, strict: Bool, explain: Bool, chunk: Int) throws -> (output: String, failed: Int) {
-        var batch = BatchResolver(catalog: catalog, strict: strict, explain: explain)
+    /// The batch's output for `input` fed in chunks of `chunk` bytes, its complete lines shared
+    /// among `lanes` connections however few they are.
+    static func batch(
+        _ input: String, catalog: Catalog, strict: Bool, explain: Bool, chunk: Int, lanes: Int = 3
+    ) throws -> (output: String, failed: Int) {
+        var batch = BatchResolver(catalog: catalog, strict: strict, explain: explain, lanes: lanes, minimumShare: 1)
         var output: [UInt8] = []
         let bytes = Array(input.utf8)
         var start = 0
@@ -141,6 +144,7 @@ struct BatchResolverTests {
             start = end
         }
         try batch.finish(into: &output)
+        #expect(batch.laneCount == lanes, "a catalog on disk gets every lane asked for")
         return (String(decoding: output, as: UTF8.self), batch.failedLines)
     }
 
@@ -160,15 +164,16 @@ struct BatchResolverTests {
             let expectedLines = expected.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
                 String(decoding: $0, as: UTF8.self)
             }
-            for chunk in [1 << 16, 1, 7, 61] {
-                let (output, failed) = try Self.batch(input.text, catalog: catalog, strict: strict, explain: explain, chunk: chunk)
+            for (chunk, lanes) in [(1 << 16, 1), (1 << 16, 3), (1, 3), (7, 2), (61, 3), (200, 4)] {
+                let (output, failed) = try Self.batch(
+                    input.text, catalog: catalog, strict: strict, explain: explain, chunk: chunk, lanes: lanes)
                 let lines = output.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
                     String(decoding: $0, as: UTF8.self)
                 }
-                #expect(lines.count == expectedLines.count, "\(input.name), chunks of \(chunk)")
+                #expect(lines.count == expectedLines.count, "\(input.name), chunks of \(chunk), \(lanes) lanes")
                 for (line, expectedLine) in zip(lines, expectedLines) where line != expectedLine {
                     Issue.record(
-                        "\(input.name), strict \(strict), explain \(explain), chunks of \(chunk):\n  batch:    \(line)\n  expected: \(expectedLine)"
+                        "\(input.name), strict \(strict), explain \(explain), chunks of \(chunk), \(lanes) lanes:\n  batch:    \(line)\n  expected: \(expectedLine)"
                     )
                 }
                 #expect(failed == expectedLines.filter { $0.hasPrefix(#"{"line":"#) }.count)

@@ -12,6 +12,13 @@ public struct BatchRequestReader: Sendable {
     /// A reader that has not seen a line yet.
     public init() {}
 
+    /// Makes the next line read line `line` of an input whose format is `format`, `nil` when
+    /// the input's first line is still to come: another reader read the lines before it.
+    mutating func `continue`(at line: Int, format: Format?) {
+        lineNumber = line - 1
+        if let format { self.format = format }
+    }
+
     /// The request on `line`, `nil` for a blank line or the CSV header.
     ///
     /// - Throws: ``ModelError/invalidValue(field:value:reason:)`` naming the line.
@@ -20,7 +27,8 @@ public struct BatchRequestReader: Sendable {
         let trimmed = line.trimmingWhitespace()
         if trimmed.isEmpty { return nil }
         func refuse(_ reason: String) -> ModelError {
-            .invalidValue(field: "batch line \(lineNumber)", value: trimmed.count > 80 ? String(trimmed.prefix(80)) + "…" : trimmed, reason: reason)
+            .invalidValue(
+                field: "batch line \(lineNumber)", value: trimmed.count > 80 ? String(trimmed.prefix(80)) + "…" : trimmed, reason: reason)
         }
         switch format {
         case nil:
@@ -38,7 +46,9 @@ public struct BatchRequestReader: Sendable {
             return try request(trimmedLine: trimmed, refuse: refuse)
         case let .csv(hasContainer):
             let fields = try Self.fields(trimmed, refuse: refuse)
-            guard fields.count == (hasContainer ? 4 : 3) else { throw refuse("expected \(hasContainer ? 4 : 3) fields, found \(fields.count)") }
+            guard fields.count == (hasContainer ? 4 : 3) else {
+                throw refuse("expected \(hasContainer ? 4 : 3) fields, found \(fields.count)")
+            }
             return try Self.make(fields[0], fields[1], fields[2], hasContainer && !fields[3].isEmpty ? fields[3] : nil, refuse: refuse)
         }
     }
@@ -66,7 +76,9 @@ public struct BatchRequestReader: Sendable {
         return try Self.make(op, from, to, fields["container"], refuse: refuse)
     }
 
-    private static func make(_ op: String, _ from: String, _ to: String, _ container: String?, refuse: (String) -> ModelError) throws -> Resolver.Request {
+    private static func make(_ op: String, _ from: String, _ to: String, _ container: String?, refuse: (String) -> ModelError) throws
+        -> Resolver.Request
+    {
         guard let operation = TransitionOperation(rawValue: op) else {
             throw refuse("'\(op)' is not one of present, dismiss, push, pop, tab")
         }

@@ -1,4 +1,4 @@
-import GRDB
+import Foundation
 import TransDBCore
 
 /// `transdb resolve --batch`: requests in, one answer per line out, the same bytes as resolving
@@ -6,26 +6,34 @@ import TransDBCore
 /// unless asked), a line that cannot be answered getting `{"line", "error"}` in its place.
 ///
 /// Every request goes through the one lookup (``TransitionLookup``). Input arrives in chunks of
-/// any size; the lines of one chunk are answered in one read of the catalog, and what the lookup
+/// any size. The complete lines of a chunk are shared among lanes, one connection each, which
+/// answer at once on as many cores (a catalog on disk; an in-memory one has one lane), each in
+/// one read of the catalog; their answers are joined in input order. What a lane's lookup
 /// remembers is kept across chunks until the catalog changes (`PRAGMA data_version`, and the
 /// connection's own change count).
 public struct BatchResolver {
-    let catalog: Catalog
-    let strict: Bool
-    let explain: Bool
-    private var reader = BatchRequestReader()
-    private var lookup: TransitionLookup?
-    private var sourceMemo = SourceMemo()
-    private var writer = ResolutionWriter()
-    private var curveExpressions = CurveExpressions()
-    /// The catalog's state when the lookup started remembering.
-    private var dataVersion: [Int64]?
+    private let catalog: Catalog
+    private let strict: Bool
+    private let explain: Bool
+    private let laneLimit: Int
+    /// Below this many bytes of complete lines, one lane answers them all: a request arriving
+    /// alone on a pipe is answered at once, without waking other threads.
+    private let minimumShare: Int
+    private var lanes: [BatchLane] = []
+    /// The input's format, known once its first line has been read.
+    private var format: BatchRequestReader.Format?
+    /// How many lines have been answered.
+    private var linesRead = 0
     /// The start of a line whose end has not arrived yet.
     private var pending: [UInt8] = []
-    private var configured = false
+    /// Each lane's answers to its share of a chunk.
+    private var shares: [[UInt8]] = []
+
+    /// How many connections answer (once the first lines have been fed).
+    var laneCount: Int { lanes.count }
 
     /// How many lines were answered with an error.
-    public private(set) var failedLines = 0
+    public var failedLines: Int { lanes.reduce(0) { $0 + $1.failedLines } }
 
     /// Why the batch as a whole failed, once every line is answered: some lines were answered
     /// with an error. `nil` when every line was resolved.
@@ -36,10 +44,18 @@ public struct BatchResolver {
     /// - Parameters:
     ///   - strict: Refuse screens and containers that are not in the catalog (see ``Resolver``).
     ///   - explain: Add each answer's `explanation`.
-    public init(catalog: Catalog, strict: Bool, explain: Bool) {
+    ///   - lanes: At most this many connections answer at once; by default one per core, at most 4.
+    public init(catalog: Catalog, strict: Bool, explain: Bool, lanes: Int? = nil) {
+        self.init(catalog: catalog, strict: strict, explain: explain, lanes: lanes, minimumShare: 1 << 14)
+    }
+
+    /// A batch that shares even a few bytes of lines among its lanes, for tests.
+    init(catalog: Catalog, strict: Bool, explain: Bool, lanes: Int?, minimumShare: Int) {
         self.catalog = catalog
         self.strict = strict
         self.explain = explain
+        self.laneLimit = max(1, lanes ?? min(4, ProcessInfo.processInfo.activeProcessorCount))
+        self.minimumShare = minimumShare
     }
 
     /// Answers the lines `input` completes, appending the answers to `output`; a last line
@@ -47,16 +63,18 @@ public struct BatchResolver {
     ///
     /// - Throws: ``CatalogError`` when the catalog cannot be read at all.
     public mutating func feed(_ input: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) throws {
-        if !configured {
-            configured = true
-            try catalog.useLargePageCache()
-        }
         guard let lastNewline = input.lastIndex(of: UInt8(ascii: "\n")) else {
             pending.append(contentsOf: input)
             return
         }
-        let complete = UnsafeBufferPointer(rebasing: input[...lastNewline])
-        try answer(complete, into: &output)
+        if pending.isEmpty {
+            try answer(UnsafeBufferPointer(rebasing: input[...lastNewline]), into: &output)
+        } else {
+            pending.append(contentsOf: input[...lastNewline])
+            let lines = pending
+            pending = []
+            try lines.withUnsafeBufferPointer { try answer($0, into: &output) }
+        }
         pending.append(contentsOf: input[(lastNewline + 1)...])
     }
 
@@ -68,76 +86,87 @@ public struct BatchResolver {
         pending.append(UInt8(ascii: "\n"))
         let last = pending
         pending = []
-        try last.withUnsafeBufferPointer { try answer(UnsafeBufferPointer(rebasing: $0[...]), into: &output) }
+        try last.withUnsafeBufferPointer { try answer($0, into: &output) }
     }
 
-    /// Answers `lines` (each ending with a newline; the first continuing `pending`) in one read.
+    /// Answers `lines`, each ending with a newline.
     private mutating func answer(_ lines: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) throws {
-        try catalog.read { db in
-            let version = try Catalog.dataVersion(db)
-            if version != dataVersion || lookup == nil {
-                sourceMemo = SourceMemo()
-                lookup = TransitionLookup(source: CatalogLookupSource(db, memo: sourceMemo))
-                writer.forget()
-                curveExpressions = CurveExpressions()
-                dataVersion = version
-            } else {
-                lookup?.source = CatalogLookupSource(db, memo: sourceMemo)
-            }
-            var start = lines.startIndex
-            while let newline = lines[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = UnsafeBufferPointer(rebasing: lines[start..<newline])
-                start = newline + 1
-                if pending.isEmpty {
-                    try answer(line, db: db, into: &output)
-                } else {
-                    pending.append(contentsOf: line)
-                    let joined = pending
-                    pending = []
-                    try joined.withUnsafeBufferPointer { try answer($0, db: db, into: &output) }
+        if lanes.isEmpty { try openLanes() }
+        // Until the first line has told the format, one lane reads alone.
+        let count = format == nil || lines.count < minimumShare ? 1 : lanes.count
+        let parts = Self.split(lines, into: count)
+        var firstLines = [linesRead + 1]
+        for part in parts.dropLast() { firstLines.append(firstLines.last! + Self.newlines(in: UnsafeBufferPointer(rebasing: lines[part]))) }
+        if count == 1 {
+            try lanes[0].answer(lines, firstLine: firstLines[0], format: format, into: &output)
+            format = format ?? lanes[0].format
+        } else {
+            try answerAtOnce(lines, parts: parts, firstLines: firstLines, into: &output)
+        }
+        linesRead = firstLines.last! + Self.newlines(in: UnsafeBufferPointer(rebasing: lines[parts.last!])) - 1
+    }
+
+    /// Each lane answers its part on a thread of its own; the answers are appended in order.
+    private mutating func answerAtOnce(
+        _ lines: UnsafeBufferPointer<UInt8>, parts: [Range<Int>], firstLines: [Int], into output: inout [UInt8]
+    ) throws {
+        if shares.count < parts.count { shares = Array(repeating: [], count: parts.count) }
+        var failures: [(any Error)?] = Array(repeating: nil, count: parts.count)
+        let format = self.format
+        lanes.withUnsafeMutableBufferPointer { lanes in
+            shares.withUnsafeMutableBufferPointer { shares in
+                failures.withUnsafeMutableBufferPointer { failures in
+                    // Each thread touches only its own lane, share and failure slot.
+                    nonisolated(unsafe) let (lanes, shares, failures, lines) = (lanes, shares, failures, lines)
+                    DispatchQueue.concurrentPerform(iterations: parts.count) { index in
+                        do {
+                            shares[index].removeAll(keepingCapacity: true)
+                            try lanes[index].answer(
+                                UnsafeBufferPointer(rebasing: lines[parts[index]]), firstLine: firstLines[index], format: format,
+                                into: &shares[index])
+                        } catch {
+                            failures[index] = error
+                        }
+                    }
                 }
             }
         }
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
+        for share in shares.prefix(parts.count) { output.append(contentsOf: share) }
     }
 
-    /// Answers one line: a request the model or the lookup refuses becomes the line's answer; a
-    /// catalog that cannot be read ends the batch.
-    private mutating func answer(_ line: UnsafeBufferPointer<UInt8>, db: Database, into output: inout [UInt8]) throws {
-        do {
-            guard let request = try reader.request(utf8: line) else { return }
-            let (strict, explain) = (self.strict, self.explain)
-            guard let resolution = try lookup?.resolve(request, strict: strict, explain: explain) else { return }
-            // The writer asks for a curve's expression only the first time it writes a preset.
-            let curveExpressions = curveExpressions
-            writer.write(resolution, curveExpression: { curveExpressions.expression(of: $0, db) }, includeExplanation: explain, into: &output)
-            return
-        } catch let error as ModelError {
-            failed(error.description, into: &output)
-        } catch let error as LookupError {
-            failed(error.description, into: &output)
+    /// Opens the lanes: this catalog's connection, and one more read-only connection to its
+    /// file per further lane. A connection that cannot be opened only means fewer lanes.
+    private mutating func openLanes() throws {
+        let cacheKiB = Catalog.batchPageCacheKiB(connections: laneLimit)
+        try catalog.setPageCache(kibibytes: cacheKiB)
+        lanes = [BatchLane(catalog: catalog, strict: strict, explain: explain, of: laneLimit)]
+        guard laneLimit > 1, catalog.isOnDisk else { return }
+        for _ in 1..<laneLimit {
+            guard let other = try? Catalog(path: catalog.path, mode: .readOnly), (try? other.setPageCache(kibibytes: cacheKiB)) != nil
+            else { break }
+            lanes.append(BatchLane(catalog: other, strict: strict, explain: explain, of: laneLimit))
         }
     }
 
-    private mutating func failed(_ message: String, into output: inout [UInt8]) {
-        failedLines += 1
-        output.append(
-            contentsOf: JSONValue.object([("line", .integer(Int64(reader.lineNumber))), ("error", .string(message))]).compact.utf8)
-        output.append(UInt8(ascii: "\n"))
+    /// `lines` cut into `count` parts of about the same size, each ending with a newline (the
+    /// last parts empty when there are fewer lines than parts).
+    private static func split(_ lines: UnsafeBufferPointer<UInt8>, into count: Int) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var start = lines.startIndex
+        for index in 1..<max(count, 1) {
+            let target = max(start, lines.startIndex + lines.count * index / count)
+            let end = lines[target...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? lines.endIndex
+            parts.append(start..<end)
+            start = end
+        }
+        parts.append(start..<lines.endIndex)
+        return parts
     }
-}
 
-/// The expressions of the curves presets name, each read once: presets share few curves. A
-/// reference, so that the writer's callback can fill it.
-private final class CurveExpressions {
-    private var known: [CurveReference: String] = [:]
-
-    /// A curve's expression, or the reference as written when it cannot be read: what
-    /// `transdb resolve` prints.
-    func expression(of reference: CurveReference, _ db: Database) -> String {
-        if let expression = known[reference] { return expression }
-        let expression = (try? CatalogReader(db: db).expression(of: reference)) ?? reference.description
-        if known.count >= 1 << 12 { known.removeAll() }
-        known[reference] = expression
-        return expression
+    private static func newlines(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for byte in bytes where byte == UInt8(ascii: "\n") { count += 1 }
+        return count
     }
 }

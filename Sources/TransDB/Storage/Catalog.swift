@@ -143,7 +143,10 @@ public final class Catalog: Sendable {
         } catch CatalogError.notWritable {
             guard hasNoPendingWAL(path) else {
                 throw CatalogError.notWritable(
-                    path: path, reason: "its -wal file holds changes that cannot be read without writing a -shm file beside it; ask its owner to open it once")
+                    path: path,
+                    reason:
+                        "its -wal file holds changes that cannot be read without writing a -shm file beside it; ask its owner to open it once"
+                )
             }
             return try mapErrors(path: path) {
                 let queue = try DatabaseQueue(path: immutableURI(path), configuration: config)
@@ -300,11 +303,23 @@ public final class Catalog: Sendable {
         }
     }
 
-    /// Gives this connection room for the index pages that a long run of lookups touches (the
-    /// default 2 MiB cache re-reads most probes' leaf pages), within the batch's memory budget of
-    /// 100 MB together with what the lookup remembers. Memory grows only as pages are used.
-    func useLargePageCache() throws {
-        try Catalog.mapErrors(path: path) { try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA cache_size = -16384") } }
+    /// The page cache of a batch's connections together: room for the index pages that a long
+    /// run of lookups touches (the default 2 MiB cache re-reads most probes' leaf pages), within
+    /// the batch's memory budget of 100 MB together with what its lookups remember. Several
+    /// connections each remember presets and screens of their own, so they share half as much.
+    static func batchPageCacheKiB(connections: Int) -> Int { connections == 1 ? 16384 : 8192 / connections }
+
+    /// Sets this connection's page cache. Memory grows only as pages are used.
+    func setPageCache(kibibytes: Int) throws {
+        try Catalog.mapErrors(path: path) {
+            try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA cache_size = -\(kibibytes)") }
+        }
+    }
+
+    /// Whether the catalog is a file that other connections can open (not an in-memory database).
+    var isOnDisk: Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The state of the catalog as seen from `db`: other connections' commits

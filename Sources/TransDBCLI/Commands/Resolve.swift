@@ -27,6 +27,9 @@ extension TransDBCommand {
                 "Read requests from stdin, one per line — NDJSON {\"op\", \"from\", \"to\", \"container\"} or CSV with the header op,from,to[,container] — and write one JSON answer per line, in order."
         )
         var batch = false
+        @Option(
+            name: .long, help: "With --batch: answer on at most N threads, one catalog connection each (default: one per core, at most 4).")
+        var jobs: Int?
         @OptionGroup var output: FormatOptions
 
         func validate() throws {
@@ -40,8 +43,10 @@ extension TransDBCommand {
                     throw ValidationError(
                         "--batch writes one JSON answer per line; --format \(output.format.rawValue) is not available with it")
                 }
+                if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs \(jobs): give a number of threads from 1 to 64") }
                 return
             }
+            guard jobs == nil else { throw ValidationError("--jobs is for --batch") }
             guard let op, from != nil, to != nil else { throw ValidationError("give --op, --from and --to, or --batch") }
             if container != nil && op.containerKind == nil {
                 throw ValidationError("--container is for push, pop and tab; \(op.rawValue) asks the screen's transitioningDelegate")
@@ -71,7 +76,7 @@ extension TransDBCommand.Resolve {
     func runBatch() throws {
         try reporting {
             let catalog = try catalog.open(forWriting: false)
-            var batch = BatchResolver(catalog: catalog, strict: strict, explain: explain)
+            var batch = BatchResolver(catalog: catalog, strict: strict, explain: explain, lanes: jobs)
             // Large reads and writes: a line at a time would cost more than answering it.
             var input = [UInt8](repeating: 0, count: 1 << 16)
             var output: [UInt8] = []

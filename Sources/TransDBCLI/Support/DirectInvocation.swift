@@ -44,6 +44,7 @@ enum DirectInvocation {
         command.explain = words.flags.contains("explain")
         command.strict = words.flags.contains("strict")
         command.batch = false
+        command.jobs = nil
         command.output = output
         return (try? command.validate()) == nil ? nil : command
     }

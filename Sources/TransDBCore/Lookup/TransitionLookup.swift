@@ -16,11 +16,15 @@ public struct TransitionLookup {
     /// What the lookup reads. (An existential rather than a generic parameter: the lookup runs
     /// in other modules, where a generic one would be called unspecialised.)
     public var source: any LookupSource
+    /// Each memo holds at most this many entries, so that a long batch over a catalog of
+    /// millions of screens keeps its memory flat: a full memo starts again.
+    public let memoLimit: Int
     private var memo = Memo()
 
-    /// A lookup reading `source`.
-    public init(source: any LookupSource) {
+    /// A lookup reading `source`, remembering at most `memoLimit` entries of each kind.
+    public init(source: any LookupSource, memoLimit: Int = 1 << 17) {
         self.source = source
+        self.memoLimit = max(1, memoLimit)
     }
 
     /// Drops what was remembered: the catalog behind the source has changed.
@@ -49,6 +53,7 @@ public struct TransitionLookup {
     private struct Memo {
         var screens: [String: LookupScreen?] = [:]
         var containers: [String: LookupContainer?] = [:]
+        var containersOfKind: [ContainerKind: [LookupContainer]] = [:]
         var delegates: [Int64: LookupDelegate] = [:]
         var methods: [MethodKey: Bool] = [:]
         var presets: [Int64: Preset] = [:]
@@ -60,17 +65,13 @@ public struct TransitionLookup {
         var operation: TransitionOperation
     }
 
-    /// Memos hold at most this many entries each, so that a long batch over a catalog of millions
-    /// of screens keeps its memory flat: a full memo starts again.
-    static var memoLimit: Int { 1 << 17 }
-
     /// The value remembered in `memo` for `key`, or what `read` reads from the source, remembered.
     private mutating func memoized<Key: Hashable, Value>(
         _ memo: WritableKeyPath<Memo, [Key: Value]>, _ key: Key, read: (inout any LookupSource) throws -> Value
     ) throws -> Value {
         if let known = self.memo[keyPath: memo][key] { return known }
         let found = try read(&source)
-        if self.memo[keyPath: memo].count >= Self.memoLimit { self.memo[keyPath: memo].removeAll(keepingCapacity: true) }
+        if self.memo[keyPath: memo].count >= memoLimit { self.memo[keyPath: memo].removeAll(keepingCapacity: true) }
         self.memo[keyPath: memo][key] = found
         return found
     }
@@ -80,7 +81,8 @@ public struct TransitionLookup {
         try memoized(\.screens, raw) { source in
             let field = "\(role) screen"
             if raw == "*" {
-                throw ModelError.invalidValue(field: field, value: raw, reason: "a route to resolve names real screens; '*' is only for mappings")
+                throw ModelError.invalidValue(
+                    field: field, value: raw, reason: "a route to resolve names real screens; '*' is only for mappings")
             }
             return try source.screen(QualifiedName(parsing: raw, field: field))
         }
@@ -88,6 +90,11 @@ public struct TransitionLookup {
 
     fileprivate mutating func container(_ raw: String) throws -> LookupContainer? {
         try memoized(\.containers, raw) { try $0.container(QualifiedName(parsing: raw, field: "container")) }
+    }
+
+    /// The first few containers of `kind`, for a request that names none.
+    fileprivate mutating func containers(kind: ContainerKind) throws -> [LookupContainer] {
+        try memoized(\.containersOfKind, kind) { try $0.containers(kind: kind, limit: 6) }
     }
 
     fileprivate mutating func delegate(id: Int64) throws -> LookupDelegate {
@@ -159,16 +166,22 @@ private struct Run {
                         "'\(askedName)' has modalPresentationStyle custom: its delegate's presentationController(forPresented:presenting:source:) supplies the presentation controller"
                     )
                 }
-                delegateID = try delegate(of: asked.delegateID, owner: "screen '\(asked.name)'", property: "transitioningDelegate", in: &lookup)
+                delegateID = try delegate(
+                    of: asked.delegateID, owner: "screen '\(asked.name)'", property: "transitioningDelegate", in: &lookup)
             } else {
                 delegateID = nil
-                say("'\(askedName)' is not in the catalog: it is treated as a controller with no transitioningDelegate and UIKit's default styles")
+                say(
+                    "'\(askedName)' is not in the catalog: it is treated as a controller with no transitioningDelegate and UIKit's default styles"
+                )
             }
         case .push, .pop, .tab:
             if let container = try container(kind: operation.containerKind ?? .navigation, in: &lookup) {
                 result.container = container.name
-                say("\(operation.rawValue): UIKit asks the \(container.kind == .navigation ? "navigation" : "tab bar") controller '\(container.name)' for its delegate")
-                delegateID = try delegate(of: container.delegateID, owner: "container '\(container.name)'", property: "delegate", in: &lookup)
+                say(
+                    "\(operation.rawValue): UIKit asks the \(container.kind == .navigation ? "navigation" : "tab bar") controller '\(container.name)' for its delegate"
+                )
+                delegateID = try delegate(
+                    of: container.delegateID, owner: "container '\(container.name)'", property: "delegate", in: &lookup)
             } else {
                 delegateID = nil
             }
@@ -205,19 +218,23 @@ private struct Run {
             guard let named = try lookup.container(given) else {
                 if strict {
                     let reference = try QualifiedName(parsing: given, field: "container")
-                    throw LookupError.notFound(kind: .container, name: given, suggestion: try lookup.source.suggestion(.container, reference))
+                    throw LookupError.notFound(
+                        kind: .container, name: given, suggestion: try lookup.source.suggestion(.container, reference))
                 }
                 result.unknownNames.append(given)
-                say("\(operation.rawValue): the container '\(given)' is not in the catalog: it is treated as a \(kind.rawValue) controller with no delegate")
+                say(
+                    "\(operation.rawValue): the container '\(given)' is not in the catalog: it is treated as a \(kind.rawValue) controller with no delegate"
+                )
                 return nil
             }
             found = named
         } else {
-            let candidates = try lookup.source.containers(kind: kind, limit: 6)
+            let candidates = try lookup.containers(kind: kind)
             guard candidates.count == 1 else {
                 if candidates.isEmpty { throw LookupError.noContainer(operation: operation, kind: kind) }
                 throw LookupError.severalContainers(
-                    operation: operation, kind: kind, candidates: candidates.prefix(5).map { $0.name.description }, more: candidates.count > 5)
+                    operation: operation, kind: kind, candidates: candidates.prefix(5).map { $0.name.description },
+                    more: candidates.count > 5)
             }
             found = candidates[0]
             say("no --container given: using the only \(kind.rawValue) container, '\(found.name)'")
@@ -264,22 +281,28 @@ private struct Run {
         let matches = try lookup.source.mappings(
             delegateID: delegateID, operation: operation, from: from?.id, to: operation == .dismiss ? nil : to?.id, all: explain)
         guard let match = matches.first else {
-            say("no \(operation.rawValue) mapping of '\(delegateName)' matches \(operation == .dismiss ? "'\(request.from)'" : "\(request.from) → \(request.to)"): the method returns nil")
+            say(
+                "no \(operation.rawValue) mapping of '\(delegateName)' matches \(operation == .dismiss ? "'\(request.from)'" : "\(request.from) → \(request.to)"): the method returns nil"
+            )
             return
         }
         let animator = try match.presetID.map { try lookup.preset(id: $0) }
         let interaction = animator == nil ? nil : try match.interactionID.map { try lookup.preset(id: $0) }
-        let mapping = try routeMapping(match, delegate: delegateName, from: from, to: to, animator: animator, interaction: interaction, in: &lookup)
+        let mapping = try routeMapping(
+            match, delegate: delegateName, from: from, to: to, animator: animator, interaction: interaction, in: &lookup)
         result.mapping = mapping
         if explain {
             let specificity = ["both sides wildcards", "one side a wildcard", "exact"][match.specificity]
             if matches.count > 1 {
                 var others: [String] = []
                 for other in matches.dropFirst() {
-                    let otherMapping = try routeMapping(other, delegate: delegateName, from: from, to: to, animator: nil, interaction: nil, in: &lookup)
+                    let otherMapping = try routeMapping(
+                        other, delegate: delegateName, from: from, to: to, animator: nil, interaction: nil, in: &lookup)
                     others.append("#\(other.id) \(otherMapping.routeDescription)")
                 }
-                say("mapping #\(match.id) \(mapping.routeDescription) matches (\(specificity)); it is more specific than \(others.joined(separator: ", "))")
+                say(
+                    "mapping #\(match.id) \(mapping.routeDescription) matches (\(specificity)); it is more specific than \(others.joined(separator: ", "))"
+                )
             } else {
                 say("mapping #\(match.id) \(mapping.routeDescription) matches (\(specificity))")
             }
@@ -290,7 +313,9 @@ private struct Run {
             return
         }
         result.animator = animator
-        say("it returns the animator '\(animator.qualifiedName)' (\(animator.kind.rawValue), \(animator.duration.shortestDescription) s, \(animator.curve))")
+        say(
+            "it returns the animator '\(animator.qualifiedName)' (\(animator.kind.rawValue), \(animator.duration.shortestDescription) s, \(animator.curve))"
+        )
         if operation == .dismiss || operation == .pop {
             say(
                 animator.reverse.map { "for a \(operation.rawValue), the engine plays its reverse preset '\($0)'" }
@@ -304,7 +329,9 @@ private struct Run {
             say("it returns nil: the transition is not interactive")
         }
         if operation == .pop && interaction == nil {
-            say("warning: a custom pop without an interaction controller disables the system's swipe-back gesture for this route (radar 15215690)")
+            say(
+                "warning: a custom pop without an interaction controller disables the system's swipe-back gesture for this route (radar 15215690)"
+            )
         }
     }
 
@@ -321,7 +348,8 @@ private struct Run {
         }
         return RouteMapping(
             id: match.id, delegate: delegate, operation: request.operation, from: try side(match.fromScreenID, from),
-            to: try side(match.toScreenID, to), preset: try animator?.qualifiedName ?? match.presetID.map { try lookup.preset(id: $0).qualifiedName },
+            to: try side(match.toScreenID, to),
+            preset: try animator?.qualifiedName ?? match.presetID.map { try lookup.preset(id: $0).qualifiedName },
             interaction: try interaction?.qualifiedName ?? match.interactionID.map { try lookup.preset(id: $0).qualifiedName })
     }
 }
