@@ -155,14 +155,15 @@ extension Catalog {
                 let id = try CatalogLookup.libraryID(name.name, create: false, db)
                 let new = try Name.validated(newName, field: field)
                 try CatalogWriter(db: db).rename(.library, id: id, to: new)
-                let count = try Int.fetchOne(
-                    db,
-                    sql: """
-                        SELECT (SELECT count(*) FROM curve WHERE library_id = ?1) + (SELECT count(*) FROM preset WHERE library_id = ?1)
-                             + (SELECT count(*) FROM screen WHERE library_id = ?1) + (SELECT count(*) FROM container WHERE library_id = ?1)
-                             + (SELECT count(*) FROM delegate WHERE library_id = ?1)
-                        """,
-                    arguments: [id]) ?? 0
+                let count =
+                    try Int.fetchOne(
+                        db,
+                        sql: """
+                            SELECT (SELECT count(*) FROM curve WHERE library_id = ?1) + (SELECT count(*) FROM preset WHERE library_id = ?1)
+                                 + (SELECT count(*) FROM screen WHERE library_id = ?1) + (SELECT count(*) FROM container WHERE library_id = ?1)
+                                 + (SELECT count(*) FROM delegate WHERE library_id = ?1)
+                            """,
+                        arguments: [id]) ?? 0
                 return EditReport(
                     action: .rename, kind: .library, name: name.name, newName: new, dryRun: dryRun,
                     notes: count == 0 ? [] : ["its \(count) entr\(count == 1 ? "y is" : "ies are") now in '\(new)'"])

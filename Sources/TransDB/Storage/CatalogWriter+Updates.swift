@@ -30,7 +30,8 @@ extension CatalogWriter {
     }
 
     func updateLibrary(id: Int64, _ library: Library) throws {
-        try db.execute(sql: "UPDATE library SET version = ?, description = ? WHERE id = ?", arguments: [library.version, library.description, id])
+        try db.execute(
+            sql: "UPDATE library SET version = ?, description = ? WHERE id = ?", arguments: [library.version, library.description, id])
     }
 
     /// Renames the entry with row id `id`, refusing a name its library already has.
@@ -43,11 +44,14 @@ extension CatalogWriter {
             return
         }
         let row = try Row.fetchOne(
-            db, sql: "SELECT e.library_id, l.name FROM \(kind.table) e JOIN library l ON l.id = e.library_id WHERE e.id = ?", arguments: [id])
+            db, sql: "SELECT e.library_id, l.name FROM \(kind.table) e JOIN library l ON l.id = e.library_id WHERE e.id = ?",
+            arguments: [id])
         guard let row else { throw LookupError.notFound(kind: kind, name: "#\(id)", suggestion: nil) }
         let libraryID: Int64 = row[0]
         let libraryName: String = row[1]
-        if try Int64.fetchOne(db, sql: "SELECT id FROM \(kind.table) WHERE library_id = ? AND name = ?", arguments: [libraryID, name]) != nil {
+        if try Int64.fetchOne(db, sql: "SELECT id FROM \(kind.table) WHERE library_id = ? AND name = ?", arguments: [libraryID, name])
+            != nil
+        {
             throw CatalogError.alreadyExists(kind: kind, name: "\(libraryName)/\(name)")
         }
         try db.execute(sql: "UPDATE \(kind.table) SET name = ? WHERE id = ?", arguments: [name, id])

@@ -50,7 +50,9 @@ public struct PresetEdit: Sendable {
             if completionSpeed != nil || completionCurve != nil || finishThreshold != nil {
                 throw ModelError.invalidValue(
                     field: "interaction", value: "--not-interactive",
-                    reason: "it removes the interaction settings; do not give --completion-speed, --completion-curve or --finish-threshold with it")
+                    reason:
+                        "it removes the interaction settings; do not give --completion-speed, --completion-curve or --finish-threshold with it"
+                )
             }
         } else {
             draft.completionSpeed = completionSpeed ?? preset.interaction?.completionSpeed
