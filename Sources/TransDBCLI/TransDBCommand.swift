@@ -12,12 +12,15 @@ struct TransDBCommand: ParsableCommand {
             The catalog is --db PATH, else $TRANSDB_DB, else the nearest transdb.sqlite in this directory or a parent, \
             else a per-user catalog under $XDG_DATA_HOME/transdb (created with the default library on first use).
 
+            `transdb --version` prints the version.
+
             Exit codes: 0 success (a nil answer too), 64 usage, 65 bad input data, 66 missing catalog or unknown name, \
+            73 an output path transdb will not write (a directory, a socket), \
             74 I/O error, 75 catalog busy, 77 catalog not writable, 78 not a transdb catalog or one from a newer transdb.
             """,
-        version: TransDBVersion.current,
         subcommands: [
-            Init.self, Add.self, Remove.self, List.self, Show.self, Resolve.self, Eval.self, Sample.self, Export.self, Import.self,
+            Init.self, Add.self, SetEntry.self, Rename.self, Remove.self, List.self, Show.self, Resolve.self, Eval.self, Sample.self,
+            Export.self, Import.self,
             Release.self, Retain.self, Check.self, Query.self,
             Diff.self, Merge.self,
         ]
@@ -30,14 +33,22 @@ extension TransDBCommand {
     static func main() {
         // A write past `ulimit -f` must fail as an I/O error (exit 74), not kill the process.
         signal(SIGXFSZ, SIG_IGN)
+        let arguments = UsageDiagnosis.normalized(Array(CommandLine.arguments.dropFirst()))
+        // `transdb --version` is answered here rather than by ArgumentParser, which would add a
+        // `--version` flag to every subcommand's help, beside `add library --version`.
+        if arguments == ["--version"] {
+            Output.line(TransDBVersion.current)
+            return
+        }
         do {
-            var command = try DirectInvocation.command(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot()
+            var command = try DirectInvocation.command(arguments) ?? parseAsRoot(arguments)
             try command.run()
         } catch let code as ExitCode {
             exit(withError: code)  // the failure was already reported by `reporting`
         } catch {
             guard exitCode(for: error) != .success else { exit(withError: error) }
-            let lines = message(for: error).split(whereSeparator: \.isNewline)
+            let text = UsageDiagnosis.diagnose(arguments) ?? UsageDiagnosis.reworded(message(for: error))
+            let lines = text.split(whereSeparator: \.isNewline)
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             let hint = "(see 'transdb --help')"
             Output.note("transdb: error: " + lines.joined(separator: " ") + " " + hint)

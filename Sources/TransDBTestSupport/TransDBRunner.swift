@@ -1,12 +1,12 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
-import TransDBCore
+    import Darwin
+    import TransDBCore
 #endif
 
 /// Runs the built `transdb` binary in a sandbox of its own, for end-to-end tests.
@@ -155,6 +155,16 @@ public struct TransDBRunner: Sendable {
     public func run(
         _ arguments: [String], environment extra: [String: String] = [:], in directory: String? = nil, stdin: String? = nil
     ) throws -> Result {
+        try runExecutable(binary, arguments, environment: extra, in: directory, stdin: stdin)
+    }
+
+    /// Runs another program (`/bin/sh -c …`, for the README's shell lines) the way ``run(_:environment:in:stdin:)``
+    /// runs `transdb`: in the sandbox, with its environment and watchdog.
+    @discardableResult
+    public func runExecutable(
+        _ executable: String, _ arguments: [String], environment extra: [String: String] = [:], in directory: String? = nil,
+        stdin: String? = nil
+    ) throws -> Result {
         let id = UUID().uuidString
         let outPath = sandbox.file("stdout-\(id)")
         let errPath = sandbox.file("stderr-\(id)")
@@ -180,7 +190,7 @@ public struct TransDBRunner: Sendable {
         defer { if stdin != nil { try? input.close() } }
 
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = environment.merging(extra) { _, new in new }
         process.currentDirectoryURL = URL(fileURLWithPath: directory ?? workingDirectory, isDirectory: true)

@@ -25,6 +25,8 @@ struct DirectInvocationTests {
         ["list", "routes", "--delegate", "uikit/D", "--op", "pop", "--screen", "Feed", "--library", "demo", "--format", "ndjson"],
         ["list", "curves", "--kind", "spring", "--busy-timeout", "0"],
         ["list", "libraries", "--format", "table"],
+        ["list", "routes", "--preset", "motion/zoom"], ["list", "presets", "--curve", "gentleSpring", "--kind", "zoom"],
+        ["list", "screens", "--delegate", "DetailTransitions"],
     ]
 
     @Test("builds the same command as ArgumentParser", arguments: taken)
@@ -53,6 +55,7 @@ struct DirectInvocationTests {
         ["list"], ["list", "presets", "curves"], ["list", "widgets"],
         ["list", "presets", "--op", "push"],  // --op filters routes only: validate() refuses it
         ["list", "screens", "--kind", "modal"],
+        ["list", "curves", "--preset", "zoom"], ["list", "routes", "--curve", "linear"],  // filters of other kinds
         ["list", "routes", "--op", "sideways"],
         ["show", "preset", "uikit/fade"], ["eval", "uikit/fade"],
     ]

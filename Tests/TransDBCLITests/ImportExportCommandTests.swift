@@ -44,10 +44,13 @@ struct ImportExportCommandTests {
         defer { cli.remove() }
         let exported = try cli(["export", "--library", "motion"]).stdout
         let file = cli.runner.file("motion.json")
-        try exported.replacingOccurrences(of: "\"duration\": 0.4,", with: "\"duration\": 0.45,").write(toFile: file, atomically: true, encoding: .utf8)
+        try exported.replacingOccurrences(of: "\"duration\": 0.4,", with: "\"duration\": 0.45,").write(
+            toFile: file, atomically: true, encoding: .utf8)
         let before = try cli.state()
         let conflict = try cli(["import", file])
-        expectError(conflict, exitCode: 65, mentioning: ["4 entries differ from the catalog: preset motion/coverUp (duration 0.4 → 0.45)", "--on-conflict"])
+        expectError(
+            conflict, exitCode: 65,
+            mentioning: ["4 entries differ from the catalog: preset motion/coverUp (duration 0.4 → 0.45)", "--on-conflict"])
         #expect(try cli.state() == before)
         let dry = try cli(["import", file, "--dry-run", "--on-conflict", "replace"])
         expectSuccess(dry)
@@ -87,24 +90,58 @@ struct ImportExportCommandTests {
     static let badFiles: [BadFile] = [
         BadFile("not JSON", "hello", ["bad.json: $:", "unexpected character 'h'"]),
         BadFile("truncated", head, ["bad.json: $", "expected a key in quotes"]),
-        BadFile("a duration that is a string", head + #""presets": [{"name": "p", "kind": "fade", "duration": "fast"}]}"#, ["$.presets[0].duration: expected a number, found \"fast\""]),
-        BadFile("NaN", head + #""presets": [{"name": "p", "kind": "fade", "duration": NaN}]}"#, ["$.presets[0].duration", "NaN and Infinity are not JSON numbers"]),
-        BadFile("Infinity", head + #""presets": [{"name": "p", "kind": "fade", "duration": Infinity}]}"#, ["NaN and Infinity are not JSON numbers"]),
-        BadFile("1e400", head + #""presets": [{"name": "p", "kind": "fade", "duration": 1e400}]}"#, ["$.presets[0].duration", "the number 1e400 is out of range"]),
-        BadFile("2^70 as a duration", head + #""presets": [{"name": "p", "kind": "fade", "duration": 1180591620717411303424}]}"#, ["$.presets[0].duration", "invalid duration '1.1805916207174113e+21'"]),
-        BadFile("a negative duration", head + #""presets": [{"name": "p", "kind": "fade", "duration": -0.3}]}"#, ["$.presets[0].duration", "invalid duration '-0.3'"]),
-        BadFile("a bezier x outside [0, 1]", head + #""curves": [{"name": "c", "expression": "cubic-bezier(1.5, 0, 0.5, 1)"}]}"#, ["$.curves[0].expression", "x1 must be in [0, 1], got 1.5"]),
+        BadFile(
+            "a duration that is a string", head + #""presets": [{"name": "p", "kind": "fade", "duration": "fast"}]}"#,
+            ["$.presets[0].duration: expected a number, found \"fast\""]),
+        BadFile(
+            "NaN", head + #""presets": [{"name": "p", "kind": "fade", "duration": NaN}]}"#,
+            ["$.presets[0].duration", "NaN and Infinity are not JSON numbers"]),
+        BadFile(
+            "Infinity", head + #""presets": [{"name": "p", "kind": "fade", "duration": Infinity}]}"#,
+            ["NaN and Infinity are not JSON numbers"]),
+        BadFile(
+            "1e400", head + #""presets": [{"name": "p", "kind": "fade", "duration": 1e400}]}"#,
+            ["$.presets[0].duration", "the number 1e400 is out of range"]),
+        BadFile(
+            "2^70 as a duration", head + #""presets": [{"name": "p", "kind": "fade", "duration": 1180591620717411303424}]}"#,
+            ["$.presets[0].duration", "invalid duration '1.1805916207174113e+21'"]),
+        BadFile(
+            "a negative duration", head + #""presets": [{"name": "p", "kind": "fade", "duration": -0.3}]}"#,
+            ["$.presets[0].duration", "invalid duration '-0.3'"]),
+        BadFile(
+            "a bezier x outside [0, 1]", head + #""curves": [{"name": "c", "expression": "cubic-bezier(1.5, 0, 0.5, 1)"}]}"#,
+            ["$.curves[0].expression", "x1 must be in [0, 1], got 1.5"]),
         BadFile("a duplicate key", head + #""presets": [], "presets": []}"#, ["$.presets", "the key 'presets' appears twice"]),
-        BadFile("a duplicate name", head + #""presets": [{"name": "p", "kind": "fade"}, {"name": "p", "kind": "push"}]}"#, ["$.presets[1].name", "the preset name 'p' is already used at $.presets[0].name"]),
-        BadFile("NFC/NFD twin names", head + "\"screens\": [{\"name\": \"Caf\u{e9}\"}, {\"name\": \"Cafe\u{301}\"}]}", ["$.screens[1].name", "is already used at $.screens[0].name"]),
-        BadFile("invalid UTF-8", bytes: Array(head.utf8) + Array(#""screens": [{"name": ""#.utf8) + [0xC3, 0x28] + Array(#""}]}"#.utf8), ["$.screens[0].name", "invalid UTF-8"]),
-        BadFile("a lone surrogate", head + #""screens": [{"name": "\ud800"}]}"#, ["$.screens[0].name", "a lone surrogate \\ud800 is not a character"]),
-        BadFile("a control character in a name", head + #""screens": [{"name": "A\u0007B"}]}"#, ["$.screens[0].name", "a name cannot contain control characters"]),
-        BadFile("an unescaped control character", head + "\"screens\": [{\"name\": \"A\tB\"}]}", ["$.screens[0].name", "control characters must be escaped in strings"]),
-        BadFile("deep nesting", head + #""curves": "# + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "}", ["nesting deeper than 64 levels"]),
-        BadFile("an unknown field", head + #""presets": [{"name": "p", "kind": "fade", "speed": 2}]}"#, ["$.presets[0].speed", "unknown field 'speed'"]),
-        BadFile("an alias cycle of reverses pointing at nothing", head + #""presets": [{"name": "p", "kind": "fade", "reverse": "q"}]}"#, ["preset team/q (used by preset team/p)"]),
-        BadFile("a hostile name is only data", head + #""presets": [{"name": "x'); DROP TABLE preset; --", "kind": "fade", "duration": 0}]}"#, ["$.presets[0].duration", "invalid duration '0'"]),
+        BadFile(
+            "a duplicate name", head + #""presets": [{"name": "p", "kind": "fade"}, {"name": "p", "kind": "push"}]}"#,
+            ["$.presets[1].name", "the preset name 'p' is already used at $.presets[0].name"]),
+        BadFile(
+            "NFC/NFD twin names", head + "\"screens\": [{\"name\": \"Caf\u{e9}\"}, {\"name\": \"Cafe\u{301}\"}]}",
+            ["$.screens[1].name", "is already used at $.screens[0].name"]),
+        BadFile(
+            "invalid UTF-8", bytes: Array(head.utf8) + Array(#""screens": [{"name": ""#.utf8) + [0xC3, 0x28] + Array(#""}]}"#.utf8),
+            ["$.screens[0].name", "invalid UTF-8"]),
+        BadFile(
+            "a lone surrogate", head + #""screens": [{"name": "\ud800"}]}"#,
+            ["$.screens[0].name", "a lone surrogate \\ud800 is not a character"]),
+        BadFile(
+            "a control character in a name", head + #""screens": [{"name": "A\u0007B"}]}"#,
+            ["$.screens[0].name", "a name cannot contain control characters"]),
+        BadFile(
+            "an unescaped control character", head + "\"screens\": [{\"name\": \"A\tB\"}]}",
+            ["$.screens[0].name", "control characters must be escaped in strings"]),
+        BadFile(
+            "deep nesting", head + #""curves": "# + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "}",
+            ["nesting deeper than 64 levels"]),
+        BadFile(
+            "an unknown field", head + #""presets": [{"name": "p", "kind": "fade", "speed": 2}]}"#,
+            ["$.presets[0].speed", "unknown field 'speed'"]),
+        BadFile(
+            "an alias cycle of reverses pointing at nothing", head + #""presets": [{"name": "p", "kind": "fade", "reverse": "q"}]}"#,
+            ["preset team/q (used by preset team/p)"]),
+        BadFile(
+            "a hostile name is only data", head + #""presets": [{"name": "x'); DROP TABLE preset; --", "kind": "fade", "duration": 0}]}"#,
+            ["$.presets[0].duration", "invalid duration '0'"]),
     ]
 
     @Test("a bad bundle is one line naming the file, the JSON path and the value; exit 65; the catalog is unchanged", arguments: badFiles)
@@ -131,7 +168,8 @@ struct ImportExportCommandTests {
         let big = cli.runner.file("big.json")
         let exported = try cli(["export", "--library", "motion"]).stdout
         try exported.write(toFile: big, atomically: true, encoding: .utf8)
-        expectError(try cli(["import", big, "--max-size", "1000"]), exitCode: 65, mentioning: ["more than the limit of 1000", "--max-size"])
+        expectError(
+            try cli(["import", big, "--max-size", "1000"]), exitCode: 65, mentioning: ["more than the limit of 1000", "--max-size"])
         #expect(try cli.state() == before)
     }
 
@@ -139,7 +177,7 @@ struct ImportExportCommandTests {
     func hostileName() throws {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
-        let name = "x'); DROP TABLE preset; -- \u{200F}🚀"
+        let name = "x'); DROP TABLE preset; -- שלום 🚀"
         let file = cli.runner.file("hostile.json")
         let json = Self.head + #""presets": [{"name": "\#(name)", "kind": "fade"}]}"#
         try json.write(toFile: file, atomically: true, encoding: .utf8)
@@ -149,15 +187,19 @@ struct ImportExportCommandTests {
         #expect(try cli(["list", "presets", "--format", "json"]).jsonArray().count == 42)
     }
 
-    @Test("DTCG: springs are refused without --approximate-springs; with it, export → import → export is byte-identical")
+    @Test("DTCG: springs are approximated by default, a note per preset; --exact refuses; export → import → export is byte-identical")
     func dtcgRoundTrip() throws {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
-        let refused = try cli(["export", "--format", "dtcg"])
-        expectError(refused, exitCode: 65, mentioning: ["8 presets use curves that DTCG's cubicBezier cannot represent", "--approximate-springs"])
-        let exported = try cli(["export", "--format", "dtcg", "--approximate-springs"])
+        let refused = try cli(["export", "--format", "dtcg", "--exact"])
+        expectError(
+            refused, exitCode: 65, mentioning: ["8 presets use curves that DTCG's cubicBezier cannot represent", "without --exact"])
+        let exported = try cli(["export", "--format", "dtcg"])
         #expect(exported.exitCode == 0)
-        #expect(exported.stderr.hasPrefix("note: 8 presets written with the nearest cubic-bezier"))
+        #expect(exported.stderrLines.count == 8)
+        #expect(exported.stderrLines.allSatisfy { $0.hasPrefix("note: preset ") && $0.contains("nearest cubic-bezier within") })
+        #expect(exported.stderrLines.contains { $0.hasPrefix("note: preset motion/zoom (spring, nearest cubic-bezier within 0.012)") })
+        #expect(try cli(["export", "--format", "dtcg", "--approximate-springs"]).stdout == exported.stdout)
         let file = cli.runner.file("all.tokens.json")
         try exported.stdout.write(toFile: file, atomically: true, encoding: .utf8)
         let empty = try CLIFixture.initialized(empty: true)
@@ -165,7 +207,7 @@ struct ImportExportCommandTests {
         let imported = try empty(["import", "--format", "dtcg", file])
         expectSuccess(imported)
         #expect(imported.stdoutLines.first == "imported: 116 added")
-        let again = try empty(["export", "--format", "dtcg", "--approximate-springs"])
+        let again = try empty(["export", "--format", "dtcg"])
         #expect(again.stdout == exported.stdout)
         // And the bundles of both catalogs are the same bytes.
         #expect(try empty(["export", "--library", "demo"]).stdout == (try cli(["export", "--library", "demo"])).stdout)

@@ -89,13 +89,14 @@ struct ListCommandTests {
         let result = try cli(["list", "containers"])
 
         expectSuccess(result)
-        #expect(result.stdout == """
-            library  name         kind        delegate
-            demo     MainNav      navigation  demo/MainNavDelegate
-            demo     MainTabs     tab         demo/MainTabsDelegate
-            demo     SettingsNav  navigation  -
+        #expect(
+            result.stdout == """
+                library  name         kind        delegate
+                demo     MainNav      navigation  demo/MainNavDelegate
+                demo     MainTabs     tab         demo/MainTabsDelegate
+                demo     SettingsNav  navigation  -
 
-            """)
+                """)
     }
 
     @Test("filters: --library, --kind, and --delegate/--op/--screen for routes")
@@ -125,14 +126,14 @@ struct ListCommandTests {
         #expect(login.first?["preset"] as? String == "motion/flipLeft")
     }
 
-    @Test("an empty listing: nothing as a table, [] as JSON, the header alone as CSV")
+    @Test("an empty listing: the header alone as a table and as CSV, [] as JSON")
     func emptyListing() throws {
         let cli = try CLIFixture.initialized(empty: true)
         defer { cli.remove() }
 
         let table = try cli(["list", "routes"])
         expectSuccess(table)
-        #expect(table.stdout == "")
+        #expect(table.stdout == "id  delegate  operation  from  to  preset  interaction\n")
 
         let json = try cli(["list", "routes", "--format", "json"])
         expectSuccess(json)
@@ -143,10 +144,12 @@ struct ListCommandTests {
         #expect(csv.stdout == "id,delegate,operation,from,to,preset,interaction\r\n")
     }
 
-    @Test("a filter that does not apply to the kind is a usage error", arguments: [
-        ["list", "screens", "--kind", "fade"],
-        ["list", "presets", "--op", "push"],
-    ])
+    @Test(
+        "a filter that does not apply to the kind is a usage error",
+        arguments: [
+            ["list", "screens", "--kind", "fade"],
+            ["list", "presets", "--op", "push"],
+        ])
     func misplacedFilter(arguments: [String]) throws {
         let cli = try CLIFixture.initialized(empty: true)
         defer { cli.remove() }
@@ -155,5 +158,47 @@ struct ListCommandTests {
 
         #expect(result.exitCode == 64, "\(result)")
         #expect(result.stdout == "")
+    }
+
+    @Test("columns are measured in terminal columns: wide characters and emoji align")
+    func displayWidth() throws {
+        let cli = try CLIFixture.initialized(empty: true)
+        defer { cli.remove() }
+        try cli.setUp([
+            ["add", "delegate", "名前"], ["add", "delegate", "🚀x"], ["add", "delegate", "ab"], ["add", "delegate", "e\u{301}"],
+        ])
+
+        let result = try cli(["list", "delegates"])
+
+        expectSuccess(result)
+        #expect(
+            result.stdoutLines == [
+                "library  name  released", "local    ab    false", "local    é     false", "local    名前  false", "local    🚀x   false",
+            ])
+    }
+
+    @Test(
+        "in an 80-column terminal a table fits, long cells elided with …; --wide and piped output stay complete",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func fitsTerminal() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        func inTerminal(_ arguments: [String]) throws -> [String] {
+            let command = ([cli.runner.binary] + arguments + ["--db", cli.db]).map { "'\($0)'" }.joined(separator: " ")
+            let result = try cli.runner.runExecutable("/usr/bin/script", ["-qc", command, "/dev/null"], environment: ["COLUMNS": "80"])
+            try #require(result.exitCode == 0, "\(result)")
+            return result.stdout.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(String.init)
+        }
+        let fitted = try inTerminal(["list", "presets"])
+        #expect(fitted.count == 40)
+        #expect(fitted.allSatisfy { $0.count <= 80 }, "\(fitted.filter { $0.count > 80 })")
+        #expect(fitted.contains { $0.contains("…") })
+        #expect(fitted[0].hasPrefix("library   name                         kind"), "key columns keep their width: \(fitted[0])")
+        let wide = try inTerminal(["list", "presets", "--wide"])
+        #expect(wide.contains { $0.count > 80 })
+        #expect(!wide.joined().contains("…"))
+        let piped = try cli(["list", "presets"])
+        #expect(piped.stdoutLines.contains { $0.count > 80 })
+        #expect(!piped.stdout.contains("…"))
     }
 }

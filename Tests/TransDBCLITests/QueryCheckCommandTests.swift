@@ -10,7 +10,11 @@ struct QueryCheckCommandTests {
     func reads() throws {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
-        let json = try cli(["query", "SELECT name, duration FROM preset WHERE library_id = (SELECT id FROM library WHERE name = 'uikit') ORDER BY name LIMIT 2", "--format", "json"])
+        let json = try cli([
+            "query",
+            "SELECT name, duration FROM preset WHERE library_id = (SELECT id FROM library WHERE name = 'uikit') ORDER BY name LIMIT 2",
+            "--format", "json",
+        ])
         expectSuccess(json)
         let rows = try json.jsonArray()
         #expect(rows.map { $0["name"] as? String } == ["coverVertical", "crossDissolve"])
@@ -62,7 +66,7 @@ struct QueryCheckCommandTests {
         defer { cli.remove() }
         let ok = try cli(["check"])
         expectSuccess(ok)
-        #expect(ok.stdoutLines == ["catalog \(cli.db), schema 2", "integrity_check: ok", "foreign_key_check: ok"])
+        #expect(ok.stdoutLines == ["catalog \(cli.db), schema 3", "integrity_check: ok", "foreign_key_check: ok"])
         let sqlite = Process()
         sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         sqlite.arguments = [cli.db, "PRAGMA foreign_keys = OFF; UPDATE route SET delegate_id = 999 WHERE id = 1;"]
@@ -74,5 +78,17 @@ struct QueryCheckCommandTests {
         #expect(bad.stdoutLines.contains("foreign_key_check: 1 problem"))
         #expect(bad.stdoutLines.contains("  route row 1 refers to a missing delegate"))
         #expect(bad.stderrLines == ["transdb: error: the catalog '\(cli.db)' failed its checks; restore it from an export or a backup"])
+    }
+
+    @Test("repeated column names become unique keys; an empty query is refused")
+    func duplicateColumnsAndEmptyQuery() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let json = try cli(["query", "select 1 as a, 2 as a, 3 as a", "--format", "json"])
+        expectSuccess(json)
+        #expect(json.stdout == "[\n  {\n    \"a\": 1,\n    \"a_2\": 2,\n    \"a_3\": 3\n  }\n]\n")
+        for sql in ["", "  ", "/* only a comment */"] {
+            expectError(try cli(["query", sql]), exitCode: 65, mentioning: ["the query is empty"])
+        }
     }
 }

@@ -30,7 +30,17 @@ struct RemoveCommandTests {
         let result = try cli(["rm", "delegate", "demo/DetailTransitions"])
 
         expectSuccess(result)
-        #expect(result.stdout.hasPrefix("removed delegate demo/DetailTransitions; removed its 4 routes"))
+        #expect(
+            result.stdout == """
+                removed delegate demo/DetailTransitions
+                  removed route #1: present demo/Feed → demo/Detail on demo/DetailTransitions
+                  removed route #2: present * → demo/Detail on demo/DetailTransitions
+                  removed route #3: present demo/Feed → demo/Photo on demo/DetailTransitions
+                  removed route #4: dismiss demo/Detail → * on demo/DetailTransitions
+                  screen demo/Detail no longer has a delegate
+                  screen demo/Photo no longer has a delegate
+
+                """)
         let routes = try cli(["list", "routes", "--format", "json"]).jsonArray()
         #expect(routes.count == 11)
         #expect(!routes.contains { $0["delegate"] as? String == "demo/DetailTransitions" })
@@ -49,7 +59,7 @@ struct RemoveCommandTests {
 
         let preset = try cli(["rm", "preset", "p"])
         expectSuccess(preset)
-        #expect(preset.stdout == "removed preset p\n")
+        #expect(preset.stdout == "removed preset local/p\n")
         let curve = try cli(["rm", "curve", "local/c"])
         expectSuccess(curve)
         #expect(curve.stdout == "removed curve local/c\n")
@@ -93,11 +103,13 @@ struct RemoveCommandTests {
         #expect(try cli.state() == before)
     }
 
-    @Test("rm of an unknown name exits 66", arguments: [
-        (["rm", "curve", "nosuch"], "no curve named 'nosuch'"),
-        (["rm", "library", "nosuch"], "no library named 'nosuch'"),
-        (["rm", "route", "999"], "999"),
-    ])
+    @Test(
+        "rm of an unknown name exits 66",
+        arguments: [
+            (["rm", "curve", "nosuch"], "no curve named 'nosuch'"),
+            (["rm", "library", "nosuch"], "no library named 'nosuch'"),
+            (["rm", "route", "999"], "999"),
+        ])
     func unknown(arguments: [String], fragment: String) throws {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }

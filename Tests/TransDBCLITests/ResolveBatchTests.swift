@@ -119,4 +119,23 @@ struct ResolveBatchTests {
             #expect(result.stderr.contains(message), "\(result)")
         }
     }
+
+    @Test("a blank line and a line that is not JSON get an answer in their place, so output lines match input lines")
+    func blankAndNonJSONLines() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let good = #"{"op": "present", "from": "Feed", "to": "Detail"}"#
+        let result = try cli.runner.run(
+            ["resolve", "--batch", "--db", cli.db], stdin: [good, "", "not json", good].joined(separator: "\n") + "\n")
+
+        #expect(result.exitCode == 65, "\(result)")
+        #expect(result.stdoutLines.count == 4)
+        let answers = result.stdoutLines.map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(answers[0]?["operation"] as? String == "present")
+        #expect(answers[1]?["line"] as? Int == 2)
+        #expect((answers[1]?["error"] as? String)?.contains("the line is blank") == true)
+        #expect(answers[2]?["line"] as? Int == 3)
+        #expect((answers[2]?["error"] as? String)?.contains("not JSON: each line of an NDJSON batch is an object") == true)
+        #expect(answers[3]?["operation"] as? String == "present")
+    }
 }

@@ -49,12 +49,16 @@ struct ResolveCommandTests {
             title: "present Feed→Compose: the delegate does not implement the present method",
             arguments: ["--op", "present", "--from", "Feed", "--to", "Compose"],
             delegate: "demo/ComposeTransitions", systemDefault: "coverVertical",
-            step: "'demo/ComposeTransitions' does not implement animationController(forPresented:presenting:source:) (it has no present mappings)"),
+            step:
+                "'demo/ComposeTransitions' does not implement animationController(forPresented:presenting:source:) (it has no present mappings)"
+        ),
         DemoCase(
             title: "present Feed→Login: a released delegate is no delegate",
             arguments: ["--op", "present", "--from", "Feed", "--to", "Login"],
             delegate: nil, systemDefault: "flipHorizontal",
-            step: "screen 'demo/Login''s transitioningDelegate 'demo/LegacyTransitions' has been released: the weak reference is nil, as if there were no delegate"),
+            step:
+                "the transitioningDelegate of screen 'demo/Login', 'demo/LegacyTransitions', has been released: the weak reference is nil, as if there were no delegate"
+        ),
         DemoCase(
             title: "present Feed→Profile: no delegate",
             arguments: ["--op", "present", "--from", "Feed", "--to", "Profile"],
@@ -64,7 +68,9 @@ struct ResolveCommandTests {
             title: "present Feed→Photo: a custom presentation style is noted",
             arguments: ["--op", "present", "--from", "Feed", "--to", "Photo"],
             delegate: "demo/DetailTransitions", mapping: 3, animator: "samples/popAnimator",
-            step: "'Photo' has modalPresentationStyle custom: its delegate's presentationController(forPresented:presenting:source:) supplies the presentation controller"),
+            step:
+                "'Photo' has modalPresentationStyle custom: its delegate's presentationController(forPresented:presenting:source:) supplies the presentation controller"
+        ),
         DemoCase(
             title: "dismiss Detail→Feed: animator and interaction",
             arguments: ["--op", "dismiss", "--from", "Detail", "--to", "Feed"],
@@ -177,18 +183,19 @@ struct ResolveCommandTests {
             animator     motion/pullRight (pull, 0.35 s, motion/standard)
             interaction  motion/pullRight
 
-            """)
+                """)
 
         let unknown = try cli(["resolve", "--op", "present", "--from", "Feed", "--to", "Ghost"])
         expectSuccess(unknown)
-        #expect(unknown.stdout == """
-            route           present Feed → Ghost
-            delegate        nil
-            mapping         -
-            animator        nil → system default coverVertical
-            not in catalog  Ghost
+        #expect(
+            unknown.stdout == """
+                route           present Feed → Ghost
+                delegate        nil
+                mapping         -
+                animator        nil → system default coverVertical
+                not in catalog  Ghost
 
-            """)
+                """)
     }
 
     @Test("--explain numbers the steps and ends with DELEGATE:#ID:ROUTE<TAB>ANSWER")
@@ -213,23 +220,27 @@ struct ResolveCommandTests {
             #expect(line.hasPrefix(prefix), "\(line)")
             #expect(String(line.dropFirst(prefix.count)) == steps?[index])
         }
-        #expect(numbered.first == "  1. present: UIKit asks the presented screen 'Detail' for its transitioningDelegate (presenting: 'Feed')")
+        #expect(
+            numbered.first == "  1. present: UIKit asks the presented screen 'Detail' for its transitioningDelegate (presenting: 'Feed')")
         #expect(numbered.last == "  7. it returns nil: the transition is not interactive")
-        #expect(lines.prefix(5) == [
-            "route        present Feed → Detail",
-            "delegate     demo/DetailTransitions",
-            "mapping      #1 present demo/Feed → demo/Detail",
-            "animator     motion/zoom (zoom, 0.4 s, motion/gentleSpring)",
-            "interaction  nil",
-        ])
+        #expect(
+            lines.prefix(5) == [
+                "route        present Feed → Detail",
+                "delegate     demo/DetailTransitions",
+                "mapping      #1 present demo/Feed → demo/Detail",
+                "animator     motion/zoom (zoom, 0.4 s, motion/gentleSpring)",
+                "interaction  nil",
+            ])
     }
 
-    @Test("--explain's summary line for a nil answer: empty fields where there was none", arguments: [
-        (["--op", "present", "--from", "Feed", "--to", "Help"], "demo/ModalTransitions:#6:present * → demo/Help\tnil (crossDissolve)"),
-        (["--op", "present", "--from", "Feed", "--to", "Profile"], "::\tnil (coverVertical)"),
-        (["--op", "present", "--from", "Feed", "--to", "Compose"], "demo/ComposeTransitions::\tnil (coverVertical)"),
-        (["--op", "tab", "--from", "Profile", "--to", "Detail", "--container", "MainTabs"], "demo/MainTabsDelegate::\tnil (none)"),
-    ])
+    @Test(
+        "--explain's summary line for a nil answer: empty fields where there was none",
+        arguments: [
+            (["--op", "present", "--from", "Feed", "--to", "Help"], "demo/ModalTransitions:#6:present * → demo/Help\tnil (crossDissolve)"),
+            (["--op", "present", "--from", "Feed", "--to", "Profile"], "::\tnil (coverVertical)"),
+            (["--op", "present", "--from", "Feed", "--to", "Compose"], "demo/ComposeTransitions::\tnil (coverVertical)"),
+            (["--op", "tab", "--from", "Profile", "--to", "Detail", "--container", "MainTabs"], "demo/MainTabsDelegate::\tnil (none)"),
+        ])
     func explainNil(arguments: [String], summary: String) throws {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
@@ -256,7 +267,9 @@ struct ResolveCommandTests {
         let compact = try ndjson.jsonObject()
         let pretty = try json.jsonObject()
         #expect(NSDictionary(dictionary: compact).isEqual(to: pretty))
-        #expect(ndjson.stdout.hasPrefix(#"{"operation":"dismiss","from":"Detail","to":"Feed","container":null,"delegate":"demo/DetailTransitions","#))
+        #expect(
+            ndjson.stdout.hasPrefix(
+                #"{"operation":"dismiss","from":"Detail","to":"Feed","container":null,"delegate":"demo/DetailTransitions","#))
 
         expectSuccess(csv)
         let rows = csv.stdout.components(separatedBy: "\r\n")
@@ -337,5 +350,33 @@ struct ResolveCommandTests {
         let qualified = try cli(["resolve", "--op", "present", "--from", "demo/Feed", "--to", "Detail", "--format", "json"])
         expectSuccess(qualified)
         #expect((try qualified.jsonObject()["mapping"] as? [String: Any])?["id"] as? Int == 1)
+    }
+
+    @Test("the swipe-back warning goes to stderr in the plain form; JSON keeps it in the explanation")
+    func swipeBackWarning() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let arguments = ["resolve", "--op", "pop", "--from", "Profile", "--to", "Detail", "--container", "MainNav"]
+
+        let plain = try cli(arguments)
+        #expect(plain.exitCode == 0)
+        #expect(
+            plain.stderr
+                == "transdb: warning: a custom pop without an interaction controller disables the system's swipe-back gesture for this route (radar 15215690)\n"
+        )
+        let json = try cli(arguments + ["--format", "json"])
+        expectSuccess(json)
+        let interactive = try cli(["resolve", "--op", "pop", "--from", "Detail", "--to", "Feed", "--container", "MainNav"])
+        expectSuccess(interactive)
+    }
+
+    @Test("--batch refuses --format csv and table instead of ignoring them", arguments: ["csv", "table"])
+    func batchFormat(_ format: String) throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let result = try cli.runner.run(
+            ["resolve", "--batch", "--format", format, "--db", cli.db], stdin: #"{"op": "present", "from": "Feed", "to": "Detail"}"# + "\n")
+        expectError(
+            result, exitCode: 64, mentioning: ["--batch writes one JSON answer per line; --format \(format) is not available with it"])
     }
 }

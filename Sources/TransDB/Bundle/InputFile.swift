@@ -64,21 +64,36 @@ public enum InputFile {
         }
         let type = attributes[.type] as? FileAttributeType
         guard type == .typeRegular || type == .typeSymbolicLink else {
-            throw CatalogError.invalidBundle(file: path, path: "$", reason: "not a regular file (\(type?.rawValue ?? "unknown type"))")
+            throw CatalogError.invalidBundle(file: path, path: "$", reason: "not a regular file: \(describe(type))")
         }
         // Follow a symbolic link once, and check what it points to.
         let resolved = (path as NSString).resolvingSymlinksInPath
         let target = try? FileManager.default.attributesOfItem(atPath: resolved)
         guard (target?[.type] as? FileAttributeType) == .typeRegular else {
-            throw CatalogError.invalidBundle(file: path, path: "$", reason: "not a regular file")
+            throw CatalogError.invalidBundle(
+                file: path, path: "$", reason: "not a regular file: a symbolic link to \(describe(target?[.type] as? FileAttributeType))")
         }
         let size = (target?[.size] as? NSNumber)?.intValue ?? 0
         guard size <= maximumSize else {
             throw CatalogError.invalidBundle(
-                file: path, path: "$", reason: "the file has \(size) bytes, more than the limit of \(maximumSize); raise it with --max-size")
+                file: path, path: "$", reason: "the file has \(size) bytes, more than the limit of \(maximumSize); raise it with --max-size"
+            )
         }
         guard let handle = FileHandle(forReadingAtPath: resolved) else { throw CatalogError.missingInput(path: path) }
         return handle
+    }
+
+    /// What a file that is not a regular file is, in words.
+    private static func describe(_ type: FileAttributeType?) -> String {
+        switch type {
+        case .typeDirectory?: "it is a directory; give the bundle files in it"
+        case .typeCharacterSpecial?: "it is a character device"
+        case .typeBlockSpecial?: "it is a block device"
+        case .typeSocket?: "it is a socket"
+        case .typeSymbolicLink?: "a symbolic link"
+        case nil: "a file that does not exist"
+        default: "it is a FIFO or another special file; use '-' to read standard input"
+        }
     }
 }
 

@@ -54,3 +54,12 @@ public struct CatalogSource: Sendable {
         return bundles.filter { names.contains($0.library.name) }
     }
 }
+
+extension CatalogSource {
+    /// The libraries of an open catalog.
+    ///
+    /// - Throws: ``CatalogError`` when the catalog cannot be read.
+    public init(_ catalog: Catalog) throws {
+        self.init(path: catalog.path, bundles: try catalog.bundles(), isBundleFile: false)
+    }
+}

@@ -18,8 +18,8 @@ extension Catalog {
     ///
     /// DTCG's transition tokens take a cubic-bezier: a preset whose curve is a spring, `steps()`
     /// or `linear()` is written with its nearest cubic-bezier (the exact curve kept under
-    /// `$extensions`) only when `approximatingCurves` is set, and then named in the document's
-    /// notes.
+    /// `$extensions`) only when `approximatingCurves` is set (the CLI's default; `--exact` refuses),
+    /// and then each named in a note of its own with its error.
     ///
     /// - Parameters:
     ///   - libraries: The libraries, from ``exportedLibraries(_:)``.
@@ -37,13 +37,8 @@ extension Catalog {
             let bundles = try libraries.map { try bundle(library: $0) }
             let approximated = try dtcgApproximations(bundles)
             guard approximated.isEmpty || approximatingCurves else { throw ExportError.unrepresentableCurves(approximated) }
-            let notes =
-                approximated.isEmpty
-                ? []
-                : [
-                    "\(approximated.count) preset\(approximated.count == 1 ? "" : "s") written with the nearest cubic-bezier; the exact curve is kept under $extensions: "
-                        + approximated.prefix(5).joined(separator: "; ") + (approximated.count > 5 ? "; …" : "")
-                ]
+            // One note per preset, naming its error: a reviewer sees each approximation.
+            let notes = approximated.map { "preset \($0) written with the nearest cubic-bezier; the exact curve is kept under $extensions" }
             return ExportDocument(content: .text(DTCGFormat.encode(bundles)), notes: notes)
         case .css:
             return ExportDocument(content: .text(CSSFormat.encode(try libraries.map { try bundle(library: $0) })), notes: [])

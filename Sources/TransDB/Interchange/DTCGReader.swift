@@ -60,7 +60,10 @@ struct DTCGReader {
 
         var notes = document.notes
         for (type, paths) in skipped {
-            let reason = type == "duration" ? "transdb keeps durations only inside presets" : "transdb has no \(type) entries"
+            let reason =
+                type == "duration"
+                ? "transdb keeps durations only inside presets"
+                : DTCGDocument.types.contains(type) ? "transdb has no \(type) entries" : "'\(type)' is not a DTCG 2025.10 type"
             notes.append("skipped \(paths.count) \(type) token\(paths.count == 1 ? "" : "s") (\(Self.some(paths))): \(reason)")
         }
         notes += mismatches

@@ -15,7 +15,7 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unrepresentableCurves(presets):
             "\(presets.count) preset\(presets.count == 1 ? " uses a curve" : "s use curves") that DTCG's cubicBezier cannot represent: "
                 + presets.prefix(5).joined(separator: "; ") + (presets.count > 5 ? "; and \(presets.count - 5) more" : "")
-                + "; pass --approximate-springs to write the nearest cubic-bezier (the exact curve is kept under $extensions)"
+                + "; without --exact the nearest cubic-bezier is written (the exact curve is kept under $extensions)"
         }
     }
 }

@@ -18,18 +18,34 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     ///   ignored, each starting with the file's name.
     /// - Throws: ``CatalogError`` for a file that is missing, too large or invalid;
     ///   ``ModelError`` for an invalid library name.
-    public func read(_ files: [String], library: String?, maximumSize: Int) throws -> (inputs: [BundleInput], notes: [String]) {
+    ///   - standardInput: What `-` among `files` stands for: standard input, read by the caller
+    ///     (at most `maximumSize` + 1 bytes).
+    public func read(
+        _ files: [String], library: String?, maximumSize: Int, standardInput: (() throws -> [UInt8])? = nil
+    ) throws -> (inputs: [BundleInput], notes: [String]) {
         var inputs: [BundleInput] = []
         var notes: [String] = []
         for file in files {
+            // `-` is standard input, named so in errors.
+            let stdin = try file == "-" ? standardInput.map { try $0() } : nil
+            if stdin != nil && files.filter({ $0 == "-" }).count > 1 {
+                throw CatalogError.invalidBundle(file: "-", path: "$", reason: "standard input can be read only once; give '-' once")
+            }
+            if let stdin, stdin.count > maximumSize { throw InputFile.tooLarge("standard input", maximumSize: maximumSize) }
             switch self {
             case .bundle:
                 // Read a chunk at a time: a bundle may hold a million routes.
-                var input = try BundleFormat.read(contentsOf: file, maximumSize: maximumSize)
+                var input =
+                    if let stdin {
+                        BundleInput(bundle: try BundleFormat.decode(stdin, file: "standard input"), file: "standard input")
+                    } else {
+                        try BundleFormat.read(contentsOf: file, maximumSize: maximumSize)
+                    }
                 if let library { input = input.renamed(to: try Name.validated(library, field: "library name")) }
                 inputs.append(input)
             case .dtcg:
-                let bytes = try InputFile.read(file, maximumSize: maximumSize)
+                let file = stdin == nil ? file : "standard input"
+                let bytes = try stdin ?? InputFile.read(file, maximumSize: maximumSize)
                 let decoded = try DTCGFormat.decode(
                     bytes, file: file, defaultLibrary: try Name.validated(library ?? Library.defaultName, field: "library name"))
                 inputs += decoded.bundles.map { BundleInput(bundle: $0, file: file) }

@@ -1,5 +1,6 @@
 import TransDBCore
-/// A CSS `linear(…)` curve that follows a timing function to within a tolerance on [0, 1].
+/// A CSS `linear(…)` curve that follows a timing function to within a tolerance on [0, 1],
+/// ending at exactly 1.
 ///
 /// The function is sampled at 20,001 evenly spaced times; stops are placed on those times,
 /// starting from 17 evenly spaced ones and halving every interval whose chord strays more than
@@ -21,8 +22,13 @@ struct LinearApproximation {
     /// Approximates `function`; nil when it is not finite somewhere in [0, 1].
     init?(function: any TimingFunction, tolerance: Double) {
         let n = Self.intervals
-        let samples = (0...n).map { function.progress(at: Double($0) / Double(n)) }
+        var samples = (0...n).map { function.progress(at: Double($0) / Double(n)) }
         guard samples.allSatisfy(\.isFinite) else { return nil }
+        // An animation ends exactly at its end state (UIKit's completion; the engine does the
+        // same): a spring still 0.1 % short of rest at its settling time must not leave an
+        // element short after the CSS animation.
+        let exact = samples
+        samples[n] = 1
         func rounded(_ value: Double) -> Double { (value * 100_000).rounded() / 100_000 + 0 }
 
         var target = tolerance * 0.9
@@ -53,7 +59,8 @@ struct LinearApproximation {
             }
             let evaluator = PiecewiseLinearFunction(stops: written)
             var error = 0.0
-            for k in 0...n { error = max(error, abs(evaluator.progress(at: Double(k) / Double(n)) - samples[k])) }
+            // Measured against the function itself, the end included.
+            for k in 0...n { error = max(error, abs(evaluator.progress(at: Double(k) / Double(n)) - exact[k])) }
             if error <= tolerance || target < 1e-6 {
                 curve = .piecewiseLinear(written)
                 count = written.count

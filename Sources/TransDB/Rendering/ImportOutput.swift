@@ -45,7 +45,8 @@ extension ImportOutput: Renderable {
         let more = changes.count > tableLimit ? "… and \(changes.count - tableLimit) more (--report json lists every entry)\n" : ""
         return [
             .text((dryRun ? "dry run, nothing written: would be " : "imported: ") + report.summary + "\n"),
-            .records(ImportReport.listing(changes.entries)), .text(more),
+            // Nothing changed: the summary says so, and no empty table follows it.
+            changes.entries.isEmpty ? .text("") : .records(ImportReport.listing(changes.entries)), .text(more),
         ]
     }
 }

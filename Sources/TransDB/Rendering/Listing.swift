@@ -15,7 +15,7 @@ public struct Listing: Sendable {
 
 /// `json`: an array of objects; `ndjson`: an object a line; `csv`: a row a record, under the
 /// records' keys (``tableColumns`` when there are no records); `table`: the table columns
-/// aligned, nothing at all when there are no records.
+/// aligned, only the header when there are no records.
 extension Listing: Renderable {
     public var jsonDocument: JSONValue { .array(records.map(JSONValue.object)) }
 

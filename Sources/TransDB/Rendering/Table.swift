@@ -12,26 +12,102 @@ public struct Table: Sendable {
     }
 
     /// The table with columns separated by two spaces, each line ending in a newline.
-    public var rendered: String {
-        let all = (header.map { [$0] } ?? []) + rows
+    public var rendered: String { rendered(maximumWidth: nil) }
+
+    /// Columns that are never narrowed to fit: what names a row.
+    static let keyColumns: Set<String> = ["id", "library", "name"]
+
+    /// The table with columns separated by two spaces, each line ending in a newline; with a
+    /// `maximumWidth` (a terminal's), the widest columns other than the key columns (`id`,
+    /// `library`, `name`) are narrowed, each to no less than 5 columns or its header, cells too long
+    /// for their column ending in `…`; if that is not enough, the last columns that are not key
+    /// columns are left out (`--wide` shows them), until the lines fit.
+    public func rendered(maximumWidth: Int?) -> String {
+        var all = (header.map { [$0] } ?? []) + rows
         let columns = all.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: columns)
-        for row in all { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        for row in all { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], Self.displayWidth(cell)) } }
+        if let maximumWidth {
+            let natural = widths
+            let names = (0..<columns).map { i in header.flatMap { i < $0.count ? $0[i] : nil } ?? "" }
+            let minimum = (0..<columns).map { i in
+                Self.keyColumns.contains(names[i]) ? widths[i] : min(widths[i], max(5, Self.displayWidth(names[i])))
+            }
+            var total = widths.reduce(0, +) + 2 * max(0, columns - 1)
+            while total > maximumWidth, let widest = (0..<columns).filter({ widths[$0] > minimum[$0] }).max(by: { widths[$0] < widths[$1] })
+            {
+                widths[widest] -= 1
+                total -= 1
+            }
+            var kept = Array(0..<columns)
+            while total > maximumWidth, let last = kept.last(where: { !Self.keyColumns.contains(names[$0]) }), kept.count > 1 {
+                kept.removeAll { $0 == last }
+                total -= widths[last] + 2
+            }
+            if kept.count < columns {
+                // The room the left-out columns freed goes back to the narrowed ones.
+                while total < maximumWidth,
+                    let short = kept.filter({ widths[$0] < natural[$0] }).max(by: { natural[$0] - widths[$0] < natural[$1] - widths[$1] })
+                {
+                    widths[short] += 1
+                    total += 1
+                }
+                all = all.map { row in kept.filter { $0 < row.count }.map { row[$0] } }
+                widths = kept.map { widths[$0] }
+            }
+        }
         return all.map { row in
             var line = ""
-            for (i, cell) in row.enumerated() {
+            for (i, original) in row.enumerated() {
+                let cell = Self.elided(original, to: widths[i])
                 line += cell
-                if i < row.count - 1 { line += String(repeating: " ", count: widths[i] - cell.count + 2) }
+                if i < row.count - 1 { line += String(repeating: " ", count: widths[i] - Self.displayWidth(cell) + 2) }
             }
             return line + "\n"
         }.joined()
     }
 
-    /// `text` with control characters shown as escapes, so a name cannot break the layout.
+    /// `text` cut to `width` terminal columns, ending in `…` when it was longer.
+    static func elided(_ text: String, to columns: Int) -> String {
+        guard displayWidth(text) > columns else { return text }
+        var out = ""
+        var used = 0
+        for character in text {
+            let next = width(of: character)
+            if used + next > columns - 1 { break }
+            out.append(character)
+            used += next
+        }
+        return out + "…"
+    }
+
+    /// The columns `text` takes in a terminal: 2 for each wide (East Asian wide or fullwidth) or
+    /// emoji character, 0 for combining marks and invisible characters, 1 for the rest.
+    public static func displayWidth(_ text: String) -> Int {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.reduce(0) { $0 + width(of: $1) }
+    }
+
+    private static func width(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if first.properties.generalCategory == .control || first.properties.generalCategory == .format { return 0 }
+        if first.properties.isEmojiPresentation || (first.properties.isEmoji && scalars.contains { $0.value == 0xFE0F }) { return 2 }
+        switch first.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return first.properties.generalCategory == .nonspacingMark || first.properties.generalCategory == .enclosingMark ? 0 : 1
+        }
+    }
+
+    /// `text` with control characters, bidirectional controls and invisible characters shown as
+    /// escapes (``Name/isHidden(_:)``), so a value can neither break the layout nor reorder the line.
     public static func printable(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            if scalar.properties.generalCategory == .control {
+            if scalar.properties.generalCategory == .control || Name.isHidden(scalar) {
                 out += "\\u{\(String(scalar.value, radix: 16))}"
             } else {
                 out.unicodeScalars.append(scalar)

@@ -2,26 +2,32 @@ import TransDBCore
 
 /// `--format table`: the ``Renderable/tableText`` blocks for people, in order.
 public struct TableRenderer: OutputRenderer {
-    /// A table renderer.
-    public init() {}
+    /// The widest a table may be, in terminal columns (a terminal's width); `nil` prints every
+    /// cell in full.
+    public var maximumWidth: Int?
+
+    /// A table renderer; with `maximumWidth`, tables are narrowed to fit (``Table/rendered(maximumWidth:)``).
+    public init(maximumWidth: Int? = nil) {
+        self.maximumWidth = maximumWidth
+    }
 
     public func render(_ value: some Renderable, to write: (String) throws -> Void) rethrows {
         var pieces = RenderedPieces()
-        for block in value.tableText { try pieces.append(Self.text(block), to: write) }
+        for block in value.tableText { try pieces.append(text(block), to: write) }
         try pieces.flush(to: write)
     }
 
-    private static func text(_ block: TextBlock) -> String {
+    private func text(_ block: TextBlock) -> String {
         switch block {
         case let .text(text): return text
-        case let .table(table): return table.rendered
+        case let .table(table): return table.rendered(maximumWidth: maximumWidth)
         case let .records(listing):
-            guard let first = listing.records.first else { return "" }
-            let keys = listing.tableColumns ?? first.map(\.0)
+            // An empty listing still prints its header, so that "nothing" is visibly an answer.
+            guard let keys = listing.tableColumns ?? listing.records.first?.map(\.0) else { return "" }
             let rows = listing.records.map { record in
-                keys.map { key in cell(record.first(where: { $0.0 == key })?.1 ?? .null) }
+                keys.map { key in Self.cell(record.first(where: { $0.0 == key })?.1 ?? .null) }
             }
-            return Table(header: keys, rows: rows).rendered
+            return Table(header: keys, rows: rows).rendered(maximumWidth: maximumWidth)
         }
     }
 

@@ -8,6 +8,6 @@ public enum TextBlock: Sendable {
     case table(Table)
     /// Records in aligned columns under their keys (``Listing/tableColumns`` when set), each
     /// value as a cell: null and an empty array as `-`, an array's items joined with `, `,
-    /// control characters escaped. Nothing at all for no records.
+    /// control characters escaped. Only the header for no records.
     case records(Listing)
 }

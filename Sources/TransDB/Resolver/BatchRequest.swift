@@ -19,17 +19,19 @@ public struct BatchRequestReader: Sendable {
         if let format { self.format = format }
     }
 
-    /// The request on `line`, `nil` for a blank line or the CSV header.
+    /// The request on `line`, `nil` for the CSV header.
     ///
-    /// - Throws: ``ModelError/invalidValue(field:value:reason:)`` naming the line.
+    /// - Throws: ``ModelError/invalidValue(field:value:reason:)`` naming the line, also for a
+    ///   blank line: every line gets an answer in its place, so that answers stay in line with
+    ///   requests.
     public mutating func request(_ line: String) throws -> Resolver.Request? {
         lineNumber += 1
         let trimmed = line.trimmingWhitespace()
-        if trimmed.isEmpty { return nil }
         func refuse(_ reason: String) -> ModelError {
             .invalidValue(
                 field: "batch line \(lineNumber)", value: trimmed.count > 80 ? String(trimmed.prefix(80)) + "…" : trimmed, reason: reason)
         }
+        if trimmed.isEmpty { throw refuse("the line is blank; each line is one request, answered on the same line of the output") }
         switch format {
         case nil:
             if trimmed.hasPrefix("{") {
@@ -55,6 +57,10 @@ public struct BatchRequestReader: Sendable {
 
     private func request(trimmedLine: String, refuse: (String) -> ModelError) throws -> Resolver.Request {
         let value: JSONValue
+        guard trimmedLine.hasPrefix("{") || trimmedLine.hasPrefix("[") || trimmedLine.hasPrefix("\"") || trimmedLine.first?.isNumber == true
+        else {
+            throw refuse("not JSON: each line of an NDJSON batch is an object {\"op\", \"from\", \"to\"}")
+        }
         do {
             value = try StrictJSON.parse(Array(trimmedLine.utf8))
         } catch {

@@ -1,3 +1,4 @@
+import GRDB
 import TransDBCore
 
 /// One entry in full, for `transdb show`.
@@ -30,5 +31,84 @@ extension Catalog {
     /// - Throws: ``LookupError/notFound(kind:name:suggestion:)`` for an unknown id.
     public func routeDetail(id: Int64) throws -> EntryDetail {
         EntryDetail(record: try route(id: id).record)
+    }
+}
+
+extension Catalog {
+    /// A curve expression that is not in the catalog, in full: its record as a curve of no
+    /// library, its spring facts, and `sameAs`, the named curves with the same canonical expression.
+    public func curveDetail(expression curve: TimingCurve) throws -> EntryDetail {
+        let same = try read { db in
+            try String.fetchAll(
+                db,
+                sql: "SELECT l.name || '/' || c.name FROM curve c JOIN library l ON l.id = c.library_id WHERE c.expression = ? ORDER BY 1",
+                arguments: [curve.expression])
+        }
+        return EntryDetail(
+            record: [("kind", .string(curve.kind.rawValue)), ("expression", .string(curve.expression))]
+                + (curve.springFacts?.record ?? []) + [("sameAs", .array(same.map(JSONValue.string)))])
+    }
+
+    /// The screen `name` in full, with `routes`, the routes from or to it.
+    ///
+    /// - Throws: ``LookupError`` for an unknown or ambiguous name.
+    public func screenDetail(_ name: QualifiedName) throws -> EntryDetail {
+        try read { db in
+            let id = try CatalogLookup.id(.screen, name, db)
+            let reader = CatalogReader(db: db)
+            return EntryDetail(
+                record: try reader.screen(id: id).record + [("routes", try routeList(reader.routes(screen: id)))])
+        }
+    }
+
+    /// The container `name` in full.
+    ///
+    /// - Throws: ``LookupError`` for an unknown or ambiguous name.
+    public func containerDetail(_ name: QualifiedName) throws -> EntryDetail {
+        try read { db in EntryDetail(record: try CatalogReader(db: db).container(id: CatalogLookup.id(.container, name, db)).record) }
+    }
+
+    /// The delegate `name` in full, with `setOn`, the screens and containers it is the delegate
+    /// of, and `routes`, its mappings.
+    ///
+    /// - Throws: ``LookupError`` for an unknown or ambiguous name.
+    public func delegateDetail(_ name: QualifiedName) throws -> EntryDetail {
+        try read { db in
+            let id = try CatalogLookup.id(.delegate, name, db)
+            let reader = CatalogReader(db: db)
+            let owners = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT 'screen ' || l.name || '/' || s.name FROM screen s JOIN library l ON l.id = s.library_id WHERE s.delegate_id = ?1
+                    UNION ALL SELECT 'container ' || l.name || '/' || c.name FROM container c JOIN library l ON l.id = c.library_id
+                    WHERE c.delegate_id = ?1 ORDER BY 1
+                    """,
+                arguments: [id])
+            return EntryDetail(
+                record: try reader.delegate(id: id).record + [
+                    ("setOn", .array(owners.map(JSONValue.string))), ("routes", try routeList(reader.routes(delegate: id))),
+                ])
+        }
+    }
+
+    /// The library `name` in full: its record and the number of entries of each kind.
+    ///
+    /// - Throws: ``LookupError`` for an unknown library.
+    public func libraryDetail(_ name: String) throws -> EntryDetail {
+        guard let entry = try libraries().first(where: { $0.library.name == name }) else {
+            throw LookupError.notFound(
+                kind: .library, name: name,
+                suggestion: NameSuggestion.closest(to: name, in: try libraries().map(\.library.name)))
+        }
+        return EntryDetail(
+            record: entry.library.record
+                + [EntityKind.curve, .preset, .screen, .container, .delegate, .route].map {
+                    ("\($0.rawValue)s", JSONValue.integer(Int64(entry.counts[$0] ?? 0)))
+                })
+    }
+
+    /// `#ID op from → to returns preset` for each route.
+    private func routeList(_ routes: [RouteMapping]) -> JSONValue {
+        .array(routes.map { .string("#\($0.id ?? 0) \($0.routeDescription) on \($0.delegate) returns \($0.preset?.description ?? "nil")") })
     }
 }

@@ -93,15 +93,33 @@ extension Catalog {
         try read { db in try CatalogReader(db: db).delegates(library: library) }
     }
 
-    /// Route mappings, filtered by delegate, operation, the delegate's library, or a screen on either side.
+    /// Route mappings, filtered by delegate, operation, the delegate's library, a screen on
+    /// either side, or a preset returned as animator or interaction controller.
     public func routes(
-        delegate: QualifiedName? = nil, operation: TransitionOperation? = nil, library: String? = nil, screen: QualifiedName? = nil
+        delegate: QualifiedName? = nil, operation: TransitionOperation? = nil, library: String? = nil, screen: QualifiedName? = nil,
+        preset: QualifiedName? = nil
     ) throws -> [RouteMapping] {
         try read { db in
             let delegateID = try delegate.map { try CatalogLookup.id(.delegate, $0, db) }
             let screenID = try screen.map { try CatalogLookup.id(.screen, $0, db) }
-            return try CatalogReader(db: db).routes(delegate: delegateID, operation: operation, library: library, screen: screenID)
+            let presetID = try preset.map { try CatalogLookup.id(.preset, $0, db) }
+            return try CatalogReader(db: db).routes(
+                delegate: delegateID, operation: operation, library: library, screen: screenID, preset: presetID)
         }
+    }
+
+    /// The `library/name` of the curve `name` refers to.
+    ///
+    /// - Throws: ``LookupError`` for an unknown or ambiguous name.
+    public func qualifiedCurveName(_ name: QualifiedName) throws -> QualifiedName {
+        try qualifiedName(.curve, name)
+    }
+
+    /// The `library/name` of the entry of `kind` that `name` refers to.
+    ///
+    /// - Throws: ``LookupError`` for an unknown or ambiguous name.
+    public func qualifiedName(_ kind: EntityKind, _ name: QualifiedName) throws -> QualifiedName {
+        try read { db in try CatalogLookup.name(kind, id: CatalogLookup.id(kind, name, db), db) }
     }
 
     /// The curve `name`, and the presets that use it.
@@ -145,72 +163,6 @@ extension Catalog {
         case let .inline(curve): curve
         // Only the curve: `curve(_:)` also reads every preset that uses it.
         case let .named(name): try read { db in try CatalogReader(db: db).curve(id: CatalogLookup.id(.curve, name, db)).curve }
-        }
-    }
-
-    // MARK: Remove
-
-    /// Removes a curve, preset, screen, container, delegate or library by name, refusing when
-    /// something still uses it. Removing a delegate removes its mappings; removing a library
-    /// removes everything in it. Returns what else was removed or changed, as sentences.
-    @discardableResult
-    public func remove(_ kind: EntityKind, _ name: QualifiedName) throws -> [String] {
-        try write { db in
-            if kind == .library {
-                let id = try CatalogLookup.libraryID(name.description, create: false, db)
-                let outside = try String.fetchAll(
-                    db,
-                    sql: """
-                        SELECT 'preset ' || l.name || '/' || p.name FROM preset p JOIN library l ON l.id = p.library_id
-                        WHERE p.library_id <> ?1 AND (p.curve_id IN (SELECT id FROM curve WHERE library_id = ?1)
-                           OR p.completion_curve_id IN (SELECT id FROM curve WHERE library_id = ?1)
-                           OR p.reverse_id IN (SELECT id FROM preset WHERE library_id = ?1)
-                           OR p.mirror_of_id IN (SELECT id FROM preset WHERE library_id = ?1))
-                        UNION ALL
-                        SELECT 'route #' || r.id FROM route r JOIN delegate d ON d.id = r.delegate_id
-                        WHERE d.library_id <> ?1 AND (r.preset_id IN (SELECT id FROM preset WHERE library_id = ?1)
-                           OR r.interaction_id IN (SELECT id FROM preset WHERE library_id = ?1)
-                           OR r.from_screen_id IN (SELECT id FROM screen WHERE library_id = ?1)
-                           OR r.to_screen_id IN (SELECT id FROM screen WHERE library_id = ?1))
-                        """,
-                    arguments: [id])
-                if !outside.isEmpty { throw CatalogError.inUse(kind: .library, name: name.description, usedBy: outside) }
-                // Routes inside the library may point at its presets; drop them before the presets.
-                try db.execute(sql: "DELETE FROM route WHERE delegate_id IN (SELECT id FROM delegate WHERE library_id = ?)", arguments: [id])
-                try db.execute(sql: "UPDATE preset SET reverse_id = NULL, mirror_of_id = NULL WHERE library_id = ?", arguments: [id])
-                try db.execute(sql: "DELETE FROM preset WHERE library_id = ?", arguments: [id])
-                try db.execute(sql: "DELETE FROM library WHERE id = ?", arguments: [id])
-                return []
-            }
-            let id = try CatalogLookup.id(kind, name, db)
-            let qualified = try CatalogLookup.name(kind, id: id, db)
-            let users = try CatalogReader(db: db).users(of: kind, id: id)
-            if !users.isEmpty { throw CatalogError.inUse(kind: kind, name: qualified.description, usedBy: users) }
-            var notes: [String] = []
-            if kind == .delegate {
-                let routes = try Int.fetchOne(db, sql: "SELECT count(*) FROM route WHERE delegate_id = ?", arguments: [id]) ?? 0
-                if routes > 0 { notes.append("removed its \(routes) route\(routes == 1 ? "" : "s")") }
-                let owners = try String.fetchAll(
-                    db,
-                    sql: """
-                        SELECT 'screen ' || l.name || '/' || s.name FROM screen s JOIN library l ON l.id = s.library_id WHERE s.delegate_id = ?1
-                        UNION ALL SELECT 'container ' || l.name || '/' || c.name FROM container c JOIN library l ON l.id = c.library_id WHERE c.delegate_id = ?1
-                        """,
-                    arguments: [id])
-                notes += owners.map { "\($0) no longer has a delegate" }
-            }
-            try db.execute(sql: "DELETE FROM \(kind.table) WHERE id = ?", arguments: [id])
-            return notes
-        }
-    }
-
-    /// Removes the route mapping with id `id`, returning it.
-    @discardableResult
-    public func removeRoute(id: Int64) throws -> RouteMapping {
-        try write { db in
-            let route = try CatalogReader(db: db).route(id: id)
-            try db.execute(sql: "DELETE FROM route WHERE id = ?", arguments: [id])
-            return route
         }
     }
 }

@@ -18,11 +18,18 @@ public struct ListFilter: Sendable {
     public var operation: TransitionOperation?
     /// Routes: only those with this screen on either side (`library/name` or `name`).
     public var screen: String?
+    /// Routes: only those returning this preset, as animator or interaction controller.
+    public var preset: String?
+    /// Presets: only those animated by this named curve.
+    public var curve: String?
 
     /// A filter; `nil` everywhere lists everything.
     public init(
-        library: String? = nil, kind: String? = nil, delegate: String? = nil, operation: TransitionOperation? = nil, screen: String? = nil
+        library: String? = nil, kind: String? = nil, delegate: String? = nil, operation: TransitionOperation? = nil, screen: String? = nil,
+        preset: String? = nil, curve: String? = nil
     ) {
+        self.preset = preset
+        self.curve = curve
         self.library = library
         self.kind = kind
         self.delegate = delegate
@@ -65,12 +72,22 @@ extension Catalog {
                 records: try curves(library: library, kind: try kindFilter(TimingCurve.Kind.self)).map(\.record),
                 tableColumns: ["library", "name", "kind", "expression"])
         case .presets:
+            var presets = try presetSummaries(library: library, kind: try kindFilter(PresetKind.self))
+            if let curve = filter.curve {
+                let name = try qualifiedCurveName(try QualifiedName(parsing: curve, field: "curve"))
+                presets = presets.filter { $0.curve == .named(name) }
+            }
             return Listing(
-                records: try presetSummaries(library: library, kind: try kindFilter(PresetKind.self)).map(\.record),
+                records: presets.map(\.record),
                 tableColumns: ["library", "name", "kind", "direction", "duration", "curve", "interactive", "reverse"])
         case .screens:
+            var screens = try screens(library: library)
+            if let delegate = filter.delegate {
+                let name = try qualifiedName(.delegate, try QualifiedName(parsing: delegate, field: "delegate"))
+                screens = screens.filter { $0.delegate == name }
+            }
             return Listing(
-                records: try screens(library: library).map(\.record),
+                records: screens.map(\.record),
                 tableColumns: ["library", "name", "delegate", "modalStyle", "presentationStyle"])
         case .containers:
             return Listing(
@@ -81,7 +98,8 @@ extension Catalog {
         case .routes:
             let routes = try routes(
                 delegate: try filter.delegate.map { try QualifiedName(parsing: $0, field: "delegate") }, operation: filter.operation,
-                library: library, screen: try filter.screen.map { try QualifiedName(parsing: $0, field: "screen") })
+                library: library, screen: try filter.screen.map { try QualifiedName(parsing: $0, field: "screen") },
+                preset: try filter.preset.map { try QualifiedName(parsing: $0, field: "preset") })
             return Listing(
                 records: routes.map(\.record), tableColumns: ["id", "delegate", "operation", "from", "to", "preset", "interaction"])
         }

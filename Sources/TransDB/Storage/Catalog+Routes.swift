@@ -14,15 +14,18 @@ public struct RouteRequest: Hashable, Sendable {
     public var delegate: QualifiedName?
     /// The container whose delegate answers push, pop and tab.
     public var container: QualifiedName?
-    /// The library a created delegate goes to when the asked object's library is not known.
+    /// The library preferred for bare names.
     public var library: String
+    /// The library a created delegate goes to; `nil` puts it in the asked object's library.
+    public var delegateLibrary: String?
 
     /// Creates a request.
     public init(
         operation: TransitionOperation, from: ScreenPattern, to: ScreenPattern, preset: QualifiedName?,
         interaction: QualifiedName? = nil, delegate: QualifiedName? = nil, container: QualifiedName? = nil,
-        library: String = Library.defaultName
+        library: String = Library.defaultName, delegateLibrary: String? = nil
     ) {
+        self.delegateLibrary = delegateLibrary
         self.operation = operation
         self.from = from
         self.to = to
@@ -75,7 +78,9 @@ extension Catalog {
                     field: "route", value: "\(request.from) → \(request.to)",
                     reason: "UIKit asks the \(role) screen's transitioningDelegate; with '*' there give --delegate")
             }
-            (table, ownerID, property) = ("screen", try CatalogLookup.id(.screen, name, prefer: request.library, db), "transitioningDelegate")
+            (table, ownerID, property) = (
+                "screen", try CatalogLookup.id(.screen, name, prefer: request.library, db), "transitioningDelegate"
+            )
         case .push, .pop, .tab:
             (table, ownerID, property) = ("container", try containerID(for: request, db), "delegate")
         }
@@ -88,13 +93,16 @@ extension Catalog {
         let base = owner.name + (table == "screen" ? "TransitioningDelegate" : "Delegate")
         var candidate = base
         var suffix = 2
-        let libraryID = try CatalogLookup.libraryID(owner.library ?? request.library, create: true, db)
-        while try Int64.fetchOne(db, sql: "SELECT 1 FROM delegate WHERE library_id = ? AND name = ?", arguments: [libraryID, candidate]) != nil {
+        let delegateLibrary = request.delegateLibrary ?? owner.library ?? request.library
+        let libraryID = try CatalogLookup.libraryID(delegateLibrary, create: true, db)
+        while try Int64.fetchOne(db, sql: "SELECT 1 FROM delegate WHERE library_id = ? AND name = ?", arguments: [libraryID, candidate])
+            != nil
+        {
             candidate = "\(base)\(suffix)"
             suffix += 1
         }
-        let name = QualifiedName(library: owner.library, name: candidate)
-        let id = try CatalogWriter(db: db).insertDelegate(Delegate(library: owner.library ?? request.library, name: candidate))
+        let name = QualifiedName(library: delegateLibrary, name: candidate)
+        let id = try CatalogWriter(db: db).insertDelegate(Delegate(library: delegateLibrary, name: candidate))
         try db.execute(sql: "UPDATE \(table) SET delegate_id = ? WHERE id = ?", arguments: [id, ownerID])
         notes.append("\(table) '\(owner)' had no \(property): created delegate '\(name)' and set it")
         return name

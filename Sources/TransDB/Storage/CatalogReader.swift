@@ -340,15 +340,18 @@ struct CatalogReader {
     }
 
     /// Routes, filtered by delegate, operation, library (of the delegate) and a screen on either side.
-    func routes(delegate: Int64? = nil, operation: TransitionOperation? = nil, library: String? = nil, screen: Int64? = nil) throws -> [RouteMapping] {
+    func routes(
+        delegate: Int64? = nil, operation: TransitionOperation? = nil, library: String? = nil, screen: Int64? = nil, preset: Int64? = nil
+    ) throws -> [RouteMapping] {
         try Row.fetchAll(
             db,
             sql: Self.routeColumns + """
                  WHERE (?1 IS NULL OR r.delegate_id = ?1) AND (?2 IS NULL OR r.operation = ?2) AND (?3 IS NULL OR dl.name = ?3)
                    AND (?4 IS NULL OR r.from_screen_id = ?4 OR r.to_screen_id = ?4)
+                   AND (?5 IS NULL OR r.preset_id = ?5 OR r.interaction_id = ?5)
                  ORDER BY r.id
                 """,
-            arguments: [delegate, operation?.rawValue, library, screen]
+            arguments: [delegate, operation?.rawValue, library, screen, preset]
         ).map(route)
     }
 

@@ -8,6 +8,8 @@ public enum QueryError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The statement would write, or do something else besides reading (ATTACH, a PRAGMA that
     /// sets, `load_extension`); `reason` says what.
     case notReadOnly(statement: String, reason: String)
+    /// The query holds no statement (only white space or comments).
+    case empty
     /// The statement returns more rows than the limit.
     case tooManyRows(statement: String, limit: Int)
 
@@ -15,6 +17,7 @@ public enum QueryError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .invalidSQL(sql, reason): "invalid query '\(sql)': \(reason)"
         case let .notReadOnly(statement, reason): "invalid query '\(statement)': transdb query only reads; \(reason)"
+        case .empty: "the query is empty; give an SQL statement, e.g. transdb query 'select name from library'"
         case let .tooManyRows(statement, limit): "invalid query '\(statement)': more than \(limit) rows; add a LIMIT"
         }
     }

@@ -62,6 +62,7 @@ public enum ReadOnlyQuery {
         sqlite3_set_authorizer(db, authorize, nil)
 
         var result = Result(columns: [], rows: [])
+        var statements = 0
         let remaining = Array(sql.utf8CString)
         var offset = 0
         while true {
@@ -84,12 +85,14 @@ public enum ReadOnlyQuery {
             }
             guard let statement else { break }  // only white space or comments were left
             defer { sqlite3_finalize(statement) }
+            statements += 1
             guard sqlite3_stmt_readonly(statement) != 0 else {
                 throw QueryError.notReadOnly(statement: statementText(statement), reason: "this statement would write")
             }
             let columnCount = sqlite3_column_count(statement)
             var columns: [String] = []
             for i in 0..<columnCount { columns.append(sqlite3_column_name(statement, i).map { String(cString: $0) } ?? "") }
+            columns = uniqueColumnNames(columns)
             var rows: [[JSONValue]] = []
             while true {
                 code = sqlite3_step(statement)
@@ -102,7 +105,23 @@ public enum ReadOnlyQuery {
             }
             if columnCount > 0 { result = Result(columns: columns, rows: rows) }
         }
+        if statements == 0 { throw QueryError.empty }
         return result
+    }
+
+    /// Column names made unique, so that a JSON object never has the same key twice: a repeated
+    /// name gets `_2`, `_3`… (`select 1 as a, 2 as a` gives `a` and `a_2`).
+    static func uniqueColumnNames(_ names: [String]) -> [String] {
+        var taken = Set<String>()
+        return names.map { name in
+            var unique = name
+            var suffix = 2
+            while !taken.insert(unique).inserted {
+                unique = "\(name)_\(suffix)"
+                suffix += 1
+            }
+            return unique
+        }
     }
 
     private static func value(_ statement: OpaquePointer, _ i: Int32) -> JSONValue {
@@ -150,7 +169,10 @@ private func authorize(
         // A pragma with an argument may set something; without one it reads, for the listed ones.
         let name = first.map { String(cString: $0).lowercased() } ?? ""
         let argument = second.map { String(cString: $0) }
-        let readsWithArgument: Set<String> = ["table_info", "table_xinfo", "index_list", "index_info", "index_xinfo", "foreign_key_list", "integrity_check", "quick_check", "foreign_key_check"]
+        let readsWithArgument: Set<String> = [
+            "table_info", "table_xinfo", "index_list", "index_info", "index_xinfo", "foreign_key_list", "integrity_check", "quick_check",
+            "foreign_key_check",
+        ]
         if ReadOnlyQuery.readingPragmas.contains(name) && (argument == nil || readsWithArgument.contains(name)) { return SQLITE_OK }
         return SQLITE_DENY
     default:

@@ -17,9 +17,13 @@ extension TransDBCommand {
                 let catalog = try catalog.open(forWriting: false)
                 let result = try catalog.check()
                 Output.line("catalog \(catalog.path), schema \(result.schemaVersion)")
-                Output.line("integrity_check: \(result.integrity == ["ok"] ? "ok" : "\(result.integrity.count) problem\(result.integrity.count == 1 ? "" : "s")")")
+                Output.line(
+                    "integrity_check: \(result.integrity == ["ok"] ? "ok" : "\(result.integrity.count) problem\(result.integrity.count == 1 ? "" : "s")")"
+                )
                 if result.integrity != ["ok"] { for line in result.integrity { Output.line("  \(line)") } }
-                Output.line("foreign_key_check: \(result.foreignKeyViolations.isEmpty ? "ok" : "\(result.foreignKeyViolations.count) problem\(result.foreignKeyViolations.count == 1 ? "" : "s")")")
+                Output.line(
+                    "foreign_key_check: \(result.foreignKeyViolations.isEmpty ? "ok" : "\(result.foreignKeyViolations.count) problem\(result.foreignKeyViolations.count == 1 ? "" : "s")")"
+                )
                 for line in result.foreignKeyViolations { Output.line("  \(line)") }
                 guard result.isOK else {
                     throw CatalogError.failedChecks(path: catalog.path)

@@ -3,27 +3,46 @@ import TransDB
 import TransDBCore
 
 extension TransDBCommand {
-    /// `transdb diff A B`.
+    /// `transdb diff A B`, `transdb diff OTHER`.
     struct Diff: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "diff",
-            abstract: "Compare two catalogs or bundle files by library and name.",
+            abstract: "Compare two catalogs or bundle files, or the catalog with one, by library and name.",
             discussion: """
-                A and B are transdb catalogs or bundle files. Entries are matched by library, kind and name (routes by \
-                delegate, operation, from and to), and B is compared with A: added (+), removed (-) and changed (~) \
-                entries, each changed field with its old and new value. A bundle file stands for its one library: when \
-                A or B is a bundle file, only the libraries of the bundle files are compared.
+                A and B are transdb catalogs or bundle files; with one file, A is the catalog (--db, or the one every \
+                command finds) and B the file. Entries are matched by library, kind and name (routes by delegate, \
+                operation, from and to), and B is compared with A: added (+), removed (-) and changed (~) entries, each \
+                changed field with its old and new value. A bundle file stands for its one library: when A or B is a \
+                bundle file, only the libraries of the bundle files are compared. --library compares only the libraries \
+                named. --exit-code exits 1 when there are differences, as `git diff --exit-code` does.
                 """)
 
-        @Argument(help: ArgumentHelp("The old side: a catalog or a bundle file.", valueName: "a")) var old: String
-        @Argument(help: ArgumentHelp("The new side: a catalog or a bundle file.", valueName: "b")) var new: String
+        @OptionGroup var catalog: CatalogOptions
+        @Argument(help: ArgumentHelp("The old side (a catalog or a bundle file), or the file to compare the catalog with.", valueName: "a"))
+        var old: String
+        @Argument(help: ArgumentHelp("The new side: a catalog or a bundle file.", valueName: "b")) var new: String?
+        @Option(name: .long, help: ArgumentHelp("Compare only this library (repeatable).", valueName: "name")) var library: [String] = []
+        @Flag(name: .long, help: "Exit 1 when there are differences, 0 when there are none.") var exitCode = false
         @OptionGroup var output: FormatOptions
 
         func run() throws {
+            var differs = false
             try reporting {
-                let diff = CatalogDiff.compare(try CatalogSource(path: old), try CatalogSource(path: new))
-                Output.print(diff, as: output.format)
+                let (a, b) =
+                    if let new {
+                        (try CatalogSource(path: old), try CatalogSource(path: new))
+                    } else {
+                        (try CatalogSource(catalog.open(forWriting: false)), try CatalogSource(path: old))
+                    }
+                let names = try Swift.Set(library.map { try Name.validated($0, field: "library name") })
+                for name in names.sorted() where !(a.bundles + b.bundles).contains(where: { $0.library.name == name }) {
+                    throw LookupError.notFound(kind: .library, name: name, suggestion: nil)
+                }
+                let diff = CatalogDiff.compare(a, b, libraries: names.isEmpty ? nil : names)
+                Output.print(diff, as: output.format, wide: output.wide)
+                differs = !diff.isEmpty
             }
+            if exitCode && differs { throw ExitCode(1) }
         }
     }
 }

@@ -25,8 +25,11 @@ extension TransDBCommand {
         @Option(name: .long, help: "The screen being left.") var from: String?
         @Option(name: .long, help: "The screen being shown.") var to: String?
         @Option(name: .long, help: "The navigation or tab container.") var container: String?
-        @Option(name: .long, help: ArgumentHelp("A time in seconds to sample (repeatable).", valueName: "seconds")) var at: [Double] = []
-        @Option(name: .long, help: "Frames per second when no --at is given.") var fps: Double = 60
+        @Option(
+            name: .long, parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("A time in seconds to sample (repeatable).", valueName: "seconds"), transform: number) var at: [Double] = []
+        @Option(name: .long, parsing: .unconditional, help: "Frames per second when no --at is given.", transform: number) var fps: Double =
+            60
         @Option(name: .long, help: ArgumentHelp("The container size in points.", valueName: "WxH")) var screen: String = "390x844"
         @Option(name: .long, help: ArgumentHelp("The origin rect of zoom presets, in points (default: a centred 100-point square).", valueName: "X,Y,W,H"))
         var origin: String?
@@ -86,7 +89,7 @@ extension TransDBCommand {
                             context: context, gesture: gesture)
                     }
                 let times = at.isEmpty ? timeline.frameTimes(fps: fps) : at
-                Output.print(TimelineOutput(timeline, times: times), as: output.format)
+                Output.print(TimelineOutput(timeline, times: times), as: output.format, wide: output.wide)
             }
         }
     }

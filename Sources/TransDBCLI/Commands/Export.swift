@@ -17,11 +17,19 @@ extension TransDBCommand {
 
         @OptionGroup var catalog: CatalogOptions
         @Option(name: .long, help: ArgumentHelp("A library to export (repeatable).", valueName: "name")) var library: [String] = []
-        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (or directory, for several bundles) instead of stdout.", valueName: "path"))
+        @Option(
+            name: .shortAndLong,
+            help: ArgumentHelp("Write to this file (or directory, for several bundles); '-' is stdout, the default.", valueName: "path"))
         var output: String?
         @Option(name: .long, help: "bundle (default), dtcg or css.") var format: ExportFormat = .bundle
-        @Flag(name: .long, help: "DTCG: write the nearest cubic-bezier for presets whose curve DTCG cannot represent.")
+        @Flag(name: .long, help: "DTCG: refuse presets whose curve DTCG's cubicBezier cannot represent (a spring, steps(), linear()).")
+        var exact = false
+        @Flag(name: .long, help: ArgumentHelp("DTCG: write the nearest cubic-bezier for such presets (the default).", visibility: .hidden))
         var approximateSprings = false
+
+        func validate() throws {
+            if exact && approximateSprings { throw ValidationError("give --exact or --approximate-springs, not both") }
+        }
 
         func run() throws {
             try reporting {
@@ -30,16 +38,19 @@ extension TransDBCommand {
                 let libraries = try catalog.exportedLibraries(names)
                 if format == .bundle, let output, isDirectory(output) {
                     for name in libraries {
-                        try OutputFile.replacing((output as NSString).appendingPathComponent("\(name).json")) { write in
+                        try OutputFile.write((output as NSString).appendingPathComponent("\(name).json")) { write in
                             try catalog.exportBundle(library: name, to: write)
                         }
                     }
                     Output.note("wrote \(libraries.count) bundle\(libraries.count == 1 ? "" : "s") to \(output)")
                     return
                 }
-                let document = try catalog.exportDocument(libraries, as: format, approximatingCurves: approximateSprings)
+                let document = try catalog.exportDocument(libraries, as: format, approximatingCurves: !exact)
                 for note in document.notes { Output.note("note: \(note)") }
                 try emit(document.write(to:))
+                if let output, output != "-" {
+                    Output.note("wrote \(libraries.count) librar\(libraries.count == 1 ? "y" : "ies") to \(output)")
+                }
             }
         }
 
@@ -50,7 +61,7 @@ extension TransDBCommand {
 
         /// Writes what `body` produces to the output file, or to stdout.
         private func emit(_ body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
-            if let output { try OutputFile.replacing(output, body) } else { try OutputFile.standardOutput(body) }
+            if let output { try OutputFile.write(output, body) } else { try OutputFile.standardOutput(body) }
         }
     }
 }

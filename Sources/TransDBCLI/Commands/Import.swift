@@ -17,7 +17,7 @@ extension TransDBCommand {
                 """)
 
         @OptionGroup var catalog: CatalogOptions
-        @Argument(help: "The files to import.") var files: [String]
+        @Argument(help: "The files to import; '-' reads standard input.") var files: [String]
         @Option(name: .long, help: "Import a bundle under this library name (one file only; for DTCG, the library of foreign tokens).")
         var library: String?
         @Option(name: .long, help: "fail, skip or replace.") var onConflict: ConflictPolicy = .fail
@@ -37,7 +37,9 @@ extension TransDBCommand {
 
         func run() throws {
             try reporting {
-                let (inputs, notes) = try format.read(files, library: library, maximumSize: maxSize)
+                let (inputs, notes) = try format.read(files, library: library, maximumSize: maxSize) {
+                    try Input.readAll(limit: maxSize + 1)
+                }
                 let catalog = try catalog.open(forWriting: true)
                 let result = try catalog.importBundles(inputs, policy: onConflict, dryRun: dryRun)
                 for note in notes { Output.note("note: \(note)") }

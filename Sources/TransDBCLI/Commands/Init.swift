@@ -8,16 +8,20 @@ extension TransDBCommand {
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "init",
-            abstract: "Create a catalog (./transdb.sqlite or --db PATH) with the default library.")
+            abstract: "Create a catalog (--db PATH, else $TRANSDB_DB, else ./transdb.sqlite) with the default library.")
 
-        @Option(name: .long, help: ArgumentHelp("The catalog file to create.", valueName: "path"))
-        var db: String = "transdb.sqlite"
+        @Option(
+            name: .long, help: ArgumentHelp("The catalog file to create (default: $TRANSDB_DB, else transdb.sqlite).", valueName: "path"))
+        var db: String?
 
         @Flag(name: .long, help: "Create the schema only, without the default library.")
         var empty = false
 
         func run() throws {
             try reporting {
+                // The same rule as every other command, except that init never looks upwards: it
+                // creates the catalog here, as `git init` does.
+                let db = db ?? getenv("TRANSDB_DB").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "transdb.sqlite"
                 if FileManager.default.fileExists(atPath: db) {
                     let catalog = try Catalog(path: db, mode: .readWrite)
                     Output.line("catalog '\(db)' already exists (schema \(try catalog.schemaVersion())); nothing changed")

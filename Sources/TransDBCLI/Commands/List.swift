@@ -13,24 +13,32 @@ extension TransDBCommand {
         @Argument(help: "libraries, curves, presets, screens, containers, delegates or routes.") var kind: ListedKind
         @Option(name: .long, help: "Only entries of this library (for routes: of the delegate's library).") var library: String?
         @Option(name: .customLong("kind"), help: "Only curves, presets or containers of this kind.") var kindFilter: String?
-        @Option(name: .long, help: "Routes: only this delegate's.") var delegate: String?
+        @Option(name: .long, help: "Routes: only this delegate's; screens: only those with this transitioningDelegate.")
+        var delegate: String?
         @Option(name: .long, help: "Routes: only this operation's.") var op: TransitionOperation?
         @Option(name: .long, help: "Routes: only those with this screen on either side.") var screen: String?
+        @Option(name: .long, help: "Routes: only those returning this preset (animator or interaction).") var preset: String?
+        @Option(name: .long, help: "Presets: only those animated by this named curve.") var curve: String?
         @OptionGroup var output: FormatOptions
 
         func validate() throws {
             if kindFilter != nil && ![.curves, .presets, .containers].contains(kind) {
                 throw ValidationError("--kind filters curves, presets and containers")
             }
-            if (delegate != nil || op != nil || screen != nil) && kind != .routes {
-                throw ValidationError("--delegate, --op and --screen filter routes")
+            if (op != nil || screen != nil || preset != nil) && kind != .routes {
+                throw ValidationError("--op, --screen and --preset filter routes")
             }
+            if delegate != nil && ![.routes, .screens].contains(kind) {
+                throw ValidationError("--delegate filters routes and screens")
+            }
+            if curve != nil && kind != .presets { throw ValidationError("--curve filters presets") }
         }
 
         func run() throws {
             try reporting {
-                let filter = ListFilter(library: library, kind: kindFilter, delegate: delegate, operation: op, screen: screen)
-                Output.print(try catalog.open(forWriting: false).listing(kind, filter: filter), as: output.format)
+                let filter = ListFilter(
+                    library: library, kind: kindFilter, delegate: delegate, operation: op, screen: screen, preset: preset, curve: curve)
+                Output.print(try catalog.open(forWriting: false).listing(kind, filter: filter), as: output.format, wide: output.wide)
             }
         }
     }

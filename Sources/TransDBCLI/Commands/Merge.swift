@@ -40,7 +40,7 @@ extension TransDBCommand {
                 let their = try CatalogSource(path: theirs)
                 let base = try self.base.map(CatalogSource.init(path:))
                 let report = try catalog.open(forWriting: !dryRun).merge(their, base: base, policy: policy, dryRun: dryRun)
-                Output.print(report, as: output.format)
+                Output.print(report, as: output.format, wide: output.wide)
                 if let refusal = report.refusal { throw refusal }
             }
         }

@@ -23,7 +23,7 @@ extension TransDBCommand {
                 // Opening it as a catalog first refuses files that are not transdb catalogs.
                 let catalog = try catalog.open(forWriting: false)
                 let result = try ReadOnlyQuery.run(sql, catalog: catalog.path)
-                Output.print(result.listing, as: output.format)
+                Output.print(result.listing, as: output.format, wide: output.wide)
             }
         }
     }

@@ -9,33 +9,43 @@ extension TransDBCommand {
             commandName: "rm", abstract: "Remove a library, curve, preset, screen, container, delegate or route.",
             discussion: """
                 Entries still in use are refused, naming their users. Removing a delegate removes its routes; removing a \
-                library removes everything in it. Routes are removed by id (see `transdb list routes`).
+                library removes everything in it; every entry removed with it is listed. A route is named by its id (see \
+                `transdb list routes`) or by its key: --op, --from, --to (and --delegate when several delegates map it). \
+                --dry-run prints what would be removed and removes nothing.
                 """)
 
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "library, curve, preset, screen, container, delegate or route.") var kind: RemovableKind
-        @Argument(help: "The name (library/name or name), or a route's id.") var name: String
+        @Argument(help: "The name (library/name or name), or a route's id.") var name: String?
+        @OptionGroup var key: RouteKeyOptions
+        @OptionGroup var dryRun: DryRunOption
+        @OptionGroup var output: FormatOptions
 
         func validate() throws {
-            if kind == .route && Int64(name) == nil {
-                throw ValidationError("a route is removed by its id, a whole number (see `transdb list routes`), not '\(name)'")
+            if kind == .route {
+                _ = try key.selector(id: name)
+            } else {
+                if key.isGiven { throw ValidationError("--delegate, --op, --from and --to name a route; give the \(kind.rawValue)'s name") }
+                if name == nil { throw ValidationError("missing the \(kind.rawValue)'s name") }
             }
         }
 
         func run() throws {
             try reporting {
                 let catalog = try catalog.open(forWriting: true)
-                if kind == .route, let id = Int64(name) {
-                    let route = try catalog.removeRoute(id: id)
-                    Output.line("removed route #\(id): \(route.routeDescription) on \(route.delegate)")
-                    return
+                let report: EditReport
+                if kind == .route {
+                    report = try catalog.removeRoute(try key.selector(id: name), dryRun: dryRun.dryRun)
+                } else {
+                    let name = self.name ?? ""
+                    let entity = EntityKind(rawValue: kind.rawValue) ?? .preset
+                    let reference =
+                        kind == .library
+                        ? QualifiedName(library: nil, name: try Name.validated(name, field: "library name"))
+                        : try qualifiedName(name, field: "\(kind.rawValue) name")
+                    report = try catalog.remove(entity, reference, dryRun: dryRun.dryRun)
                 }
-                let entity = EntityKind(rawValue: kind.rawValue) ?? .preset
-                let reference = kind == .library
-                    ? QualifiedName(library: nil, name: try Name.validated(name, field: "library name"))
-                    : try qualifiedName(name, field: "\(kind.rawValue) name")
-                let notes = try catalog.remove(entity, reference)
-                Output.line("removed \(kind.rawValue) \(reference)" + (notes.isEmpty ? "" : "; " + notes.joined(separator: "; ")))
+                printReport(report, format: output.format)
             }
         }
     }

@@ -37,6 +37,12 @@ extension TransDBCommand {
                 guard op == nil && from == nil && to == nil && container == nil else {
                     throw ValidationError("--batch reads the routes from stdin: give no --op, --from, --to or --container")
                 }
+                // Table is the default format: only a --format given on the command line is refused.
+                let formatGiven = CommandLine.arguments.contains { $0 == "--format" || $0.hasPrefix("--format=") }
+                guard output.format == .json || output.format == .ndjson || !formatGiven else {
+                    throw ValidationError(
+                        "--batch writes one JSON answer per line; --format \(output.format.rawValue) is not available with it")
+                }
                 if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs \(jobs): give a number of threads from 1 to 64") }
                 return
             }
@@ -53,7 +59,11 @@ extension TransDBCommand {
                 let catalog = try catalog.open(forWriting: false)
                 let resolution = try Resolver(catalog: catalog).resolve(
                     Resolver.Request(operation: op ?? .present, from: from ?? "", to: to ?? "", container: container), strict: strict)
-                Output.print(ResolutionOutput(resolution, catalog: catalog, explain: explain), as: output.format)
+                Output.print(ResolutionOutput(resolution, catalog: catalog, explain: explain), as: output.format, wide: output.wide)
+                // A warning is part of the explanation; without --explain the plain forms would hide it.
+                if !explain && (output.format == .table || output.format == .csv) {
+                    for step in resolution.explanation where step.hasPrefix("warning: ") { Output.note("transdb: \(step)") }
+                }
             }
         }
     }

@@ -16,7 +16,10 @@ extension TransDBCommand {
 
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "A curve name (library/name or name) or a curve expression.") var curve: String
-        @Option(name: .long, help: ArgumentHelp("A normalised time to sample (repeatable; may lie outside [0, 1]).", valueName: "fraction"))
+        @Option(
+            name: .long, parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("A normalised time to sample (repeatable; may lie outside [0, 1]).", valueName: "fraction"),
+            transform: number)
         var at: [Double] = []
         @Option(name: .long, help: "Sample this many intervals from 0 to 1.") var count: Int = 20
         @OptionGroup var output: FormatOptions
@@ -38,7 +41,7 @@ extension TransDBCommand {
                     case .named: try catalog.open(forWriting: false).timingCurve(reference)
                     }
                 let samples = CurveSamples(curve: timing, at: at.isEmpty ? CurveSamples.evenlySpaced(intervals: count) : at)
-                Output.print(SampleOutput(samples, plot: Terminal.isInteractive), as: output.format)
+                Output.print(SampleOutput(samples, plot: Terminal.isInteractive), as: output.format, wide: output.wide)
             }
         }
     }

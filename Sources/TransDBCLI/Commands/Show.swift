@@ -3,34 +3,52 @@ import TransDB
 import TransDBCore
 
 extension TransDBCommand {
-    /// `transdb show curve|preset|route NAME`.
+    /// `transdb show KIND NAME`.
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show",
-            abstract: "Show one curve, preset or route in full.",
-            discussion: "A route is shown by its id (see `transdb list routes`).")
+            abstract: "Show one library, curve, preset, screen, container, delegate or route in full.",
+            discussion: """
+                `show curve` also takes a curve expression ('spring(duration: 0.5, bounce: 0.2)'): its facts and the named \
+                curves it equals. A route is shown by its id (see `transdb list routes`) or by its key: --op, --from, --to \
+                (and --delegate when several delegates map it).
+                """)
 
         @OptionGroup var catalog: CatalogOptions
-        @Argument(help: "curve, preset or route.") var kind: ShownKind
-        @Argument(help: "The name (library/name or name), or a route's id.") var name: String
+        @Argument(help: "library, curve, preset, screen, container, delegate or route.") var kind: ShownKind
+        @Argument(help: "The name (library/name or name), a curve expression, or a route's id.") var name: String?
+        @OptionGroup var key: RouteKeyOptions
         @OptionGroup var output: FormatOptions
 
         func validate() throws {
-            if kind == .route && Int64(name) == nil {
-                throw ValidationError("a route is shown by its id, a whole number (see `transdb list routes`), not '\(name)'")
+            if kind == .route {
+                _ = try key.selector(id: name)
+            } else {
+                if key.isGiven { throw ValidationError("--delegate, --op, --from and --to name a route; give the \(kind.rawValue)'s name") }
+                if name == nil { throw ValidationError("missing the \(kind.rawValue)'s name") }
             }
         }
 
         func run() throws {
             try reporting {
                 let catalog = try catalog.open(forWriting: false)
-                let detail =
-                    switch kind {
-                    case .curve: try catalog.curveDetail(try qualifiedName(name, field: "curve"))
-                    case .preset: try catalog.presetDetail(try qualifiedName(name, field: "preset"))
-                    case .route: try catalog.routeDetail(id: Int64(name) ?? 0)
+                let name = self.name ?? ""
+                let detail: EntryDetail
+                switch kind {
+                case .curve:
+                    if case let .inline(curve) = try CurveReference(parsing: name, field: "curve") {
+                        detail = try catalog.curveDetail(expression: curve)
+                    } else {
+                        detail = try catalog.curveDetail(try qualifiedName(name, field: "curve"))
                     }
-                Output.print(detail, as: output.format)
+                case .preset: detail = try catalog.presetDetail(try qualifiedName(name, field: "preset"))
+                case .screen: detail = try catalog.screenDetail(try qualifiedName(name, field: "screen"))
+                case .container: detail = try catalog.containerDetail(try qualifiedName(name, field: "container"))
+                case .delegate: detail = try catalog.delegateDetail(try qualifiedName(name, field: "delegate"))
+                case .library: detail = try catalog.libraryDetail(try Name.validated(name, field: "library name"))
+                case .route: detail = try catalog.routeDetail(id: try catalog.routeID(try key.selector(id: self.name)))
+                }
+                Output.print(detail, as: output.format, wide: output.wide)
             }
         }
     }
@@ -38,5 +56,5 @@ extension TransDBCommand {
 
 /// What `show` shows.
 enum ShownKind: String, CaseIterable, ExpressibleByArgument {
-    case curve, preset, route
+    case library, curve, preset, screen, container, delegate, route
 }

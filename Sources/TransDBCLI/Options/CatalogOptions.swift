@@ -9,8 +9,8 @@ struct CatalogOptions: ParsableArguments {
     var db: String?
 
     @Option(
-        name: .long,
-        help: ArgumentHelp("Seconds to wait for another process's write lock.", valueName: "seconds"))
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Seconds to wait for another process's write lock.", valueName: "seconds"), transform: number)
     var busyTimeout: Double = Catalog.defaultBusyTimeout
 
     func validate() throws {
@@ -46,8 +46,10 @@ struct CatalogOptions: ParsableArguments {
             return try Catalog(path: found, mode: mode, busyTimeout: busyTimeout)
         }
         let path = try Self.userCatalogPath(environment: ProcessInfo.processInfo.environment)
-        let exists = FileManager.default.fileExists(atPath: path)
-        return try Catalog(path: path, mode: exists ? mode : .createIfMissing, busyTimeout: busyTimeout)
+        if FileManager.default.fileExists(atPath: path) { return try Catalog(path: path, mode: mode, busyTimeout: busyTimeout) }
+        let catalog = try Catalog(path: path, mode: .createIfMissing, busyTimeout: busyTimeout)
+        Output.note("transdb: created the per-user catalog '\(path)' with the default library")
+        return catalog
     }
 
     /// The nearest `transdb.sqlite` in `directory` or one of its parents.
@@ -86,4 +88,7 @@ struct CatalogOptions: ParsableArguments {
 struct FormatOptions: ParsableArguments {
     @Option(name: .long, help: "Output format: table (for people), json, ndjson or csv (for scripts).")
     var format: OutputFormat = .table
+
+    @Flag(name: .long, help: "In a terminal, print every table cell in full instead of fitting the terminal's width.")
+    var wide = false
 }

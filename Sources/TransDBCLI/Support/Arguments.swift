@@ -20,3 +20,13 @@ extension ListedKind: ExpressibleByArgument {}
 func qualifiedName(_ text: String, field: String) throws -> QualifiedName {
     try QualifiedName(parsing: text, field: field)
 }
+
+/// Reads a number option in JSON's grammar (``JSONNumber``), quoting the text as typed when it is
+/// refused: `--duration 0x10` and `--duration nan` are both usage errors (exit 64).
+func number(_ text: String) throws -> Double {
+    do {
+        return try JSONNumber.parse(text)
+    } catch let refusal as JSONNumber.Refusal {
+        throw ValidationError(refusal.description)
+    }
+}

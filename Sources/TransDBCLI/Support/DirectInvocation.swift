@@ -28,7 +28,8 @@ enum DirectInvocation {
 
     private static func resolve(_ arguments: ArraySlice<String>) -> TransDBCommand.Resolve? {
         guard
-            let words = Words(arguments, options: ["db", "busy-timeout", "op", "from", "to", "container", "format"], flags: ["explain", "strict"]),
+            let words = Words(
+                arguments, options: ["db", "busy-timeout", "op", "from", "to", "container", "format"], flags: ["explain", "strict", "wide"]),
             words.positionals.isEmpty,
             let catalog = catalogOptions(words), let output = formatOptions(words),
             let op = words.value("op", TransitionOperation.init(argument:)),
@@ -50,7 +51,9 @@ enum DirectInvocation {
 
     private static func list(_ arguments: ArraySlice<String>) -> TransDBCommand.List? {
         guard
-            let words = Words(arguments, options: ["db", "busy-timeout", "library", "kind", "delegate", "op", "screen", "format"], flags: []),
+            let words = Words(
+                arguments, options: ["db", "busy-timeout", "library", "kind", "delegate", "op", "screen", "preset", "curve", "format"],
+                flags: ["wide"]),
             words.positionals.count == 1, let kind = ListedKind(argument: words.positionals[0]),
             let catalog = catalogOptions(words), let output = formatOptions(words)
         else { return nil }
@@ -63,6 +66,8 @@ enum DirectInvocation {
         guard let op = words.optionalValue("op", TransitionOperation.init(argument:)) else { return nil }
         command.op = op
         command.screen = words.options["screen"]
+        command.preset = words.options["preset"]
+        command.curve = words.options["curve"]
         command.output = output
         return (try? command.validate()) == nil ? nil : command
     }
@@ -70,7 +75,7 @@ enum DirectInvocation {
     private static func catalogOptions(_ words: Words) -> CatalogOptions? {
         var options = CatalogOptions()
         options.db = words.options["db"]
-        guard let timeout = words.optionalValue("busy-timeout", Double.init(argument:)) else { return nil }
+        guard let timeout = words.optionalValue("busy-timeout", { try? JSONNumber.parse($0) }) else { return nil }
         options.busyTimeout = timeout ?? Catalog.defaultBusyTimeout
         return (try? options.validate()) == nil ? nil : options
     }
@@ -79,6 +84,7 @@ enum DirectInvocation {
         var options = FormatOptions()
         guard let format = words.optionalValue("format", OutputFormat.init(argument:)) else { return nil }
         options.format = format ?? .table
+        options.wide = words.flags.contains("wide")
         return options
     }
 }
@@ -108,7 +114,9 @@ private struct Words {
             } else {
                 let name = String(body)
                 // A value that looks like an option is ArgumentParser's to judge.
-                guard known.contains(name), options[name] == nil, let value = remaining.popFirst(), !value.hasPrefix("-") else { return nil }
+                guard known.contains(name), options[name] == nil, let value = remaining.popFirst(), !value.hasPrefix("-") else {
+                    return nil
+                }
                 options[name] = value
             }
         }

@@ -17,9 +17,14 @@ enum Output {
         }
     }
 
-    /// Writes `value` to stdout in `format`, a piece at a time.
-    static func print(_ value: some Renderable, as format: OutputFormat) {
-        format.renderer.render(value) { print($0) }
+    /// Writes `value` to stdout in `format`, a piece at a time. A table printed to a terminal
+    /// is narrowed to its width unless `wide` is set; piped output is always complete.
+    static func print(_ value: some Renderable, as format: OutputFormat, wide: Bool = false) {
+        if format == .table, !wide, Terminal.isInteractive {
+            TableRenderer(maximumWidth: Terminal.columns).render(value) { print($0) }
+        } else {
+            format.renderer.render(value) { print($0) }
+        }
     }
 
     static func line(_ text: String) {
@@ -28,7 +33,7 @@ enum Output {
 
     /// Writes `bytes` to stdout as they are, however many `write` calls that takes.
     static func writeAll(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { try OutputFile.writeAll($0, to: STDOUT_FILENO, path: "standard output", failure: "cannot write") }
+        try bytes.withUnsafeBytes { try OutputFile.writeAll($0, to: STDOUT_FILENO, path: "standard output") }
     }
 
     static func note(_ text: String) {
@@ -43,8 +48,22 @@ enum Input {
         while true {
             let count = read(STDIN_FILENO, buffer.baseAddress, buffer.count)
             if count >= 0 { return count }
-            if errno != EINTR { throw CatalogError.io(path: "stdin", reason: String(cString: strerror(errno))) }
+            if errno != EINTR { throw OutputFileError.readFailed(path: "standard input", reason: String(cString: strerror(errno))) }
         }
+    }
+
+    /// Reads stdin to its end, or to `limit` bytes.
+    static func readAll(limit: Int) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while bytes.count < limit {
+            let count = try buffer.withUnsafeMutableBytes {
+                try readChunk(into: UnsafeMutableRawBufferPointer(rebasing: $0[..<min($0.count, limit - bytes.count)]))
+            }
+            if count == 0 { break }
+            bytes += buffer[..<count]
+        }
+        return bytes
     }
 }
 
@@ -65,7 +84,7 @@ extension CurveExpressionError: ReportedError {
 extension LookupError: ReportedError {
     var exitCode: Int32 {
         switch self {
-        case .notFound: 66
+        case .notFound, .noRoute: 66
         case .ambiguous, .noContainer, .severalContainers: 65
         }
     }
@@ -82,6 +101,15 @@ extension CatalogError: ReportedError {
         case .alreadyExists, .inUse, .routeTie, .routeExists, .constraintViolated, .unknownPresetKind, .failedChecks,
             .libraryImportedTwice, .invalidBundle, .missingReferences, .importConflicts:
             65
+        }
+    }
+}
+
+extension OutputFileError: ReportedError {
+    var exitCode: Int32 {
+        switch self {
+        case .readFailed, .writeFailed: 74
+        case .refused: 73
         }
     }
 }

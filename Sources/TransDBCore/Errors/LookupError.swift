@@ -5,6 +5,8 @@ public enum LookupError: Error, Equatable, Sendable, CustomStringConvertible {
     case notFound(kind: EntityKind, name: String, suggestion: String?)
     /// A bare name matches entries in several libraries.
     case ambiguous(kind: EntityKind, name: String, candidates: [String])
+    /// No route has the key given (`present Feed → Detail on DetailTransitions`).
+    case noRoute(key: String)
     /// A push, pop or tab without `--container` in a catalog with no container of that kind.
     case noContainer(operation: TransitionOperation, kind: ContainerKind)
     /// A push, pop or tab without `--container` in a catalog with several of that kind (the first few named).
@@ -16,6 +18,8 @@ public enum LookupError: Error, Equatable, Sendable, CustomStringConvertible {
             "no \(kind.rawValue) named '\(name)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
         case let .ambiguous(kind, name, candidates):
             "the \(kind.rawValue) name '\(name)' is ambiguous: write one of \(candidates.map { "'\($0)'" }.joined(separator: ", "))"
+        case let .noRoute(key):
+            "no route \(key) (see `transdb list routes`)"
         case let .noContainer(operation, kind):
             "\(operation.rawValue) needs a \(kind.rawValue) container and the catalog has none; add one with `transdb add container NAME --kind \(kind.rawValue)`"
         case let .severalContainers(operation, kind, candidates, more):

@@ -257,7 +257,7 @@ private struct Run {
         }
         let delegate = try lookup.delegate(id: id)
         if delegate.released {
-            say("\(owner())'s \(property) '\(delegate.name)' has been released: the weak reference is nil, as if there were no delegate")
+            say("the \(property) of \(owner()), '\(delegate.name)', has been released: the weak reference is nil, as if there were no delegate")
             return nil
         }
         result.delegate = delegate.name

@@ -29,18 +29,44 @@ public struct Library: Hashable, Sendable {
         return library
     }
 
-    /// `version` when a library can have it: 1 to 64 characters, none of them a control character.
+    /// `version` when a library can have it: a semantic version (semver 2.0.0: `1.2.0`,
+    /// `2.0.0-beta.1`, `1.0.0+build.5`) of at most 64 characters.
     ///
     /// - Throws: ``ModelError/invalidValue(field:value:reason:)``.
     public static func validatedVersion(_ version: String) throws -> String {
-        if version.isEmpty || version.count > maximumVersionLength
-            || version.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        {
+        if version.count > maximumVersionLength || !isSemanticVersion(version) {
             throw ModelError.invalidValue(
                 field: "library version", value: version,
-                reason: "a version has 1 to \(maximumVersionLength) printable characters")
+                reason:
+                    "a version is a semantic version of at most \(maximumVersionLength) characters: MAJOR.MINOR.PATCH, e.g. 1.2.0 or 2.0.0-beta.1"
+            )
         }
         return version
+    }
+
+    /// Whether `text` is a semantic version 2.0.0: `MAJOR.MINOR.PATCH`, numbers without leading
+    /// zeros, then optionally `-` and dot-separated pre-release identifiers and `+` and build identifiers.
+    public static func isSemanticVersion(_ text: String) -> Bool {
+        func isNumber(_ part: Substring) -> Bool {
+            !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } && (part == "0" || part.first != "0")
+        }
+        func identifiers(_ part: Substring, numericRule: Bool) -> Bool {
+            part.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { id in
+                !id.isEmpty && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+                    && (!numericRule || !id.allSatisfy(\.isNumber) || isNumber(id))
+            }
+        }
+        var rest = Substring(text)
+        if let plus = rest.firstIndex(of: "+") {
+            guard identifiers(rest[rest.index(after: plus)...], numericRule: false) else { return false }
+            rest = rest[..<plus]
+        }
+        if let dash = rest.firstIndex(of: "-") {
+            guard identifiers(rest[rest.index(after: dash)...], numericRule: true) else { return false }
+            rest = rest[..<dash]
+        }
+        let core = rest.split(separator: ".", omittingEmptySubsequences: false)
+        return core.count == 3 && core.allSatisfy(isNumber)
     }
 }
 

@@ -42,6 +42,11 @@ public enum Name {
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             throw refuse("a name cannot contain control characters")
         }
+        if let hidden = name.unicodeScalars.first(where: isHidden) {
+            throw refuse(
+                "a name cannot contain \(hidden.escapedForDisplay) (\(hidden.properties.name ?? "an invisible character")): bidirectional "
+                    + "controls and invisible characters make names that look alike or reorder the text around them")
+        }
         if name.contains("/") { throw refuse("'/' separates a library from a name and cannot be part of one") }
         if name.first?.isWhitespace == true || name.last?.isWhitespace == true {
             throw refuse("a name cannot start or end with white space")
@@ -50,6 +55,29 @@ public enum Name {
             throw refuse("a name cannot contain U+FFFD (it usually means the input was not valid UTF-8)")
         }
         return name
+    }
+}
+
+extension Name {
+    /// Whether `scalar` is refused in names and escaped when printed: a Unicode bidirectional
+    /// control (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), which reorders the text
+    /// around it (the "Trojan Source" class), or another invisible format character, which makes
+    /// `a\u{200B}b` look like `ab`. ZWJ and ZWNJ (needed by scripts and emoji sequences) and the
+    /// tag characters of flag emoji are allowed.
+    public static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        case 0x200C, 0x200D, 0xE0020...0xE007F: return false
+        default: return scalar.properties.generalCategory == .format
+        }
+    }
+}
+
+extension Unicode.Scalar {
+    /// `U+202E`.
+    package var escapedForDisplay: String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }
 

@@ -74,7 +74,7 @@ public struct TrackOverride: Hashable, Sendable, CustomStringConvertible {
             .invalidValue(field: "track", value: description, reason: reason)
         }
         func number(_ range: ClosedRange<Double>, _ rule: String) throws -> Double {
-            guard let v = Double(value), v.isFinite, range.contains(v) else { throw refuse("the value must be \(rule)") }
+            guard let v = try? JSONNumber.parse(value), range.contains(v) else { throw refuse("the value must be \(rule)") }
             return v == 0 ? 0 : v
         }
         var tracks = tracks
@@ -142,7 +142,7 @@ extension RelativeFrame {
         else { return nil }
         let inner = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
         let numbers = inner.split(separator: ",", omittingEmptySubsequences: false).map {
-            Double(String($0).trimmingWhitespace())
+            try? JSONNumber.parse(String($0).trimmingWhitespace())
         }
         guard numbers.count == 4 else { return nil }
         var values: [Double] = []

@@ -32,16 +32,17 @@ struct CLIFixture {
     func setUp(_ commands: [[String]], sourceLocation: SourceLocation = #_sourceLocation) throws {
         for command in commands {
             let result = try self(command)
-            try #require(result.exitCode == 0, "setup `\(command.joined(separator: " "))` failed: \(result)", sourceLocation: sourceLocation)
+            try #require(
+                result.exitCode == 0, "setup `\(command.joined(separator: " "))` failed: \(result)", sourceLocation: sourceLocation)
         }
     }
 
     /// What the catalog holds, as `list --format json` prints it: libraries (with the count of
-    /// every kind of entry), curves, presets and routes. Compared before and after a failing
+    /// every kind of entry) and every entry of every kind. Compared before and after a failing
     /// write to show that it changed nothing; the listings are compared rather than the file's
     /// bytes because opening a WAL catalog may touch the file.
     func state(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
-        try ["libraries", "curves", "presets", "routes"].map { kind in
+        try ["libraries", "curves", "presets", "screens", "containers", "delegates", "routes"].map { kind in
             let result = try self(["list", kind, "--format", "json"])
             try #require(result.exitCode == 0, "list \(kind) failed: \(result)", sourceLocation: sourceLocation)
             return result.stdout

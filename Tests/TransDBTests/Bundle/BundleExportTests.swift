@@ -103,7 +103,7 @@ struct BundleExportTests {
     static func awkwardLibraries() throws -> (LibraryBundle, LibraryBundle) {
         var generator = EngineCurves.SplitMix64(seed: 42)
         let awkward = [
-            "quote\"d", #"back\slash"#, "écran", "画面", "🚀 launch", "rtl\u{200F}mark", "line\u{2028}sep", "Zebra", "zebra", "a", "ab", "a b",
+            "quote\"d", #"back\slash"#, "écran", "画面", "🚀 launch", "rtl שלום mark", "line\u{2028}sep", "Zebra", "zebra", "a", "ab", "a b",
             "~tilde", "Ångström", "e\u{301}x", String(repeating: "😀", count: 125) + "\"",
         ]
         var main = LibraryBundle(library: Library(name: "main", version: "1.2.3", description: "line one\nline \"two\"\t😀"))

@@ -85,6 +85,16 @@ extension Interchange {
             #expect(springs == 14)
         }
 
+        @Test("a spring's linear() ends at exactly 1, as the animation ends at its end state (--uikit-defaultSpring was 0.999)")
+        func springsEndAtOne() throws {
+            let declarations = Self.declarations(CSSFormat.encode(try Interchange.seedBundles()))
+            let spring = try #require(declarations["--uikit-defaultSpring"])
+            #expect(spring.value.hasSuffix(", 1)"), "\(spring.value)")
+            for (name, declaration) in declarations where declaration.value.hasPrefix("linear(") {
+                #expect(declaration.value.hasSuffix(", 1)"), "\(name): \(declaration.value)")
+            }
+        }
+
         static let hardSprings = [
             "spring(mass: 1, stiffness: 100, damping: 2, velocity: 0)",  // ζ = 0.1
             "spring(mass: 1, stiffness: 400, damping: 4, velocity: -10)",  // ζ = 0.1, thrown backwards

@@ -120,7 +120,6 @@ extension Interchange {
             #expect(bundles == [expected])
             #expect(
                 notes == [
-                    "ignored the unknown property '$schema' at $",
                     "skipped 2 color tokens (color.brand, color.accent): transdb has no color entries",
                     "skipped 1 dimension token (size.radius): transdb has no dimension entries",
                     "skipped 2 duration tokens (motion.duration.fast, motion.duration.slow): transdb keeps durations only inside presets",
@@ -179,6 +178,26 @@ extension Interchange {
                 bundles[1].presets == [
                     Self.preset("local", "extra", duration: 1, curve: .named(QualifiedName(library: "motion", name: "standard")))
                 ])
+        }
+
+        @Test(
+            "a group of a type DTCG does not define ($type link, as in Carbon's and Primer's files) is skipped with a note; the motion tokens are read"
+        )
+        func foreignType() throws {
+            let json = #"""
+                {"$schema": "https://www.designtokens.org/schemas/2025.10/format.json",
+                 "icon": {"$type": "link", "close": {"$value": "https://example.com/close.svg"}},
+                 "motion": {"$type": "cubicBezier", "productive": {"$value": [0.2, 0, 0.38, 0.9]}}}
+                """#
+            let (bundles, notes) = try DTCGFormat.decode(Array(json.utf8), file: "carbon.tokens.json", defaultLibrary: "carbon")
+            #expect(bundles.flatMap(\.curves).map(\.name) == ["motion.productive"])
+            #expect(notes == ["skipped 1 link token (icon.close): 'link' is not a DTCG 2025.10 type"])
+
+            let invalid =
+                #"{"icon": {"$type": "link", "x": {"$value": 1}}, "motion": {"$type": "cubicBezier", "bad": {"$value": [2, 0, 1, 1]}}}"#
+            #expect(throws: CatalogError.self) {
+                try DTCGFormat.decode(Array(invalid.utf8), file: "bad.tokens.json", defaultLibrary: "x")
+            }
         }
     }
 }

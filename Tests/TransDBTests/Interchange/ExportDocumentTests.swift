@@ -70,12 +70,12 @@ extension Interchange {
             #expect(error == .unrepresentableCurves([named]))
             #expect(
                 error?.description
-                    == "1 preset uses a curve that DTCG's cubicBezier cannot represent: \(named); pass --approximate-springs to write the nearest cubic-bezier (the exact curve is kept under $extensions)"
+                    == "1 preset uses a curve that DTCG's cubicBezier cannot represent: \(named); without --exact the nearest cubic-bezier is written (the exact curve is kept under $extensions)"
             )
 
             let document = try catalog.exportDocument(["app", "plain"], as: .dtcg, approximatingCurves: true)
             #expect(
-                document.notes == ["1 preset written with the nearest cubic-bezier; the exact curve is kept under $extensions: \(named)"])
+                document.notes == ["preset \(named) written with the nearest cubic-bezier; the exact curve is kept under $extensions"])
             #expect(
                 try Self.written(document) == DTCGFormat.encode([try catalog.bundle(library: "app"), try catalog.bundle(library: "plain")]))
         }
@@ -95,7 +95,7 @@ extension Interchange {
                 ExportError.unrepresentableCurves(presets).description
                     == "8 presets use curves that DTCG's cubicBezier cannot represent: "
                     + presets.prefix(5).joined(separator: "; ")
-                    + "; and 3 more; pass --approximate-springs to write the nearest cubic-bezier (the exact curve is kept under $extensions)"
+                    + "; and 3 more; without --exact the nearest cubic-bezier is written (the exact curve is kept under $extensions)"
             )
         }
     }

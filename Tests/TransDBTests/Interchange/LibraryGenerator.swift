@@ -42,7 +42,7 @@ extension Interchange {
             let curveNames = Self.curveNames
             let presetNames = (0..<((count + libraries.count - 1) / libraries.count)).map(Self.presetName)
             for (index, library) in libraries.enumerated() {
-                var bundle = LibraryBundle(library: Library(name: library, version: "2.\(index).0-β", description: description()))
+                var bundle = LibraryBundle(library: Library(name: library, version: "2.\(index).0-beta", description: description()))
                 for (offset, name) in curveNames.enumerated() {
                     let curve = offset < Self.untypedCurves.count ? Self.untypedCurves[offset] : bezierOrLinear()
                     bundle.curves.append(NamedCurve(library: library, name: name, curve: curve, description: description()))

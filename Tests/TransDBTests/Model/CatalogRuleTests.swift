@@ -172,8 +172,8 @@ struct CatalogRuleTests {
             dtcg: (dtcg(#""curves": [{"name": "ease(1)", "expression": "steps(2)"}]"#), "$.app.$extensions.org.transdb.curves[0].name"),
             merge: nil),
         Case(
-            label: "a library version has 1 to 64 printable characters",
-            error: .invalidValue(field: "library version", value: "1\n2", reason: "a version has 1 to 64 printable characters"),
+            label: "a library version is a semantic version",
+            error: .invalidValue(field: "library version", value: "1\n2", reason: "a version is a semantic version of at most 64 characters: MAJOR.MINOR.PATCH, e.g. 1.2.0 or 2.0.0-beta.1"),
             model: { _ = try Library.validatedVersion("1\n2") },
             add: { try $0.addLibrary(Library(name: "other", version: "1\n2")) },
             bundle: (bundle("", library: #"{"name": "app", "version": "1\n2"}"#), "$.library.version"),

@@ -77,7 +77,9 @@ struct NameTests {
         "Robert\"); DELETE FROM route; --",
         "🚀 Launch",
         "👨‍👩‍👧",
-        "\u{5e9}\u{5dc}\u{5d5}\u{5dd}\u{200F}Detail",
+        "\u{5e9}\u{5dc}\u{5d5}\u{5dd} Detail",
+        "क्\u{200D}ष",  // a ZWJ, which scripts and emoji need
+        "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",  // a flag's tag characters
         "it's \"quoted\"",
         "back\\slash",
         "50% * ? [a-z] $HOME `id`",
@@ -89,6 +91,23 @@ struct NameTests {
     func acceptsHostileNames(_ raw: String) throws {
         let name = try Name.validated(raw, field: "preset name")
         #expect(Array(name.unicodeScalars) == Array(raw.unicodeScalars))
+    }
+
+    static let hidden: [(String, String)] = [
+        ("abc\u{202E}def", "U+202E (RIGHT-TO-LEFT OVERRIDE)"), ("a\u{200B}b", "U+200B (ZERO WIDTH SPACE)"),
+        ("\u{200E}x", "U+200E (LEFT-TO-RIGHT MARK)"), ("x\u{200F}", "U+200F (RIGHT-TO-LEFT MARK)"),
+        ("a\u{061C}", "U+061C (ARABIC LETTER MARK)"), ("a\u{2066}b\u{2069}", "U+2066 (LEFT-TO-RIGHT ISOLATE)"),
+        ("soft\u{00AD}hyphen", "U+00AD (SOFT HYPHEN)"), ("\u{FEFF}bom", "U+FEFF (ZERO WIDTH NO-BREAK SPACE)"),
+        ("a\u{202A}b", "U+202A (LEFT-TO-RIGHT EMBEDDING)"), ("a\u{2060}b", "U+2060 (WORD JOINER)"),
+    ]
+
+    @Test("bidirectional controls and invisible format characters are refused, naming the character", arguments: hidden)
+    func refusesHiddenCharacters(_ raw: String, _ named: String) {
+        #expect {
+            try Name.validated(raw, field: "screen name")
+        } throws: { error in
+            "\(error)".contains(named) && "\(error)".contains("invalid screen name")
+        }
     }
 
     // MARK: QualifiedName

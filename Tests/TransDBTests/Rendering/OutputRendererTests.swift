@@ -58,10 +58,10 @@ struct OutputRendererTests {
                 == "name,duration,tags,note\r\n\"fade, slow\",0.3,\"[\"\"a\"\",\"\"b\"\"]\",\r\n\"say \"\"hi\"\"\n\",2,[],true\r\n")
     }
 
-    @Test("an empty listing: no table at all, an empty array, no lines, the table columns as the CSV header")
+    @Test("an empty listing: the header alone, an empty array, no lines, the table columns as the CSV header")
     func emptyListing() {
         let empty = Listing(records: [], tableColumns: ["a", "b"])
-        #expect(empty.rendered(as: .table) == "")
+        #expect(empty.rendered(as: .table) == "a  b\n")
         #expect(empty.rendered(as: .json) == "[]\n")
         #expect(empty.rendered(as: .ndjson) == "")
         #expect(empty.rendered(as: .csv) == "a,b\r\n")

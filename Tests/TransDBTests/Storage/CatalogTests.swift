@@ -92,7 +92,8 @@ struct CatalogTests {
                     operation: .dismiss, from: .screen(qn(nil, "Detail")), to: .any, preset: qn(nil, "cardDown"),
                     interaction: qn(nil, "cardDown"), delegate: qn("app", "D"), library: "app")),
             try catalog.addRoute(
-                RouteRequest(operation: .present, from: .screen(qn(nil, "List")), to: .any, preset: nil, delegate: qn("app", "D"), library: "app")),
+                RouteRequest(
+                    operation: .present, from: .screen(qn(nil, "List")), to: .any, preset: nil, delegate: qn("app", "D"), library: "app")),
         ]
         #expect(added.map(\.mapping) == [route1, route2, route3])
         #expect(added.map(\.notes) == [[], [], []])
@@ -168,20 +169,21 @@ struct CatalogTests {
             let catalog = try Catalog(path: path, mode: .createIfMissing, seed: false)
             #expect(catalog.path == path)
             #expect(catalog.isReadOnly == false)
-            #expect(try catalog.schemaVersion() == 2)
+            #expect(try catalog.schemaVersion() == 3)
             #expect(try catalog.libraries().isEmpty)
             try catalog.addLibrary(Self.app)
             try catalog.addCurve(Self.snappy)
         }
         #expect(try Self.sqlite3(path, "PRAGMA application_id") == "\(Catalog.applicationID)")
-        #expect(try Self.sqlite3(path, "PRAGMA user_version") == "2")
+        #expect(try Self.sqlite3(path, "PRAGMA user_version") == "3")
         #expect(
-            try Self.sqlite3(path, "SELECT version, name FROM transdb_migration") == "1|0001_catalog.sql\n2|0002_forward_transitions.sql")
+            try Self.sqlite3(path, "SELECT version, name FROM transdb_migration WHERE version IN (1, 3)")
+                == "1|0001_catalog.sql\n3|0003_route_ids_never_reused.sql")
 
         for mode in [Catalog.Mode.readWrite, .readOnly, .createIfMissing] {
             let reopened = try Catalog(path: path, mode: mode)
             if case .readOnly = mode { #expect(reopened.isReadOnly) } else { #expect(!reopened.isReadOnly) }
-            #expect(try reopened.schemaVersion() == 2)
+            #expect(try reopened.schemaVersion() == 3)
             let libraries = try reopened.libraries()
             #expect(libraries.map(\.library) == [Self.app])
             #expect(libraries.map(\.counts) == [[.curve: 1, .preset: 0, .screen: 0, .container: 0, .delegate: 0, .route: 0]])
@@ -277,12 +279,14 @@ struct CatalogTests {
         let catalog = try Self.populated(in: directory)
 
         let push = try catalog.addRoute(
-            RouteRequest(operation: .push, from: .any, to: .screen(Self.qn(nil, "Detail")), preset: Self.qn(nil, "turn"), container: Self.qn(nil, "Nav")))
+            RouteRequest(
+                operation: .push, from: .any, to: .screen(Self.qn(nil, "Detail")), preset: Self.qn(nil, "turn"),
+                container: Self.qn(nil, "Nav")))
         #expect(
             push.mapping
                 == RouteMapping(
-                        id: 4, delegate: Self.qn("app", "NavDelegate"), operation: .push, from: .any, to: .screen(Self.qn("app", "Detail")),
-                        preset: Self.qn("app", "turn")))
+                    id: 4, delegate: Self.qn("app", "NavDelegate"), operation: .push, from: .any, to: .screen(Self.qn("app", "Detail")),
+                    preset: Self.qn("app", "turn")))
         #expect(push.notes == ["added to 'app/NavDelegate', the delegate of container 'app/Nav'"])
 
         let tab = try catalog.addRoute(
@@ -290,8 +294,8 @@ struct CatalogTests {
         #expect(
             tab.mapping
                 == RouteMapping(
-                        id: 5, delegate: Self.qn("app", "TabsDelegate"), operation: .tab, from: .screen(Self.qn("app", "List")),
-                        to: .screen(Self.qn("app", "Detail")), preset: nil))
+                    id: 5, delegate: Self.qn("app", "TabsDelegate"), operation: .tab, from: .screen(Self.qn("app", "List")),
+                    to: .screen(Self.qn("app", "Detail")), preset: nil))
         #expect(tab.notes == ["container 'app/Tabs' had no delegate: created delegate 'app/TabsDelegate' and set it"])
 
         let present = try catalog.addRoute(
@@ -299,9 +303,11 @@ struct CatalogTests {
         #expect(
             present.mapping
                 == RouteMapping(
-                        id: 6, delegate: Self.qn("app", "CurlTransitioningDelegate"), operation: .present, from: .any,
-                        to: .screen(Self.qn("app", "Curl")), preset: Self.qn("app", "instant")))
-        #expect(present.notes == ["screen 'app/Curl' had no transitioningDelegate: created delegate 'app/CurlTransitioningDelegate' and set it"])
+                    id: 6, delegate: Self.qn("app", "CurlTransitioningDelegate"), operation: .present, from: .any,
+                    to: .screen(Self.qn("app", "Curl")), preset: Self.qn("app", "instant")))
+        #expect(
+            present.notes == ["screen 'app/Curl' had no transitioningDelegate: created delegate 'app/CurlTransitioningDelegate' and set it"]
+        )
 
         var tabs = Self.tabs
         tabs.delegate = Self.qn("app", "TabsDelegate")
@@ -326,7 +332,10 @@ struct CatalogTests {
             RouteRequest(
                 operation: .dismiss, from: .screen(Self.qn(nil, "Curl")), to: .any, preset: Self.qn(nil, "instant"),
                 delegate: Self.qn("app", "D"), library: "app"))
-        #expect(addition.notes == ["note: screen 'Curl' does not have 'app/D' as its transitioningDelegate, so UIKit will not ask it for this route"])
+        #expect(
+            addition.notes == [
+                "note: screen 'Curl' does not have 'app/D' as its transitioningDelegate, so UIKit will not ask it for this route"
+            ])
         #expect(try catalog.routes().count == 4)
     }
 
@@ -371,19 +380,26 @@ struct CatalogTests {
                 try $0.addPreset(
                     Preset(library: "fresh", name: "p", kind: .fade, duration: 0.3, curve: .named(qn(nil, "snapy")), tracks: fade))
             },
-            Violation(label: "unknown completion curve", error: LookupError.notFound(kind: .curve, name: "app/snapp", suggestion: "app/snappy")) {
+            Violation(
+                label: "unknown completion curve", error: LookupError.notFound(kind: .curve, name: "app/snapp", suggestion: "app/snappy")
+            ) {
                 try $0.addPreset(
                     Preset(
                         library: "app", name: "p", kind: .fade, duration: 0.3, curve: .inline(.linear), tracks: fade,
                         interaction: InteractionSettings(completionCurve: .named(qn("app", "snapp")))))
             },
-            Violation(label: "unknown reverse preset", error: LookupError.notFound(kind: .preset, name: "app/cardUpp", suggestion: "app/cardUp")) {
+            Violation(
+                label: "unknown reverse preset", error: LookupError.notFound(kind: .preset, name: "app/cardUpp", suggestion: "app/cardUp")
+            ) {
                 try $0.addPreset(
                     Preset(
                         library: "app", name: "p", kind: .fade, duration: 0.3, curve: .inline(.linear), tracks: fade,
                         reverse: qn("app", "cardUpp")))
             },
-            Violation(label: "unknown delegate of a screen", error: LookupError.notFound(kind: .delegate, name: "NavDelegat", suggestion: "NavDelegate")) {
+            Violation(
+                label: "unknown delegate of a screen",
+                error: LookupError.notFound(kind: .delegate, name: "NavDelegat", suggestion: "NavDelegate")
+            ) {
                 try $0.addScreen(Screen(library: "app", name: "New", delegate: qn(nil, "NavDelegat")))
             },
             Violation(
@@ -395,13 +411,16 @@ struct CatalogTests {
                 label: "unknown screen in a route", error: LookupError.notFound(kind: .screen, name: "Zzzzzzzz", suggestion: nil),
                 attempt: route(
                     RouteRequest(
-                        operation: .present, from: .screen(qn(nil, "Zzzzzzzz")), to: .screen(qn("app", "Detail")), preset: qn("app", "cardUp"),
+                        operation: .present, from: .screen(qn(nil, "Zzzzzzzz")), to: .screen(qn("app", "Detail")),
+                        preset: qn("app", "cardUp"),
                         delegate: qn("app", "D")))),
             Violation(
                 label: "partial curl that is not full screen",
                 error: ModelError.invalidValue(
                     field: "modal style", value: "partialCurl",
-                    reason: "UIKit allows a partial curl only with presentation style fullScreen, not pageSheet (it raises an exception otherwise)")
+                    reason:
+                        "UIKit allows a partial curl only with presentation style fullScreen, not pageSheet (it raises an exception otherwise)"
+                )
             ) {
                 try $0.addScreen(Screen(library: "app", name: "Curl2", modalStyle: .partialCurl, presentationStyle: .pageSheet))
             },
@@ -409,7 +428,9 @@ struct CatalogTests {
                 label: "partial curl with the automatic style",
                 error: ModelError.invalidValue(
                     field: "modal style", value: "partialCurl",
-                    reason: "UIKit allows a partial curl only with presentation style fullScreen, not automatic (it raises an exception otherwise)")
+                    reason:
+                        "UIKit allows a partial curl only with presentation style fullScreen, not automatic (it raises an exception otherwise)"
+                )
             ) {
                 try $0.addScreen(Screen(library: "app", name: "Curl3", modalStyle: .partialCurl))
             },
@@ -417,7 +438,9 @@ struct CatalogTests {
                 label: "dismiss route with a destination",
                 error: ModelError.invalidValue(
                     field: "dismiss route", value: "Detail → List",
-                    reason: "UIKit's animationController(forDismissed:) sees only the dismissed screen, so a dismiss route's destination is '*'"),
+                    reason:
+                        "UIKit's animationController(forDismissed:) sees only the dismissed screen, so a dismiss route's destination is '*'"
+                ),
                 attempt: route(
                     RouteRequest(
                         operation: .dismiss, from: .screen(qn(nil, "Detail")), to: .screen(qn(nil, "List")), preset: qn(nil, "cardDown"),
@@ -426,7 +449,8 @@ struct CatalogTests {
                 label: "interaction without a preset",
                 error: ModelError.invalidValue(
                     field: "interaction", value: "cardDown",
-                    reason: "UIKit asks for an interaction controller only when the delegate returned an animator; give the route a preset too"),
+                    reason:
+                        "UIKit asks for an interaction controller only when the delegate returned an animator; give the route a preset too"),
                 attempt: route(
                     RouteRequest(
                         operation: .present, from: .any, to: .screen(qn(nil, "Curl")), preset: nil, interaction: qn(nil, "cardDown"),
@@ -438,7 +462,8 @@ struct CatalogTests {
                     reason: "the preset has no interaction settings; give it --completion-speed or --finish-threshold"),
                 attempt: route(
                     RouteRequest(
-                        operation: .present, from: .any, to: .screen(qn(nil, "Curl")), preset: qn(nil, "cardUp"), interaction: qn(nil, "cardUp"),
+                        operation: .present, from: .any, to: .screen(qn(nil, "Curl")), preset: qn(nil, "cardUp"),
+                        interaction: qn(nil, "cardUp"),
                         delegate: qn("app", "D"), library: "app"))),
             Violation(
                 label: "route tie A → * against * → B",
@@ -459,7 +484,8 @@ struct CatalogTests {
                 label: "ambiguous bare delegate name",
                 error: LookupError.ambiguous(kind: .delegate, name: "D", candidates: ["app/D", "other/D"]),
                 attempt: route(
-                    RouteRequest(operation: .present, from: .any, to: .screen(qn(nil, "Curl")), preset: qn(nil, "cardUp"), delegate: qn(nil, "D")))),
+                    RouteRequest(
+                        operation: .present, from: .any, to: .screen(qn(nil, "Curl")), preset: qn(nil, "cardUp"), delegate: qn(nil, "D")))),
             Violation(
                 label: "present route to '*' without a delegate",
                 error: ModelError.invalidValue(
@@ -472,12 +498,15 @@ struct CatalogTests {
                 attempt: route(RouteRequest(operation: .present, from: .any, to: .screen(qn(nil, "Curl")), preset: qn(nil, "nope")))),
             Violation(
                 label: "push route on a tab container",
-                error: ModelError.invalidValue(field: "container", value: "app/Tabs", reason: "it is a tab container; push routes need a navigation container"),
+                error: ModelError.invalidValue(
+                    field: "container", value: "app/Tabs", reason: "it is a tab container; push routes need a navigation container"),
                 attempt: route(
-                    RouteRequest(operation: .push, from: .any, to: .screen(qn(nil, "Detail")), preset: qn(nil, "turn"), container: qn(nil, "Tabs")))),
+                    RouteRequest(
+                        operation: .push, from: .any, to: .screen(qn(nil, "Detail")), preset: qn(nil, "turn"), container: qn(nil, "Tabs")))),
             Violation(
                 label: "remove a curve used by presets",
-                error: CatalogError.inUse(kind: .curve, name: "app/snappy", usedBy: ["preset app/cardDown", "preset app/cardUp", "preset other/echo"])
+                error: CatalogError.inUse(
+                    kind: .curve, name: "app/snappy", usedBy: ["preset app/cardDown", "preset app/cardUp", "preset other/echo"])
             ) {
                 try $0.remove(.curve, qn("app", "snappy"))
             },
@@ -487,11 +516,15 @@ struct CatalogTests {
             ) {
                 try $0.remove(.preset, qn(nil, "cardDown"))
             },
-            Violation(label: "remove a screen used by routes", error: CatalogError.inUse(kind: .screen, name: "app/List", usedBy: ["route #1", "route #3"])) {
+            Violation(
+                label: "remove a screen used by routes",
+                error: CatalogError.inUse(kind: .screen, name: "app/List", usedBy: ["route #1", "route #3"])
+            ) {
                 try $0.remove(.screen, qn(nil, "List"))
             },
             Violation(
-                label: "remove a library another library uses", error: CatalogError.inUse(kind: .library, name: "app", usedBy: ["preset other/echo"])
+                label: "remove a library another library uses",
+                error: CatalogError.inUse(kind: .library, name: "app", usedBy: ["preset other/echo"])
             ) {
                 try $0.remove(.library, qn(nil, "app"))
             },
@@ -499,13 +532,14 @@ struct CatalogTests {
                 try $0.remove(.curve, qn(nil, "tick"))
             },
             Violation(label: "remove an unknown route", error: LookupError.notFound(kind: .route, name: "#99", suggestion: nil)) {
-                try $0.removeRoute(id: 99)
+                try $0.removeRoute(.id(99))
             },
             Violation(label: "release an unknown delegate", error: LookupError.notFound(kind: .delegate, name: "Ghost", suggestion: nil)) {
                 _ = try $0.setReleased(qn(nil, "Ghost"), true)
             },
             Violation(
-                label: "screen named '*'", error: ModelError.invalidValue(field: "screen name", value: "*", reason: "'*' stands for any screen in routes")
+                label: "screen named '*'",
+                error: ModelError.invalidValue(field: "screen name", value: "*", reason: "'*' stands for any screen in routes")
             ) {
                 try $0.addScreen(Screen(library: "app", name: "*"))
             },
@@ -516,13 +550,17 @@ struct CatalogTests {
             ) {
                 try $0.addCurve(NamedCurve(library: "app", name: "ease(1)", curve: .linear))
             },
-            Violation(label: "invalid library of a new entry", error: ModelError.invalidValue(field: "library name", value: "a/b", reason: nameSlash)) {
+            Violation(
+                label: "invalid library of a new entry",
+                error: ModelError.invalidValue(field: "library name", value: "a/b", reason: nameSlash)
+            ) {
                 try $0.addDelegate(Delegate(library: "a/b", name: "X"))
             },
             Violation(
                 label: "library version too long",
                 error: ModelError.invalidValue(
-                    field: "library version", value: String(repeating: "1", count: 65), reason: "a version has 1 to 64 printable characters")
+                    field: "library version", value: String(repeating: "1", count: 65), reason: "a version is a semantic version of at most 64 characters: MAJOR.MINOR.PATCH, e.g. 1.2.0 or 2.0.0-beta.1"
+                )
             ) {
                 try $0.addLibrary(Library(name: "v", version: String(repeating: "1", count: 65)))
             },
@@ -530,7 +568,9 @@ struct CatalogTests {
                 label: "bundle of a library that exists with other values",
                 error: CatalogError.importConflicts(["library app (version 2.1.0 → 1.0.0, description The app's transitions → )"])
             ) {
-                try $0.importBundle(Array(#"{"transdb": 1, "library": {"name": "app"}, "curves": [{"name": "c", "expression": "linear"}]}"#.utf8), file: "app.json")
+                try $0.importBundle(
+                    Array(#"{"transdb": 1, "library": {"name": "app"}, "curves": [{"name": "c", "expression": "linear"}]}"#.utf8),
+                    file: "app.json")
             },
         ]
     }()
@@ -553,9 +593,13 @@ struct CatalogTests {
         let catalog = try Self.populated(in: directory)
         let before = try Snapshot(catalog)
         let invalid = [
-            Preset(library: "app", name: "p", kind: .flip, direction: .up, duration: 0.3, curve: .inline(.linear), tracks: PresetKind.flip.tracks(direction: .up)),
+            Preset(
+                library: "app", name: "p", kind: .flip, direction: .up, duration: 0.3, curve: .inline(.linear),
+                tracks: PresetKind.flip.tracks(direction: .up)),
             Preset(library: "app", name: "p", kind: .none, duration: 0.3, curve: .inline(.linear), tracks: ViewTracks()),
-            Preset(library: "app", name: "p", kind: .fade, duration: 0.3, curve: .inline(.linear), tracks: ViewTracks(), interaction: InteractionSettings(completionSpeed: 0)),
+            Preset(
+                library: "app", name: "p", kind: .fade, duration: 0.3, curve: .inline(.linear), tracks: ViewTracks(),
+                interaction: InteractionSettings(completionSpeed: 0)),
         ]
         for preset in invalid {
             let error = #expect(throws: CatalogError.self) { try catalog.addPreset(preset) }
@@ -582,7 +626,9 @@ struct CatalogTests {
              "routes": [{"delegate": "D", "op": "present", "from": "A", "to": "*", "preset": "p"},
                         {"delegate": "D", "op": "present", "from": "*", "to": "B", "preset": "p"}]}
             """#
-        #expect(throws: CatalogError.routeTie(new: "present * → t/B", existing: "#1 present t/A → * on delegate 't/D'", example: "t/A → t/B")) {
+        #expect(
+            throws: CatalogError.routeTie(new: "present * → t/B", existing: "#1 present t/A → * on delegate 't/D'", example: "t/A → t/B")
+        ) {
             try catalog.importBundle(Array(json.utf8), file: "tie.json")
         }
         #expect(try Snapshot(catalog) == before)
@@ -598,7 +644,8 @@ struct CatalogTests {
         #expect(
             throws: CatalogError.invalidBundle(
                 file: "last-route-invalid.json", path: "$.routes[1].to",
-                reason: "invalid dismiss route 'Detail → List': UIKit's animationController(forDismissed:) sees only the dismissed screen, so a dismiss route's destination is '*'"
+                reason:
+                    "invalid dismiss route 'Detail → List': UIKit's animationController(forDismissed:) sees only the dismissed screen, so a dismiss route's destination is '*'"
             )
         ) {
             try catalog.importBundle(try Self.fixture("last-route-invalid.json"), file: "last-route-invalid.json")
@@ -609,7 +656,10 @@ struct CatalogTests {
         // The same bundle with a valid last route loads completely.
         try catalog.importBundle(try Self.fixture("valid-app.json"), file: "valid-app.json")
         let libraries = try catalog.libraries()
-        #expect(libraries.map(\.library) == [Library(name: "fixture", version: "0.1.0", description: "A small app bundle whose routes are all valid")])
+        #expect(
+            libraries.map(\.library) == [
+                Library(name: "fixture", version: "0.1.0", description: "A small app bundle whose routes are all valid")
+            ])
         #expect(libraries.map(\.counts) == [[.curve: 1, .preset: 2, .screen: 2, .container: 0, .delegate: 1, .route: 2]])
         let snappy = Self.qn("fixture", "snappy")
         #expect(
@@ -639,7 +689,7 @@ struct CatalogTests {
         try Self.sqlite3(path, "PRAGMA user_version=99")
         let before = try Self.bytes(path)
         for mode in [Catalog.Mode.readWrite, .readOnly, .createIfMissing] {
-            #expect(throws: CatalogError.newerSchema(path: path, found: 99, supported: 2)) { try Catalog(path: path, mode: mode) }
+            #expect(throws: CatalogError.newerSchema(path: path, found: 99, supported: 3)) { try Catalog(path: path, mode: mode) }
         }
         #expect(try Self.bytes(path) == before)
         #expect(try Self.sqlite3(path, "PRAGMA user_version") == "99")
@@ -724,17 +774,22 @@ struct CatalogTests {
         let refused = CatalogError.notWritable(path: path, reason: "it was opened for reading only")
         #expect(throws: refused) { try catalog.addLibrary(Library(name: "new")) }
         #expect(throws: refused) { try catalog.addCurve(NamedCurve(library: "app", name: "c", curve: .linear)) }
-        #expect(throws: refused) { try catalog.addPreset(Preset(library: "app", name: "p", kind: .fade, duration: 0.3, curve: .inline(.linear), tracks: ViewTracks())) }
+        #expect(throws: refused) {
+            try catalog.addPreset(
+                Preset(library: "app", name: "p", kind: .fade, duration: 0.3, curve: .inline(.linear), tracks: ViewTracks()))
+        }
         #expect(throws: refused) { try catalog.addScreen(Screen(library: "app", name: "S")) }
         #expect(throws: refused) { try catalog.addContainer(Container(library: "app", name: "C", kind: .tab)) }
         #expect(throws: refused) { try catalog.addDelegate(Delegate(library: "app", name: "X")) }
         #expect(throws: refused) {
             _ = try catalog.addRoute(
-                RouteRequest(operation: .present, from: .any, to: .screen(Self.qn(nil, "Curl")), preset: Self.qn(nil, "turn"), delegate: Self.qn("app", "D")))
+                RouteRequest(
+                    operation: .present, from: .any, to: .screen(Self.qn(nil, "Curl")), preset: Self.qn(nil, "turn"),
+                    delegate: Self.qn("app", "D")))
         }
         #expect(throws: refused) { _ = try catalog.setReleased(Self.qn("app", "D"), true) }
         #expect(throws: refused) { try catalog.remove(.delegate, Self.qn("app", "D")) }
-        #expect(throws: refused) { try catalog.removeRoute(id: 1) }
+        #expect(throws: refused) { try catalog.removeRoute(.id(1)) }
         #expect(throws: refused) { try catalog.importBundle(try Self.fixture("valid-app.json"), file: "valid-app.json") }
         #expect(try Snapshot(catalog) == expected)
         #expect(try Snapshot(try Catalog(path: path, mode: .readWrite)) == expected)
@@ -749,8 +804,10 @@ struct CatalogTests {
         let catalog = try Self.populated(in: directory)
         let before = try Snapshot(catalog)
 
-        let notes = try catalog.remove(.delegate, Self.qn("app", "D"))
-        #expect(notes == ["removed its 3 routes", "screen app/Detail no longer has a delegate"])
+        let report = try catalog.remove(.delegate, Self.qn("app", "D"))
+        #expect(report.removed.count == 3)
+        #expect(report.removed.allSatisfy { $0.hasPrefix("route #") && $0.hasSuffix(" on app/D") })
+        #expect(report.notes == ["screen app/Detail no longer has a delegate"])
         #expect(try catalog.routes() == [])
         var detail = Self.detail
         detail.delegate = nil
@@ -760,8 +817,8 @@ struct CatalogTests {
         #expect(try catalog.libraries().map(\.counts).first?[.route] == 0)
 
         // With the routes gone, the presets they used can go too.
-        #expect(try catalog.remove(.preset, Self.qn(nil, "cardUp")) == [])
-        #expect(try catalog.remove(.preset, Self.qn(nil, "cardDown")) == [])
+        #expect(try catalog.remove(.preset, Self.qn(nil, "cardUp")).removed == [])
+        #expect(try catalog.remove(.preset, Self.qn(nil, "cardDown")).removed == [])
         #expect(try catalog.presets().map(\.name) == ["instant", "turn", "echo"])
         #expect(try catalog.curve(Self.qn(nil, "snappy")).usedBy == ["preset other/echo"])
     }
@@ -772,18 +829,24 @@ struct CatalogTests {
         defer { directory.remove() }
         let catalog = try Self.populated(in: directory)
         _ = try catalog.addRoute(
-            RouteRequest(operation: .push, from: .any, to: .screen(Self.qn(nil, "Detail")), preset: Self.qn(nil, "turn"), container: Self.qn(nil, "Nav")))
-        #expect(try catalog.remove(.delegate, Self.qn(nil, "NavDelegate")) == ["removed its 1 route", "container app/Nav no longer has a delegate"])
+            RouteRequest(
+                operation: .push, from: .any, to: .screen(Self.qn(nil, "Detail")), preset: Self.qn(nil, "turn"),
+                container: Self.qn(nil, "Nav")))
+        let report = try catalog.remove(.delegate, Self.qn(nil, "NavDelegate"))
+        #expect(report.removed == ["route #4: push * → app/Detail on app/NavDelegate"])
+        #expect(report.notes == ["container app/Nav no longer has a delegate"])
         #expect(try catalog.containers().first?.delegate == nil)
         #expect(try catalog.routes() == [Self.route1, Self.route2, Self.route3])
     }
 
-    @Test("removing a route by id returns it and leaves the others")
+    @Test("removing a route by id reports it and leaves the others")
     func removeRoute() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let catalog = try Self.populated(in: directory)
-        #expect(try catalog.removeRoute(id: 2) == Self.route2)
+        let report = try catalog.removeRoute(.id(2))
+        #expect(report.name == "#2")
+        #expect(report.detail == "\(Self.route2.routeDescription) on \(Self.route2.delegate)")
         #expect(try catalog.routes() == [Self.route1, Self.route3])
         #expect(try catalog.preset(Self.qn(nil, "cardDown")).usedBy == ["preset app/cardUp"])
     }
@@ -793,12 +856,12 @@ struct CatalogTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let catalog = try Self.populated(in: directory)
-        #expect(try catalog.remove(.library, Self.qn(nil, "other")) == [])
+        #expect(try catalog.remove(.library, Self.qn(nil, "other")).removed == ["preset other/echo", "delegate other/D"])
         #expect(try catalog.libraries().map(\.library) == [Self.app])
         #expect(try catalog.presets().map(\.name) == ["cardDown", "cardUp", "instant", "turn"])
         #expect(try catalog.delegates() == [Self.detailTransitions, Self.navDelegate])
         // Now nothing outside uses `app`, and it goes with its routes, presets and curves.
-        #expect(try catalog.remove(.library, Self.qn(nil, "app")) == [])
+        #expect(try catalog.remove(.library, Self.qn(nil, "app")).removed.count > 0)
         #expect(try Snapshot(catalog) == Snapshot(try Catalog(path: directory.file("empty.sqlite"), mode: .createIfMissing, seed: false)))
     }
 
@@ -831,7 +894,8 @@ struct CatalogTests {
         let catalog = try Self.populated(in: directory)
         let before = try Snapshot(catalog)
         let preset = Preset(
-            library: "app", name: "bad\nname", kind: .fade, duration: 0.3, curve: .inline(.linear), tracks: PresetKind.fade.tracks(direction: nil))
+            library: "app", name: "bad\nname", kind: .fade, duration: 0.3, curve: .inline(.linear),
+            tracks: PresetKind.fade.tracks(direction: nil))
         // The screen, delegate, container, curve and library adds refuse the same name.
         #expect(
             throws: ModelError.invalidValue(field: "screen name", value: "bad\nname", reason: "a name cannot contain control characters")
@@ -861,11 +925,14 @@ struct CatalogTests {
         #expect(try catalog.delegates(library: "app").map(\.name).contains(accented))
         // 65 of them are 130 code points: refused before SQLite sees them, with a sentence, not a raw CHECK error.
         let tooLong = String(repeating: "x\u{301}", count: 65)
-        #expect(throws: ModelError.invalidValue(field: "delegate name", value: tooLong, reason: "a name has at most 128 Unicode code points")) {
+        #expect(
+            throws: ModelError.invalidValue(field: "delegate name", value: tooLong, reason: "a name has at most 128 Unicode code points")
+        ) {
             try catalog.addDelegate(Delegate(library: "app", name: tooLong))
         }
         let family = String(repeating: "👨‍👩‍👧", count: 128)
-        #expect(throws: ModelError.invalidValue(field: "screen name", value: family, reason: "a name has at most 128 Unicode code points")) {
+        #expect(throws: ModelError.invalidValue(field: "screen name", value: family, reason: "a name has at most 128 Unicode code points"))
+        {
             try catalog.addScreen(Screen(library: "app", name: family))
         }
         #expect(try Snapshot(catalog).presets == before.presets)
@@ -878,7 +945,9 @@ struct CatalogTests {
         let catalog = try Self.populated(in: directory)
         let decomposed = "caf" + "e\u{301}"
         try catalog.addPreset(
-            Preset(library: "app", name: decomposed, kind: .fade, duration: 0.3, curve: .inline(.linear), tracks: PresetKind.fade.tracks(direction: nil)))
+            Preset(
+                library: "app", name: decomposed, kind: .fade, duration: 0.3, curve: .inline(.linear),
+                tracks: PresetKind.fade.tracks(direction: nil)))
         // A screen of the same name is stored composed.
         try catalog.addScreen(Screen(library: "app", name: decomposed))
         #expect(try catalog.screens().map { Array($0.name.unicodeScalars) }.contains(["c", "a", "f", "\u{e9}"]))
@@ -889,7 +958,6 @@ struct CatalogTests {
         _ = try catalog.preset(try QualifiedName(parsing: "app/caf\u{e9}", field: "preset"))
     }
 }
-
 
 /// `list presets` reads summaries in one query; they must say what the full presets say.
 @Suite("Preset summaries")

@@ -22,19 +22,23 @@ struct AddPreset: ParsableCommand {
     var kind: PresetKind?
     @Option(name: .customLong("mirror-of"), help: ArgumentHelp("Make it the mirror of this preset.", valueName: "preset"))
     var mirrorOf: String?
-    @Option(name: .long, help: "Seconds (default: the kind's).") var duration: Double?
-    @Option(name: .long, help: "Seconds before the animation starts.") var delay: Double = 0
+    @Option(name: .long, parsing: .unconditional, help: "Seconds (default: the kind's).", transform: number) var duration: Double?
+    @Option(name: .long, parsing: .unconditional, help: "Seconds before the animation starts.", transform: number) var delay: Double = 0
     @Option(name: .long, help: "A curve name or expression (default: UIKit's easeInOut).") var curve: String?
     @Option(name: .long, help: "left, right, up or down, for the kinds that move.") var direction: Direction?
     @Option(
         name: .customLong("set"),
         help: ArgumentHelp("Change one track value (repeatable).", valueName: "view.phase.property=value"))
     var overrides: [String] = []
-    @Option(name: .long, help: "Make it interactive: UIPercentDrivenInteractiveTransition.completionSpeed (> 0).")
+    @Option(
+        name: .long, parsing: .unconditional, help: "Make it interactive: UIPercentDrivenInteractiveTransition.completionSpeed (> 0).",
+        transform: number)
     var completionSpeed: Double?
     @Option(name: .long, help: "Make it interactive: the completion curve (default easeInOut).")
     var completionCurve: String?
-    @Option(name: .long, help: "Make it interactive: finish when progress at release is above this (default 0.5).")
+    @Option(
+        name: .long, parsing: .unconditional, help: "Make it interactive: finish when progress at release is above this (default 0.5).",
+        transform: number)
     var finishThreshold: Double?
     @Option(name: .long, help: "Pair it with the preset for the opposite operation (what a route plays is the preset it names).")
     var reverse: String?
@@ -74,7 +78,8 @@ struct AddPreset: ParsableCommand {
             let stored = try catalog.open(forWriting: true).addPreset(preset)
             let direction = stored.direction.map { " \($0.rawValue)" } ?? ""
             Output.line(
-                "added preset \(stored.qualifiedName) (\(stored.kind.rawValue)\(direction), \(stored.duration.shortestDescription) s, \(stored.curve))")
+                "added preset \(stored.qualifiedName) (\(stored.kind.rawValue)\(direction), \(stored.duration.shortestDescription) s, \(stored.curve))"
+            )
         }
     }
 }

@@ -22,7 +22,12 @@ struct AddRoute: ParsableCommand {
     @Option(name: .long, help: "The delegate whose mapping this is.") var delegate: String?
     @Option(name: .long, help: "The navigation or tab container (push, pop, tab).") var container: String?
     @Option(name: .long, help: "The interaction controller's preset (needs --preset).") var interaction: String?
-    @OptionGroup var library: LibraryOption
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The library of a delegate created for the route (default: the asked screen's or container's); also preferred for bare names.",
+            valueName: "name"))
+    var library: String?
 
     func validate() throws {
         if (preset == nil) == !returnsNil {
@@ -51,7 +56,8 @@ struct AddRoute: ParsableCommand {
                 interaction: try interaction.map { try qualifiedName($0, field: "interaction") },
                 delegate: try delegate.map { try qualifiedName($0, field: "delegate") },
                 container: try container.map { try qualifiedName($0, field: "container") },
-                library: try library.name())
+                library: try library.map { try Name.validated($0, field: "library name") } ?? Library.defaultName,
+                delegateLibrary: try library.map { try Name.validated($0, field: "library name") })
             let added = try catalog.open(forWriting: true).addRoute(request)
             for note in added.notes { Output.line(note) }
             let mapping = added.mapping

@@ -1,0 +1,59 @@
+import GRDB
+import TransDBCore
+
+/// The writes of `transdb set` and `transdb rename`: one row changed in place, so that
+/// everything referring to it by row id follows.
+extension CatalogWriter {
+    func updateCurve(id: Int64, _ curve: NamedCurve) throws {
+        try db.execute(
+            sql: "UPDATE curve SET kind = ?, expression = ?, description = ? WHERE id = ?",
+            arguments: [curve.curve.kind.rawValue, curve.curve.expression, curve.description, id])
+    }
+
+    func updateScreen(id: Int64, _ screen: Screen) throws {
+        let delegateID = try screen.delegate.map { try CatalogLookup.id(.delegate, $0, prefer: screen.library, db) }
+        try db.execute(
+            sql: "UPDATE screen SET delegate_id = ?, modal_style = ?, presentation_style = ?, description = ? WHERE id = ?",
+            arguments: [delegateID, screen.modalStyle.rawValue, screen.presentationStyle.rawValue, screen.description, id])
+    }
+
+    func updateContainer(id: Int64, _ container: Container) throws {
+        let delegateID = try container.delegate.map { try CatalogLookup.id(.delegate, $0, prefer: container.library, db) }
+        try db.execute(
+            sql: "UPDATE container SET kind = ?, delegate_id = ?, description = ? WHERE id = ?",
+            arguments: [container.kind.rawValue, delegateID, container.description, id])
+    }
+
+    func updateDelegate(id: Int64, _ delegate: Delegate) throws {
+        try db.execute(
+            sql: "UPDATE delegate SET released = ?, description = ? WHERE id = ?", arguments: [delegate.released, delegate.description, id])
+    }
+
+    func updateLibrary(id: Int64, _ library: Library) throws {
+        try db.execute(
+            sql: "UPDATE library SET version = ?, description = ? WHERE id = ?", arguments: [library.version, library.description, id])
+    }
+
+    /// Renames the entry with row id `id`, refusing a name its library already has.
+    func rename(_ kind: EntityKind, id: Int64, to name: String) throws {
+        if kind == .library {
+            if try Int64.fetchOne(db, sql: "SELECT id FROM library WHERE name = ?", arguments: [name]) != nil {
+                throw CatalogError.alreadyExists(kind: .library, name: name)
+            }
+            try db.execute(sql: "UPDATE library SET name = ? WHERE id = ?", arguments: [name, id])
+            return
+        }
+        let row = try Row.fetchOne(
+            db, sql: "SELECT e.library_id, l.name FROM \(kind.table) e JOIN library l ON l.id = e.library_id WHERE e.id = ?",
+            arguments: [id])
+        guard let row else { throw LookupError.notFound(kind: kind, name: "#\(id)", suggestion: nil) }
+        let libraryID: Int64 = row[0]
+        let libraryName: String = row[1]
+        if try Int64.fetchOne(db, sql: "SELECT id FROM \(kind.table) WHERE library_id = ? AND name = ?", arguments: [libraryID, name])
+            != nil
+        {
+            throw CatalogError.alreadyExists(kind: kind, name: "\(libraryName)/\(name)")
+        }
+        try db.execute(sql: "UPDATE \(kind.table) SET name = ? WHERE id = ?", arguments: [name, id])
+    }
+}

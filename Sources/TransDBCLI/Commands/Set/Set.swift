@@ -1,0 +1,29 @@
+import ArgumentParser
+import TransDB
+import TransDBCore
+
+extension TransDBCommand {
+    /// `transdb set KIND NAME …`.
+    struct SetEntry: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set",
+            abstract: "Change a library, curve, preset, screen, container, delegate or route in place.",
+            discussion: """
+                Only what is given changes; the entry keeps its id, so everything that refers to it follows. The same \
+                rules as `add` apply, and the change is one transaction. --dry-run prints the changes and writes nothing.
+                """,
+            subcommands: [
+                SetLibrary.self, SetCurve.self, SetPreset.self, SetScreen.self, SetContainer.self, SetDelegate.self, SetRoute.self,
+            ])
+    }
+}
+
+/// `--description` for `set`: unchanged when not given.
+struct SetDescriptionOption: ParsableArguments {
+    @Option(name: .long, help: "A new description.") var description: String?
+}
+
+/// Prints what a `set`, `rename` or `rm` did.
+func printReport(_ report: EditReport, format: OutputFormat) {
+    Output.print(report, as: format)
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import TransDB
+import TransDBCore
+
+struct SetPreset: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preset", abstract: "Change an animator preset; routes and reverses using it follow.",
+        discussion: """
+            The options are those of `add preset`. A new --kind or --direction expands the tracks again from the kind \
+            (then --set applies); otherwise the tracks are kept and --set changes one value of them.
+            """)
+
+    @OptionGroup var catalog: CatalogOptions
+    @Argument(help: "The preset's name.") var name: String
+    @Option(name: .long, help: "none, fade, push, pull, cover, uncover, slide, zoom, flip, sheet or custom.") var kind: PresetKind?
+    @Option(name: .long, parsing: .unconditional, help: "Seconds.", transform: number) var duration: Double?
+    @Option(name: .long, parsing: .unconditional, help: "Seconds before the animation starts.", transform: number) var delay: Double?
+    @Option(name: .long, help: "A curve name or expression.") var curve: String?
+    @Option(name: .long, help: "left, right, up or down, for the kinds that move.") var direction: Direction?
+    @Option(
+        name: .customLong("set"),
+        help: ArgumentHelp("Change one track value (repeatable).", valueName: "view.phase.property=value"))
+    var overrides: [String] = []
+    @Option(name: .long, parsing: .unconditional, help: "UIPercentDrivenInteractiveTransition.completionSpeed (> 0).", transform: number)
+    var completionSpeed: Double?
+    @Option(name: .long, help: "The completion curve.") var completionCurve: String?
+    @Option(name: .long, parsing: .unconditional, help: "Finish when progress at release is above this.", transform: number)
+    var finishThreshold: Double?
+    @Flag(name: .long, help: "Remove the interaction settings.") var notInteractive = false
+    @Option(name: .long, help: "The preset for the opposite operation.") var reverse: String?
+    @Flag(name: .long, help: "Remove the reverse preset (play this one backwards).") var noReverse = false
+    @OptionGroup var text: SetDescriptionOption
+    @OptionGroup var dryRun: DryRunOption
+    @OptionGroup var output: FormatOptions
+
+    func validate() throws {
+        if noReverse && reverse != nil { throw ValidationError("give --reverse NAME or --no-reverse, not both") }
+    }
+
+    func run() throws {
+        try reporting {
+            var edit = PresetEdit()
+            edit.kind = kind
+            edit.direction = direction
+            edit.duration = duration
+            edit.delay = delay
+            edit.curve = curve
+            edit.overrides = try overrides.map(TrackOverride.init(parsing:))
+            edit.completionSpeed = completionSpeed
+            edit.completionCurve = completionCurve
+            edit.finishThreshold = finishThreshold
+            edit.interactive = notInteractive ? false : nil
+            edit.reverse = reverse
+            edit.removesReverse = noReverse
+            edit.description = text.description
+            let report = try catalog.open(forWriting: true).setPreset(try qualifiedName(name, field: "preset"), edit, dryRun: dryRun.dryRun)
+            printReport(report, format: output.format)
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import ArgumentParser
+import TransDBCore
+
+/// What the command line meant, when ArgumentParser alone would answer badly: options shared by
+/// every command (`--db`, `--busy-timeout`) given before the subcommand, a misspelt or foreign
+/// command word (`ad`, `update`), an unknown option that a command's own checks would otherwise
+/// report first (`resolve --opp`), and ArgumentParser's messages in transdb's words.
+enum UsageDiagnosis {
+    /// Words people reach for from other tools, and transdb's command for them.
+    static let aliases: [String: String] = [
+        "update": "set", "edit": "set", "modify": "set", "change": "set", "mv": "rename", "move": "rename", "remove": "rm",
+        "delete": "rm", "del": "rm", "ls": "list", "get": "show", "describe": "show", "cat": "show", "new": "add", "create": "add",
+    ]
+
+    /// The options every command takes, which may come before the subcommand.
+    static let shared: Set<String> = ["--db", "--busy-timeout"]
+
+    /// `arguments` with shared options given before the subcommand (`transdb --db X list`) moved
+    /// after it, where ArgumentParser reads them.
+    static func normalized(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var rest = arguments[...]
+        while let word = rest.first {
+            if shared.contains(word), rest.count >= 2 {
+                leading += rest.prefix(2)
+                rest = rest.dropFirst(2)
+            } else if let equals = word.firstIndex(of: "="), shared.contains(String(word[..<equals])) {
+                leading.append(word)
+                rest = rest.dropFirst()
+            } else {
+                break
+            }
+        }
+        guard !leading.isEmpty, !rest.isEmpty else { return arguments }
+        if let terminator = rest.firstIndex(of: "--") {
+            return Array(rest[..<terminator]) + leading + Array(rest[terminator...])
+        }
+        return Array(rest) + leading
+    }
+
+    /// A better message than ArgumentParser's for a command line it refused, or `nil`.
+    static func diagnose(_ arguments: [String]) -> String? {
+        diagnose(arguments[...], command: TransDBCommand.self, path: ["transdb"])
+    }
+
+    private static func subcommands(_ command: any ParsableCommand.Type) -> [any ParsableCommand.Type] {
+        command.configuration.subcommands
+    }
+
+    private static func name(_ command: any ParsableCommand.Type) -> String {
+        command.configuration.commandName ?? ""
+    }
+
+    private static func diagnose(_ arguments: ArraySlice<String>, command: any ParsableCommand.Type, path: [String]) -> String? {
+        let children = subcommands(command)
+        if let word = arguments.first, !word.hasPrefix("-"), !children.isEmpty {
+            if word == "help" && path.count == 1 { return nil }
+            let names = children.map(name)
+            guard let index = names.firstIndex(of: word) else {
+                let known = path.joined(separator: " ")
+                if let alias = aliases[word], names.contains(alias) {
+                    return "\(known) has no command '\(word)'; use '\(known) \(alias)'"
+                }
+                let suggestion = NameSuggestion.closest(to: word, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                return "\(known) has no command '\(word)'\(suggestion); its commands are \(names.joined(separator: ", "))"
+            }
+            return diagnose(arguments.dropFirst(), command: children[index], path: path + [word])
+        }
+        guard children.isEmpty else { return nil }
+        let known = knownOptions(command)
+        for word in arguments {
+            if word == "--" { break }
+            guard word.hasPrefix("--"), word.count > 2 else { continue }
+            let name = String(word.prefix { $0 != "=" })
+            if known.contains(name) { continue }
+            let suggestion = NameSuggestion.closest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+            return "unknown option '\(name)' for '\(path.joined(separator: " "))'\(suggestion)"
+        }
+        return nil
+    }
+
+    /// The long options `command` takes, read from its help (only on the error path).
+    private static func knownOptions(_ command: any ParsableCommand.Type) -> [String] {
+        let help = TransDBCommand.helpMessage(for: command, includeHidden: true, columns: 10_000)
+        var options = Set(["--help", "--version"])
+        var word = ""
+        for character in help + " " {
+            if character.isLetter || character.isNumber || character == "-" {
+                word.append(character)
+            } else {
+                if word.hasPrefix("--"), word.count > 2, word.dropFirst(2).first?.isLetter == true { options.insert(word) }
+                word = ""
+            }
+        }
+        return options.sorted()
+    }
+
+    /// ArgumentParser's `message` in transdb's words: lower case, as every other error, and a
+    /// value that is not one of a list gets the nearest one suggested.
+    static func reworded(_ message: String) -> String {
+        var text = message
+        let marker = ". Please provide one of the following:"
+        if let range = text.range(of: marker) {
+            let cleaned = text[range.upperBound...].split(whereSeparator: \.isNewline)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .map { $0.hasPrefix("- ") ? String($0.dropFirst(2)) : $0 }.filter { !$0.isEmpty }
+            let head = String(text[..<range.lowerBound])
+            var suggestion = ""
+            if let start = head.range(of: "The value '"), let end = head[start.upperBound...].firstIndex(of: "'") {
+                let value = String(head[start.upperBound..<end])
+                suggestion = NameSuggestion.closest(to: value, in: cleaned).map { "; did you mean '\($0)'?" } ?? ""
+            }
+            text = head + ": expected one of " + cleaned.joined(separator: ", ") + suggestion
+        }
+        if text.hasSuffix(".") { text.removeLast() }
+        guard let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase == true else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+}

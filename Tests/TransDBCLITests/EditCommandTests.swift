@@ -1,0 +1,357 @@
+import Foundation
+import Testing
+import TransDBTestSupport
+@testable import TransDBCore
+
+/// `transdb set`, `rename` and `rm --dry-run`, and routes named by their key: changing a catalog
+/// in place, end to end.
+@Suite("transdb set, rename and rm --dry-run")
+struct EditCommandTests {
+    // MARK: set
+
+    @Test("set preset changes only what is given; the routes using it keep their ids")
+    func setPreset() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let routesBefore = try cli(["list", "routes", "--format", "json"]).stdout
+
+        let result = try cli(["set", "preset", "motion/zoom", "--duration", "0.5", "--description", "bigger"])
+
+        expectSuccess(result)
+        #expect(
+            result.stdout
+                == "set preset motion/zoom\n  duration: 0.4 → 0.5\n  description: \"The new view grows from the origin rect (a tapped cell's frame)\" → \"bigger\"\n"
+        )
+        let shown = try cli(["show", "preset", "motion/zoom", "--format", "json"]).jsonObject()
+        #expect(shown["duration"] as? Double == 0.5)
+        #expect(shown["curve"] as? String == "motion/gentleSpring")
+        #expect(try cli(["list", "routes", "--format", "json"]).stdout == routesBefore)
+        let answer = try cli(["resolve", "--op", "present", "--from", "Feed", "--to", "Detail", "--format", "json"]).jsonObject()
+        #expect((answer["animator"] as? [String: Any])?["duration"] as? Double == 0.5)
+    }
+
+    @Test("set preset --kind expands the tracks again; --set changes one value of the kept tracks")
+    func setPresetTracks() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        try cli.setUp([["add", "preset", "p", "--kind", "cover", "--direction", "up"]])
+
+        let alpha = try cli(["set", "preset", "p", "--set", "to.start.alpha=0.5"])
+        expectSuccess(alpha)
+        #expect(alpha.stdout == "set preset local/p\n  tracks.to.start.alpha: 1 → 0.5\n")
+        let kind = try cli(["set", "preset", "p", "--kind", "fade"])
+        expectSuccess(kind)
+        #expect(kind.stdoutLines.prefix(3) == ["set preset local/p", "  kind: \"cover\" → \"fade\"", "  direction: \"up\" → -"])
+        let shown = try cli(["show", "preset", "p", "--format", "json"]).jsonObject()
+        #expect(shown["kind"] as? String == "fade")
+        let same = try cli(["set", "preset", "p", "--kind", "fade"])
+        expectSuccess(same)
+        #expect(same.stdout == "preset local/p is unchanged\n")
+    }
+
+    @Test("set --dry-run prints the change and writes nothing")
+    func setDryRun() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let before = try cli.state()
+
+        let result = try cli(["set", "preset", "zoom", "--curve", "linear", "--dry-run"])
+
+        expectSuccess(result)
+        #expect(
+            result.stdout == """
+                would set preset motion/zoom
+                  curve: \"motion/gentleSpring\" → \"linear\"
+                  curveExpression: \"spring(duration: 0.5, bounce: 0.1)\" → \"linear\"
+
+                """)
+        #expect(try cli.state() == before)
+    }
+
+    @Test(
+        "set refuses what add refuses, with the same message, and changes nothing",
+        arguments: [
+            (["set", "preset", "zoom", "--duration", "0"], 65, "invalid duration '0'"),
+            (["set", "preset", "zoom", "--curve", "nope"], 66, "no curve named 'nope'"),
+            (["set", "preset", "zoom", "--reverse", "zoom"], 65, "a preset cannot be its own reverse"),
+            (["set", "preset", "zoom", "--set", "to.start.alpha=2"], 65, "alpha"),
+            (["set", "preset", "ghost", "--duration", "1"], 66, "no preset named 'ghost'"),
+            (["set", "screen", "Detail", "--modal-style", "partialCurl"], 65, "partial curl"),
+            (["set", "screen", "Detail", "--delegate", "Ghost"], 66, "no delegate named 'Ghost'"),
+            (["set", "curve", "motion/gentleSpring", "spring(duration: 0.5, bounce: 7)"], 65, "bounce"),
+            (["set", "library", "demo", "--version", ""], 65, "version"),
+            (["set", "route", "4", "--nil", "--interaction", "motion/coverDown"], 65, "interaction"),
+            (["set", "route", "99", "--nil"], 66, "no route named '#99'"),
+            (["set", "route", "--op", "present", "--from", "Inbox", "--to", "Detail", "--nil"], 66, "no screen named 'Inbox'"),
+        ] as [([String], Int32, String)])
+    func setRefused(_ arguments: [String], _ code: Int32, _ fragment: String) throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let before = try cli.state()
+
+        expectError(try cli(arguments), exitCode: code, mentioning: [fragment])
+        #expect(try cli.state() == before)
+    }
+
+    @Test("set for screens, containers, delegates, libraries and curves")
+    func setOtherKinds() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let screen = try cli(["set", "screen", "Detail", "--no-delegate", "--modal-style", "crossDissolve"])
+        expectSuccess(screen)
+        #expect(
+            screen.stdout
+                == "set screen demo/Detail\n  delegate: \"demo/DetailTransitions\" → -\n  modalStyle: \"coverVertical\" → \"crossDissolve\"\n"
+        )
+        let answer = try cli(["resolve", "--op", "present", "--from", "Feed", "--to", "Detail", "--format", "json"]).jsonObject()
+        #expect(answer["systemDefault"] as? String == "crossDissolve")
+
+        let container = try cli(["set", "container", "MainNav", "--description", "root"])
+        #expect(container.stdout == "set container demo/MainNav\n  description: \"\" → \"root\"\n")
+        let delegate = try cli(["set", "delegate", "DetailTransitions", "--released"])
+        #expect(delegate.stdout == "set delegate demo/DetailTransitions\n  released: false → true\n")
+        let library = try cli(["set", "library", "demo", "--version", "1.1.0"])
+        #expect(library.stdout == "set library demo\n  version: \"1.0.0\" → \"1.1.0\"\n")
+        let curve = try cli(["set", "curve", "gentleSpring", "spring(duration: 0.5, bounce: 0.2)"])
+        #expect(
+            curve.stdout
+                == "set curve motion/gentleSpring\n  expression: \"spring(duration: 0.5, bounce: 0.1)\" → \"spring(duration: 0.5, bounce: 0.2)\"\n"
+        )
+    }
+
+    @Test("set route by id or by key changes what it returns and keeps its id")
+    func setRoute() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let byID = try cli(["set", "route", "1", "--nil"])
+        expectSuccess(byID)
+        #expect(byID.stdout == "set route #1: present demo/Feed → demo/Detail on demo/DetailTransitions\n  preset: \"motion/zoom\" → -\n")
+        let byKey = try cli([
+            "set", "route", "--delegate", "DetailTransitions", "--op", "present", "--from", "Feed", "--to", "Detail", "--preset",
+            "motion/fade",
+        ])
+        expectSuccess(byKey)
+        #expect(byKey.stdout == "set route #1: present demo/Feed → demo/Detail on demo/DetailTransitions\n  preset: - → \"motion/fade\"\n")
+        let shown = try cli(["show", "route", "--op", "present", "--from", "Feed", "--to", "Detail", "--format", "json"]).jsonObject()
+        #expect(shown["id"] as? Int == 1)
+        #expect(shown["preset"] as? String == "motion/fade")
+    }
+
+    // MARK: rename
+
+    @Test("rename preset: routes and reverses follow")
+    func renamePreset() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let result = try cli(["rename", "preset", "motion/zoom", "zoomIn"])
+
+        expectSuccess(result)
+        #expect(result.stdout == "renamed preset motion/zoom to motion/zoomIn\n  now refer to 'motion/zoomIn': route #1\n")
+        let route = try cli(["show", "route", "1", "--format", "json"]).jsonObject()
+        #expect(route["preset"] as? String == "motion/zoomIn")
+        expectError(try cli(["show", "preset", "motion/zoom"]), exitCode: 66, mentioning: ["no preset named 'motion/zoom'"])
+
+        let reversed = try cli(["rename", "preset", "uikit/navigationPop", "pop"])
+        expectSuccess(reversed)
+        let push = try cli(["show", "preset", "uikit/navigationPush", "--format", "json"]).jsonObject()
+        #expect(push["reverse"] as? String == "uikit/pop")
+    }
+
+    @Test("rename curve, delegate, screen and library: every reference follows")
+    func renameOthers() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        try cli.setUp([
+            ["rename", "curve", "motion/gentleSpring", "soft"], ["rename", "delegate", "DetailTransitions", "DetailDelegate"],
+            ["rename", "screen", "Feed", "Timeline"], ["rename", "library", "demo", "app"],
+        ])
+
+        let zoom = try cli(["show", "preset", "motion/zoom", "--format", "json"]).jsonObject()
+        #expect(zoom["curve"] as? String == "motion/soft")
+        let screen = try cli(["show", "screen", "app/Detail", "--format", "json"]).jsonObject()
+        #expect(screen["delegate"] as? String == "app/DetailDelegate")
+        let answer = try cli(["resolve", "--op", "present", "--from", "Timeline", "--to", "Detail", "--format", "json"]).jsonObject()
+        #expect((answer["mapping"] as? [String: Any])?["id"] as? Int == 1)
+        #expect(answer["delegate"] as? String == "app/DetailDelegate")
+    }
+
+    @Test(
+        "rename refuses a taken or invalid name and changes nothing",
+        arguments: [
+            (["rename", "preset", "motion/zoom", "fade"], 65, "a preset named 'motion/fade' already exists"),
+            (["rename", "screen", "Feed", "*"], 65, "'*' stands for any screen"),
+            (["rename", "curve", "gentleSpring", "a(b"], 65, "parentheses"),
+            (["rename", "preset", "motion/zoom", "uikit/zoom"], 65, "keeps an entry in its library 'motion'"),
+            (["rename", "library", "demo", "motion"], 65, "a library named 'motion' already exists"),
+            (["rename", "delegate", "Ghost", "G"], 66, "no delegate named 'Ghost'"),
+        ] as [([String], Int32, String)])
+    func renameRefused(_ arguments: [String], _ code: Int32, _ fragment: String) throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let before = try cli.state()
+
+        expectError(try cli(arguments), exitCode: code, mentioning: [fragment])
+        #expect(try cli.state() == before)
+    }
+
+    @Test("rename --dry-run changes nothing")
+    func renameDryRun() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let before = try cli.state()
+        let result = try cli(["rename", "library", "coreanimation", "ca", "--dry-run"])
+        expectSuccess(result)
+        #expect(result.stdout == "would rename library coreanimation to ca\n  its 5 entries are now in 'ca'\n")
+        #expect(try cli.state() == before)
+    }
+
+    // MARK: rm
+
+    @Test("rm library --dry-run lists every entry it would remove and removes nothing")
+    func removeLibraryDryRun() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let before = try cli.state()
+
+        let result = try cli(["rm", "library", "coreanimation", "--dry-run"])
+
+        expectSuccess(result)
+        #expect(
+            result.stdout == """
+                would remove library coreanimation
+                  would remove curve coreanimation/default
+                  would remove curve coreanimation/easeIn
+                  would remove curve coreanimation/easeInEaseOut
+                  would remove curve coreanimation/easeOut
+                  would remove curve coreanimation/linear
+
+                """)
+        #expect(try cli.state() == before)
+        let real = try cli(["rm", "library", "coreanimation"])
+        #expect(real.stdout == result.stdout.replacingOccurrences(of: "would remove", with: "removed"))
+    }
+
+    @Test("rm route by its key; an unknown key exits 66")
+    func removeRouteByKey() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let result = try cli(["rm", "route", "--op", "present", "--from", "Feed", "--to", "Detail"])
+        expectSuccess(result)
+        #expect(result.stdout == "removed route #1: present demo/Feed → demo/Detail on demo/DetailTransitions\n")
+        expectError(
+            try cli(["rm", "route", "--op", "present", "--from", "Feed", "--to", "Detail"]), exitCode: 66,
+            mentioning: ["no route present Feed → Detail (see `transdb list routes`)"])
+        expectError(try cli(["rm", "route"]), exitCode: 64, mentioning: ["name the route by its id, or by its key"])
+        expectError(try cli(["rm", "route", "1", "--op", "push"]), exitCode: 64, mentioning: ["not both"])
+    }
+
+    @Test("route ids are never reused: after the last routes are removed, the next route gets a new id")
+    func idsNeverReused() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        try cli.setUp([
+            ["add", "screen", "A"], ["add", "screen", "B"], ["add", "route", "--op", "present", "--from", "A", "--to", "B", "--nil"],
+            ["add", "route", "--op", "present", "--from", "B", "--to", "B", "--nil", "--delegate", "BTransitioningDelegate"],
+        ])
+        #expect(try cli(["list", "routes", "--format", "json"]).jsonArray().compactMap { $0["id"] as? Int }.max() == 17)
+        let removed = try cli(["rm", "delegate", "BTransitioningDelegate"])
+        expectSuccess(removed)
+        #expect(
+            removed.stdout == """
+                removed delegate local/BTransitioningDelegate
+                  removed route #16: present local/A → local/B on local/BTransitioningDelegate
+                  removed route #17: present local/B → local/B on local/BTransitioningDelegate
+                  screen local/B no longer has a delegate
+
+                """)
+
+        let added = try cli(["add", "route", "--op", "present", "--from", "A", "--to", "B", "--nil"])
+        expectSuccess(added)
+        #expect(added.stdoutLines.last == "added route #18: present local/A → local/B on local/BTransitioningDelegate returns nil")
+    }
+
+    // MARK: show and list
+
+    @Test("show screen, container, delegate, library and a curve expression")
+    func showKinds() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let screen = try cli(["show", "screen", "Photo", "--format", "json"]).jsonObject()
+        #expect(screen["delegate"] as? String == "demo/DetailTransitions")
+        #expect(
+            screen["routes"] as? [String] == ["#3 present demo/Feed → demo/Photo on demo/DetailTransitions returns samples/popAnimator"])
+        let delegate = try cli(["show", "delegate", "DetailTransitions", "--format", "json"]).jsonObject()
+        #expect(delegate["setOn"] as? [String] == ["screen demo/Detail", "screen demo/Photo"])
+        #expect((delegate["routes"] as? [String])?.count == 4)
+        let container = try cli(["show", "container", "MainNav"])
+        expectSuccess(container)
+        #expect(container.stdoutLines.contains("delegate     demo/MainNavDelegate"))
+        let library = try cli(["show", "library", "coreanimation", "--format", "json"]).jsonObject()
+        #expect(library["curves"] as? Int == 5)
+        let curve = try cli(["show", "curve", "spring(duration: 0.5, bounce: 0.1)", "--format", "json"]).jsonObject()
+        #expect(curve["dampingRatio"] as? Double == 0.9)
+        #expect(curve["sameAs"] as? [String] == ["motion/gentleSpring"])
+        expectError(try cli(["show", "curve", "spring(duration: 0.5"]), exitCode: 65, mentioning: ["spring(duration: 0.5"])
+        expectError(try cli(["show", "library", "dem"]), exitCode: 66, mentioning: ["no library named 'dem' (did you mean 'demo'?)"])
+    }
+
+    @Test("list filters: routes by preset, presets by curve, screens by delegate")
+    func listFilters() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let routes = try cli(["list", "routes", "--preset", "motion/zoom", "--format", "json"]).jsonArray()
+        #expect(routes.compactMap { $0["id"] as? Int } == [1])
+        let presets = try cli(["list", "presets", "--curve", "gentleSpring", "--format", "json"]).jsonArray()
+        #expect(qualifiedNames(presets) == ["motion/zoom"])
+        let screens = try cli(["list", "screens", "--delegate", "DetailTransitions", "--format", "json"]).jsonArray()
+        #expect(qualifiedNames(screens) == ["demo/Detail", "demo/Photo"])
+        expectError(try cli(["list", "curves", "--preset", "zoom"]), exitCode: 64, mentioning: ["--preset filter routes"])
+        expectError(try cli(["list", "screens", "--delegate", "Ghost"]), exitCode: 66, mentioning: ["no delegate named 'Ghost'"])
+    }
+
+    // MARK: diff and import
+
+    @Test("diff OTHER compares the catalog with a file; --exit-code exits 1 on differences; --library narrows")
+    func diffAgainstCatalog() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let bundle = cli.runner.file("demo.json")
+        try cli.setUp([["export", "--library", "demo", "-o", bundle]])
+
+        let same = try cli(["diff", bundle, "--exit-code"])
+        expectSuccess(same)
+        #expect(same.stdout == "no differences\n")
+        try cli.setUp([["set", "route", "2", "--nil"]])
+        let changed = try cli(["diff", bundle, "--exit-code"])
+        #expect(changed.exitCode == 1)
+        #expect(changed.stdout == "~ route demo/DetailTransitions: present * → Detail  preset  - → motion/coverUp\n1 changed\n")
+        let other = try cli(["diff", bundle, "--library", "motion", "--exit-code"])
+        expectSuccess(other)
+        #expect(try cli(["diff", bundle]).exitCode == 0)
+        expectError(try cli(["diff", bundle, "--library", "nope"]), exitCode: 66, mentioning: ["no library named 'nope'"])
+    }
+
+    @Test("import - reads standard input; errors name it")
+    func importStandardInput() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let bundle = #"{"transdb": 1, "library": {"name": "piped"}, "curves": [{"name": "c", "expression": "linear"}]}"#
+
+        let result = try cli.runner.run(["import", "-", "--db", cli.db], stdin: bundle)
+        expectSuccess(result)
+        let curves = try cli(["list", "curves", "--library", "piped", "--format", "json"]).jsonArray()
+        #expect(qualifiedNames(curves) == ["piped/c"])
+
+        let before = try cli.state()
+        let bad = try cli.runner.run(["import", "-", "--db", cli.db], stdin: "{")
+        expectError(bad, exitCode: 65, mentioning: ["standard input: $:"])
+        #expect(try cli.state() == before)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import TransDBTestSupport
+@testable import TransDBCore
+
+/// Usage errors a new user meets: typos get suggestions, unknown options are reported as such,
+/// shared options may come first, numbers have one grammar, and every message is one lower-case
+/// line with exit 64 that changes nothing.
+@Suite("Usage errors")
+struct UsageErrorTests {
+    @Test(
+        "each usage error: exit 64, one line naming what was typed, and a suggestion where there is one",
+        arguments: [
+            (["ad", "screen", "X"], "transdb has no command 'ad' (did you mean 'add'?); its commands are init, add, set"),
+            (["update", "preset", "zoom", "--duration", "1"], "transdb has no command 'update'; use 'transdb set'"),
+            (["add", "scren", "X"], "transdb add has no command 'scren' (did you mean 'screen'?)"),
+            (
+                ["resolve", "--opp", "present", "--from", "A", "--to", "B"],
+                "unknown option '--opp' for 'transdb resolve' (did you mean '--op'?)"
+            ),
+            (["list", "routes", "--dlegate", "x"], "unknown option '--dlegate' for 'transdb list' (did you mean '--delegate'?)"),
+            (
+                ["list", "preset"],
+                "the value 'preset' is invalid for '<kind>': expected one of libraries, curves, presets, screens, containers, delegates, routes; did you mean 'presets'?"
+            ),
+            (["add", "preset", "p", "--kind", "fadee"], "did you mean 'fade'?"),
+            (["add", "preset", "p", "--kind", "fade", "--duration", "0x10"], "'0x10' is not a number; write it as JSON does"),
+            (["add", "preset", "p", "--kind", "fade", "--duration", "1_000"], "'1_000' is not a number"),
+            (["add", "preset", "p", "--kind", "fade", "--duration", "nan"], "'nan' is not a number"),
+            (["add", "preset", "p", "--kind", "fade", "--duration", "1e-400"], "the number '1e-400' is too small to be told from 0"),
+            (["add", "preset", "p", "--kind", "fade", "--duration", "1e400"], "the number '1e400' is out of range"),
+            (["add", "preset", "p", "--kind", "fade", "--delay", ".5"], "'.5' is not a number"),
+            (["add", "preset", "p", "--kind", "fade", "--set", "to.end.alpha=0x1"], "the value must be"),
+            (["resolve", "--op", "present", "--from", "Feed", "--to", "Detail", "--busy-timeout", "inf"], "'inf' is not a number"),
+        ] as [([String], String)])
+    func usage(_ arguments: [String], _ fragment: String) throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let before = try cli.state()
+
+        let result = try cli(arguments)
+
+        let code: Int32 = arguments.contains("--set") ? 65 : 64
+        expectError(result, exitCode: code, mentioning: [fragment])
+        let message = result.stderr.dropFirst("transdb: error: ".count)
+        #expect(message.first?.isUppercase == false, "lower case, as transdb's own messages: \(result)")
+        #expect(try cli.state() == before)
+    }
+
+    @Test("a negative value reaches the command: --at -0.5 samples outside [0, 1]; --duration -1 is a bad duration, not a missing value")
+    func negativeValues() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let sample = try cli(["sample", "linear", "--at", "-0.5", "--format", "csv"])
+        expectSuccess(sample)
+        #expect(sample.stdout == "at,time,progress\r\n-0.5,,-0.5\r\n")
+        expectError(
+            try cli(["add", "preset", "p", "--kind", "fade", "--duration", "-1"]), exitCode: 65, mentioning: ["invalid duration '-1'"])
+    }
+
+    @Test("--db and --busy-timeout may come before the subcommand")
+    func sharedOptionsFirst() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let result = try cli.runner.run(["--db", cli.db, "--busy-timeout", "1", "list", "libraries", "--format", "json"])
+        expectSuccess(result)
+        #expect(try result.jsonArray().count == 7)
+        let equals = try cli.runner.run(["--db=\(cli.db)", "show", "library", "demo", "--format", "json"])
+        expectSuccess(equals)
+    }
+
+    @Test("add library: one --version in its help, a semantic version required")
+    func libraryVersion() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let help = try cli.runner.run(["add", "library", "--help"])
+        #expect(help.exitCode == 0)
+        #expect(help.stdout.components(separatedBy: "--version").count == 3, "once in the usage line, once in the options: \(help.stdout)")
+        #expect(try cli.runner.run(["--version"]).stdout == "0.1.0\n")
+
+        let before = try cli.state()
+        expectError(
+            try cli(["add", "library", "x", "--version", "abc"]), exitCode: 65,
+            mentioning: ["invalid library version 'abc': a version is a semantic version"])
+        expectError(try cli(["set", "library", "demo", "--version", "1.0"]), exitCode: 65, mentioning: ["invalid library version '1.0'"])
+        #expect(try cli.state() == before)
+        expectSuccess(try cli(["add", "library", "x", "--version", "2.0.0-beta.1+exp.sha.5114f85"]))
+    }
+
+    @Test("add route --library puts the delegate it creates in that library")
+    func routeDelegateLibrary() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        try cli.setUp([["add", "screen", "S", "--library", "teamA"]])
+
+        let result = try cli(["add", "route", "--op", "present", "--from", "*", "--to", "teamA/S", "--nil", "--library", "teamB"])
+
+        expectSuccess(result)
+        #expect(
+            result.stdoutLines.first
+                == "screen 'teamA/S' had no transitioningDelegate: created delegate 'teamB/STransitioningDelegate' and set it")
+        let delegates = try cli(["list", "delegates", "--library", "teamB", "--format", "json"]).jsonArray()
+        #expect(qualifiedNames(delegates) == ["teamB/STransitioningDelegate"])
+    }
+}
