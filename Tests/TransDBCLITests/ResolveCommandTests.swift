@@ -183,7 +183,7 @@ struct ResolveCommandTests {
             animator     motion/pullRight (pull, 0.35 s, motion/standard)
             interaction  motion/pullRight
 
-                """)
+            """)
 
         let unknown = try cli(["resolve", "--op", "present", "--from", "Feed", "--to", "Ghost"])
         expectSuccess(unknown)
