@@ -45,22 +45,9 @@ extension TransDBCommand {
             _ = try originRect()
         }
 
-        func containerSize() throws -> Size {
-            let parts = screen.lowercased().split(separator: "x", omittingEmptySubsequences: false).compactMap { Double($0) }
-            guard parts.count == 2, parts.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= 100_000 }) else {
-                throw ValidationError("--screen must be WIDTHxHEIGHT in points, e.g. 390x844, got '\(screen)'")
-            }
-            return Size(width: parts[0], height: parts[1])
-        }
+        func containerSize() throws -> Size { try ContextArguments.containerSize(screen) }
 
-        func originRect() throws -> Rect? {
-            guard let origin else { return nil }
-            let parts = origin.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 4, parts.allSatisfy({ $0.isFinite && abs($0) <= 100_000 }), parts[2] >= 0, parts[3] >= 0 else {
-                throw ValidationError("--origin must be X,Y,WIDTH,HEIGHT in points, e.g. 20,120,100,100, got '\(origin)'")
-            }
-            return Rect(x: parts[0], y: parts[1], width: parts[2], height: parts[3])
-        }
+        func originRect() throws -> Rect? { try ContextArguments.originRect(origin) }
 
         func run() throws {
             try reporting {
