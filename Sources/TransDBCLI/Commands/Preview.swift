@@ -40,6 +40,9 @@ extension TransDBCommand {
         private var isRoute: Bool { from != nil || to != nil || container != nil }
 
         func validate() throws {
+            if op != nil && preset == nil && !isRoute {
+                throw ValidationError("--op is for a PRESET or a route (with --from and --to)")
+            }
             let modes = [preset != nil, isRoute, !library.isEmpty, all, !diff.isEmpty].filter { $0 }.count
             guard modes == 1 else {
                 throw ValidationError(
@@ -48,7 +51,6 @@ extension TransDBCommand {
                         : "give only one of a PRESET, a route (--op, --from, --to), --library, --all and --diff")
             }
             if isRoute && (op == nil || from == nil || to == nil) { throw ValidationError("a route needs --op, --from and --to") }
-            if op != nil && preset == nil && !isRoute { throw ValidationError("--op is for a PRESET or a route") }
             if !diff.isEmpty && diff.count != 2 {
                 throw ValidationError("--diff takes two files, BASE and HEAD, got \(diff.count)")
             }
