@@ -17,9 +17,10 @@ struct TransDBCommand: ParsableCommand {
             """,
         version: TransDBVersion.current,
         subcommands: [
-            Init.self, Add.self, Remove.self, List.self, Show.self, Resolve.self, Eval.self, Sample.self, Preview.self, Export.self, Import.self,
+            Init.self, Add.self, Remove.self, List.self, Show.self, Resolve.self, Eval.self, Sample.self, Export.self, Import.self,
             Release.self, Retain.self, Check.self, Query.self,
             Diff.self, Merge.self,
+            Preview.self,
         ]
     )
 }

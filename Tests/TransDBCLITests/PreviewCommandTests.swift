@@ -88,7 +88,10 @@ struct PreviewCommandTests {
             #expect(metaRange.upperBound < head)
             #expect(metaRange.lowerBound < (page.text.range(of: "<script")?.lowerBound ?? page.text.endIndex))
             #expect(page.attributeValues(["src", "href", "action", "srcset", "poster", "data"]).isEmpty, "a page needs no src or href")
-            for forbidden in ["http:", "https:", "//cdn", "<link", "<iframe", "<img", "@import", "url(", "fetch(", "XMLHttpRequest", "WebSocket", "EventSource", "sendBeacon", "import("] {
+            for forbidden in [
+                "http:", "https:", "//cdn", "<link", "<iframe", "<img", "@import", "url(", "fetch(", "XMLHttpRequest", "WebSocket",
+                "EventSource", "sendBeacon", "import(",
+            ] {
                 #expect(!page.text.contains(forbidden), "\(arguments): the page contains \(forbidden)")
             }
             #expect(page.text.contains("only interpolates linearly between them"))
@@ -137,7 +140,9 @@ struct PreviewCommandTests {
         let index = try #require(data["index"] as? [String: Any])
         #expect(index["libraries"] as? [String] == ["demo", "motion"])
         let routes = try #require(index["routes"] as? [[String: Any]])
-        let listed = try cli(["list", "routes", "--format", "json"]).jsonArray().filter { ($0["delegate"] as? String)?.hasPrefix("demo/") == true }
+        let listed = try cli(["list", "routes", "--format", "json"]).jsonArray().filter {
+            ($0["delegate"] as? String)?.hasPrefix("demo/") == true
+        }
         #expect(routes.count == listed.count)
         for (row, mapping) in zip(routes, listed) {
             #expect(NSDictionary(dictionary: try #require(row["mapping"] as? [String: Any])).isEqual(to: mapping))
@@ -145,7 +150,10 @@ struct PreviewCommandTests {
                 #expect(row["note"] is String, "a route without a request says why: \(row)")
                 continue
             }
-            var arguments = ["resolve", "--op", request["op"] as? String ?? "", "--from", request["from"] as? String ?? "", "--to", request["to"] as? String ?? "", "--format", "json"]
+            var arguments = [
+                "resolve", "--op", request["op"] as? String ?? "", "--from", request["from"] as? String ?? "", "--to",
+                request["to"] as? String ?? "", "--format", "json",
+            ]
             if let container = request["container"] as? String { arguments += ["--container", container] }
             let resolve = try cli(arguments)
             expectSuccess(resolve)
@@ -154,7 +162,11 @@ struct PreviewCommandTests {
             if let answered = resolution["mapping"] as? [String: Any] { #expect(answered["id"] != nil) }
         }
         // The exact mapping Feed → Detail is resolved as itself.
-        let exact = try #require(routes.first { ($0["mapping"] as? [String: Any])?["from"] as? String == "demo/Feed" && ($0["mapping"] as? [String: Any])?["to"] as? String == "demo/Detail" })
+        let exact = try #require(
+            routes.first {
+                ($0["mapping"] as? [String: Any])?["from"] as? String == "demo/Feed"
+                    && ($0["mapping"] as? [String: Any])?["to"] as? String == "demo/Detail"
+            })
         #expect(((exact["resolution"] as? [String: Any])?["animator"] as? [String: Any])?["name"] as? String == "zoom")
     }
 
@@ -235,7 +247,10 @@ struct PreviewCommandTests {
         defer { cli.remove() }
         let cases: [(arguments: [String], eval: [String]?)] = [
             (["samples/customTransition"], ["samples/customTransition"]),
-            (["--op", "push", "--from", "Feed", "--to", "Settings", "--container", "MainNav"], ["--op", "push", "--from", "Feed", "--to", "Settings", "--container", "MainNav"]),
+            (
+                ["--op", "push", "--from", "Feed", "--to", "Settings", "--container", "MainNav"],
+                ["--op", "push", "--from", "Feed", "--to", "Settings", "--container", "MainNav"]
+            ),
             (
                 ["--op", "dismiss", "--from", "Detail", "--to", "Feed", "--gesture", "update 0.2@0.1, update 0.6@0.3, release@0.4"],
                 ["--op", "dismiss", "--from", "Detail", "--to", "Feed", "--gesture", "update 0.2@0.1, update 0.6@0.3, release@0.4"]
@@ -258,7 +273,9 @@ struct PreviewCommandTests {
                 let style = try #require(Self.style(ofView: view, in: dom), "no [data-view=\(view)] in \(testCase.arguments)")
                 for (css, key) in [("left", "x"), ("top", "y"), ("width", "width"), ("height", "height")] {
                     let drawn = try #require(Self.pixels(css, in: style), "no \(css) in \(style)")
-                    #expect(abs(drawn - (expected[key] as? Double ?? .nan)) < 0.01, "\(view).\(key): drawn \(drawn), eval \(expected[key] ?? "-")")
+                    #expect(
+                        abs(drawn - (expected[key] as? Double ?? .nan)) < 0.01,
+                        "\(view).\(key): drawn \(drawn), eval \(expected[key] ?? "-")")
                 }
                 let opacity = Self.number("opacity", in: style) ?? 1
                 #expect(abs(opacity - (expected["alpha"] as? Double ?? .nan)) < 0.001)

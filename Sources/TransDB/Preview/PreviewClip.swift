@@ -33,18 +33,19 @@ public struct PreviewClip: Sendable {
     /// releasePercent, percent}` where `percent` is UIKit's `percentComplete` at each sample time.
     public var record: JSONValue {
         let times = times
-        let gestureValue: JSONValue = gesture.map { gesture in
-            var fields: [(String, JSONValue)] = [
-                ("updates", .array(gesture.updates.map { .object([("time", .number($0.time)), ("percent", .number($0.percent))]) })),
-                ("ending", .string(gesture.ending.rawValue)), ("endTime", .number(gesture.endTime)),
-            ]
-            if case let .interactive(plan) = timeline.drive {
-                fields.append(("outcome", .string(plan.finishes ? "finish" : "cancel")))
-                fields.append(("releasePercent", .number(plan.releasePercent)))
-            }
-            fields.append(("percent", .array(times.map { .number(gesture.percentComplete(at: $0)) })))
-            return .object(fields)
-        } ?? .null
+        let gestureValue: JSONValue =
+            gesture.map { gesture in
+                var fields: [(String, JSONValue)] = [
+                    ("updates", .array(gesture.updates.map { .object([("time", .number($0.time)), ("percent", .number($0.percent))]) })),
+                    ("ending", .string(gesture.ending.rawValue)), ("endTime", .number(gesture.endTime)),
+                ]
+                if case let .interactive(plan) = timeline.drive {
+                    fields.append(("outcome", .string(plan.finishes ? "finish" : "cancel")))
+                    fields.append(("releasePercent", .number(plan.releasePercent)))
+                }
+                fields.append(("percent", .array(times.map { .number(gesture.percentComplete(at: $0)) })))
+                return .object(fields)
+            } ?? .null
         return .object([
             ("title", .string(title)), ("subtitle", .string(subtitle)), ("kind", .string(kind)), ("library", .string(library)),
             ("labels", .object(labels.map { ($0.0, .string($0.1)) })),

@@ -33,7 +33,8 @@ extension TransDBCommand {
         @Option(name: .long, help: ArgumentHelp("The container size in points.", valueName: "WxH")) var screen: String = "390x844"
         @Option(name: .long, help: ArgumentHelp("The origin rect of zoom presets, in points.", valueName: "X,Y,W,H")) var origin: String?
         @Option(name: .long, help: "A gesture script for an interactive transition, as in eval.") var gesture: String?
-        @Option(name: .long, help: "Engine samples per second embedded in the page (240 to 2000).") var fps: Double = PreviewSampling.defaultRate
+        @Option(name: .long, help: "Engine samples per second embedded in the page (240 to 2000).") var fps: Double = PreviewSampling
+            .defaultRate
         @Option(name: .shortAndLong, help: ArgumentHelp("Write the page to this file instead of stdout.", valueName: "file.html"))
         var output: String?
 
@@ -71,7 +72,8 @@ extension TransDBCommand {
             try reporting {
                 let document = try makeDocument()
                 let page = PreviewPage.html(document)
-                let write: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void = { chunk in try page.withUnsafeBytes { try chunk($0) } }
+                let write: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void = { chunk in try page.withUnsafeBytes { try chunk($0) }
+                }
                 if let output { try OutputFile.replacing(output, write) } else { try OutputFile.standardOutput(write) }
             }
         }

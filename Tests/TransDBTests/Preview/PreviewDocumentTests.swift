@@ -40,7 +40,10 @@ struct PreviewDocumentTests {
             Issue.record("no timeline")
             return
         }
-        #expect(timeline.map(\.0) == ["animator", "played", "systemDefault", "operation", "duration", "notes", "fps", "time", "progress", "dimming", "views"])
+        #expect(
+            timeline.map(\.0) == [
+                "animator", "played", "systemDefault", "operation", "duration", "notes", "fps", "time", "progress", "dimming", "views",
+            ])
         #expect(clip.facts.curveName == "motion/gentleSpring")
         #expect(clip.facts.curveExpression == "spring(duration: 0.5, bounce: 0.1)")
     }
@@ -49,7 +52,8 @@ struct PreviewDocumentTests {
     func rates(rate: Double) throws {
         let catalog = try Self.catalog()
         #expect(throws: PreviewError.samplingRate(rate)) {
-            try catalog.previewPreset(QualifiedName(library: "motion", name: "zoom"), context: TransitionContext(), gesture: nil, rate: rate)
+            try catalog.previewPreset(
+                QualifiedName(library: "motion", name: "zoom"), context: TransitionContext(), gesture: nil, rate: rate)
         }
         #expect(PreviewError.samplingRate(rate).description.contains("from 240 to 2000 per second"))
     }
