@@ -611,6 +611,8 @@ enum PreviewAssets {
         var match = /(?:^#|&)t=([0-9.]+)/.exec(window.location.hash);
         if (match) api.seek(Number(match[1]));
         else if (!reducedMotion && data.page !== 'index') api.play();
+        // Milliseconds from navigation to a drawn page, for whoever measures load times.
+        document.documentElement.setAttribute('data-transdb-ready-ms', String(Math.round(performance.now())));
         document.documentElement.setAttribute('data-transdb-ready', 'true');
         })();
         """#
