@@ -24,12 +24,26 @@ public struct HeadlessChromium: Sendable {
     /// missing one is a failure, not a skipped test.
     public static var isRequired: Bool { ProcessInfo.processInfo.environment["TRANSDB_REQUIRE_CHROMIUM"] == "1" }
 
-    /// Loads `url` and returns the DOM after the page's scripts ran (`--dump-dom`).
+    /// A page after its scripts ran.
+    public struct Page: Sendable {
+        /// The DOM, serialised (`--dump-dom`).
+        public var dom: String
+        /// Every message the page wrote to the console, errors and refused requests included
+        /// (Chromium's `CONSOLE` log lines).
+        public var console: [String]
+    }
+
+    /// Loads `url` and returns the DOM after the page's scripts ran, and what it logged.
     ///
-    /// - Parameter timeout: Seconds before the browser is killed.
+    /// - Parameters:
+    ///   - reducedMotion: Load it as for a reader who prefers reduced motion.
+    ///   - timeout: Seconds before the browser is killed.
     /// - Throws: The error launching it; a run that failed or timed out has its stderr in the error.
-    public func dumpDOM(_ url: String, timeout: Double = 90) throws -> String {
-        try run(["--dump-dom", url], timeout: timeout).stdout
+    public func load(_ url: String, reducedMotion: Bool = false, timeout: Double = 90) throws -> Page {
+        let result = try run(
+            ["--enable-logging=stderr", "--v=0", "--dump-dom"] + (reducedMotion ? ["--force-prefers-reduced-motion"] : []) + [url],
+            timeout: timeout)
+        return Page(dom: result.stdout, console: result.stderrLines.filter { $0.contains(":CONSOLE") })
     }
 
     /// Loads `url` and writes a screenshot of `width`×`height` to `png`.

@@ -236,42 +236,39 @@ struct PreviewCommandTests {
 
     // MARK: In a browser
 
-    @Test("in headless Chromium: the script runs without errors and draws eval's frame at a time", .enabled(if: Self.browserAvailable))
+    @Test(
+        "in headless Chromium: the script runs without errors or console messages and draws eval's frame at a time",
+        .enabled(if: Self.browserAvailable))
     func browser() throws {
-        guard let chromium = HeadlessChromium.installed else {
-            // Reached only when CI requires a browser: `.enabled` skips the test when none is installed locally.
-            Issue.record("chromium is not installed, and TRANSDB_REQUIRE_CHROMIUM=1 requires it (apt-get install chromium)")
-            return
-        }
+        let chromium = try Self.chromium()
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
+        let gesture = ["--op", "dismiss", "--from", "Detail", "--to", "Feed", "--gesture", "update 0.2@0.1, update 0.6@0.3, release@0.4"]
         let cases: [(arguments: [String], eval: [String]?)] = [
             (["samples/customTransition"], ["samples/customTransition"]),
+            (["motion/flipLeft", "--screen", "320x568"], ["motion/flipLeft", "--screen", "320x568"]),
             (
                 ["--op", "push", "--from", "Feed", "--to", "Settings", "--container", "MainNav"],
                 ["--op", "push", "--from", "Feed", "--to", "Settings", "--container", "MainNav"]
             ),
-            (
-                ["--op", "dismiss", "--from", "Detail", "--to", "Feed", "--gesture", "update 0.2@0.1, update 0.6@0.3, release@0.4"],
-                ["--op", "dismiss", "--from", "Detail", "--to", "Feed", "--gesture", "update 0.2@0.1, update 0.6@0.3, release@0.4"]
-            ),
+            (gesture, gesture),
+            (["--op", "tab", "--from", "Feed", "--to", "Settings", "--container", "MainTabs"], nil),
             (["--all"], nil),
         ]
         for (index, testCase) in cases.enumerated() {
             let path = cli.runner.file("page\(index).html")
             expectSuccess(try cli(["preview"] + testCase.arguments + ["-o", path]))
-            let dom = try chromium.dumpDOM("file://\(path)#t=0.2")
-            #expect(dom.contains("data-transdb-ready=\"true\""), "\(testCase.arguments): the script did not finish: \(dom.prefix(3000))")
-            let html = dom[(dom.range(of: "<html")?.lowerBound ?? dom.startIndex)...].prefix { $0 != ">" }
-            #expect(!html.contains("data-transdb-errors"), "\(testCase.arguments): script errors: \(Self.errors(in: dom))")
-            #expect(dom.contains("<div id=\"transdb-errors\" role=\"alert\" hidden=\"\"></div>"), "\(Self.errors(in: dom))")
+            let page = try chromium.load("file://\(path)#t=0.2")
+            Self.expectClean(page, testCase.arguments)
             guard let evalArguments = testCase.eval else { continue }
             let eval = try cli(["eval"] + evalArguments + ["--at", "0.2", "--format", "json"])
             let sample = try #require((try eval.jsonObject()["samples"] as? [[String: Any]])?.first)
             for view in ["from", "to"] {
                 let expected = try #require(sample[view] as? [String: Any])
-                let style = try #require(Self.style(ofView: view, in: dom), "no [data-view=\(view)] in \(testCase.arguments)")
-                for (css, key) in [("left", "x"), ("top", "y"), ("width", "width"), ("height", "height")] {
+                let style = try #require(Self.style(ofView: view, in: page.dom), "no [data-view=\(view)] in \(testCase.arguments)")
+                for (css, key) in [
+                    ("left", "x"), ("top", "y"), ("width", "width"), ("height", "height"), ("border-radius", "cornerRadius"),
+                ] {
                     let drawn = try #require(Self.pixels(css, in: style), "no \(css) in \(style)")
                     #expect(
                         abs(drawn - (expected[key] as? Double ?? .nan)) < 0.01,
@@ -279,11 +276,78 @@ struct PreviewCommandTests {
                 }
                 let opacity = Self.number("opacity", in: style) ?? 1
                 #expect(abs(opacity - (expected["alpha"] as? Double ?? .nan)) < 0.001)
+                #expect(Self.number("z-index", in: style) == Double(2 * (expected["zIndex"] as? Int ?? -1) + 1))
             }
         }
     }
 
-    static var browserAvailable: Bool { HeadlessChromium.installed != nil || HeadlessChromium.isRequired }
+    @Test("in headless Chromium: the diff page plays both sides; reduced motion does not autoplay", .enabled(if: Self.browserAvailable))
+    func browserDiffAndReducedMotion() throws {
+        let chromium = try Self.chromium()
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let base = cli.runner.file("base.json")
+        let head = cli.runner.file("head.json")
+        expectSuccess(try cli(["export", "--library", "motion", "-o", base]))
+        try cli.setUp([
+            ["rm", "preset", "motion/slideLeft"],
+            ["add", "preset", "slideLeft", "--kind", "slide", "--duration", "0.6", "--library", "motion"],
+        ])
+        expectSuccess(try cli(["export", "--library", "motion", "-o", head]))
+        let diff = cli.runner.file("diff.html")
+        expectSuccess(try cli.runner.run(["preview", "--diff", base, head, "-o", diff]))
+        let page = try chromium.load("file://\(diff)")
+        Self.expectClean(page, ["--diff"])
+        #expect(page.dom.components(separatedBy: "data-container=").count - 1 == 2, "base and head each have a stage")
+
+        let single = cli.runner.file("single.html")
+        expectSuccess(try cli(["preview", "motion/zoom", "-o", single]))
+        #expect(try chromium.load("file://\(single)").dom.contains(">Pause</button>"), "it plays on load")
+        let reduced = try chromium.load("file://\(single)", reducedMotion: true)
+        Self.expectClean(reduced, ["reduced motion"])
+        #expect(reduced.dom.contains(">Play</button>"), "with reduced motion it waits to be asked")
+    }
+
+    @Test("in headless Chromium: a script error is caught and shown (the check above can fail)", .enabled(if: Self.browserAvailable))
+    func browserCatchesErrors() throws {
+        let chromium = try Self.chromium()
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let path = cli.runner.file("page.html")
+        expectSuccess(try cli(["preview", "motion/zoom", "-o", path]))
+        let broken = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(
+            of: "'use strict';", with: "'use strict'; undefinedFunction();")
+        try broken.write(toFile: path, atomically: true, encoding: .utf8)
+        let page = try chromium.load("file://\(path)")
+        #expect(page.dom.contains("data-transdb-errors=\"1\""))
+        #expect(!page.dom.contains("data-transdb-ready=\"true\""))
+        #expect(page.dom.contains("script error: Uncaught ReferenceError: undefinedFunction is not defined"))
+        #expect(page.console.contains { $0.contains("undefinedFunction") })
+    }
+
+    /// The browser, or a failure when CI requires one and there is none.
+    static func chromium() throws -> HeadlessChromium {
+        // `.enabled` skips the browser tests when chromium is not installed, unless TRANSDB_REQUIRE_CHROMIUM=1 (CI).
+        try #require(
+            HeadlessChromium.installed,
+            "chromium is not installed, and TRANSDB_REQUIRE_CHROMIUM=1 requires it (apt-get install chromium)")
+    }
+
+    /// Expects a page that finished drawing without a script error or any console message.
+    static func expectClean(_ page: HeadlessChromium.Page, _ label: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        let dom = page.dom
+        #expect(
+            dom.contains("data-transdb-ready=\"true\""), "\(label): the script did not finish: \(dom.prefix(2000))",
+            sourceLocation: sourceLocation)
+        let html = dom[(dom.range(of: "<html")?.lowerBound ?? dom.startIndex)...].prefix { $0 != ">" }
+        #expect(!html.contains("data-transdb-errors"), "\(label): script errors: \(Self.errors(in: dom))", sourceLocation: sourceLocation)
+        #expect(
+            dom.contains("<div id=\"transdb-errors\" role=\"alert\" hidden=\"\"></div>"), "\(Self.errors(in: dom))",
+            sourceLocation: sourceLocation)
+        #expect(page.console.isEmpty, "\(label): console messages: \(page.console)", sourceLocation: sourceLocation)
+    }
+
+    static let browserAvailable = HeadlessChromium.installed != nil || HeadlessChromium.isRequired
 
     /// The `style` attribute of the element `data-view="NAME"`.
     static func style(ofView name: String, in dom: String) -> String? {
