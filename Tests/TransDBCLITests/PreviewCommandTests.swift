@@ -18,6 +18,7 @@ struct PreviewCommandTests {
             ["--op", "push", "--from", "Feed", "--to", "Settings", "--container", "MainNav"],
             ["--op", "dismiss", "--from", "Detail", "--to", "Feed", "--gesture", "update 0.2@0.1, update 0.6@0.3, release@0.4"],
             ["--op", "dismiss", "--from", "Detail", "--to", "Feed", "--gesture", "update 0.3@0.1, release@0.2"],
+            ["motion/uncoverDown", "--gesture", "update 0.5@0.1, finish@0.2"],
         ])
     func samplesAreEval(arguments: [String]) throws {
         let cli = try CLIFixture.initialized()
@@ -128,16 +129,18 @@ struct PreviewCommandTests {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
         let path = cli.runner.file("index.html")
-        expectSuccess(try cli(["preview", "--library", "demo", "--library", "motion", "-o", path]))
+        // A library named twice is shown once.
+        expectSuccess(try cli(["preview", "--library", "demo", "--library", "motion", "--library", "demo", "-o", path]))
         let data = try PreviewPageFile(path: path).data()
         #expect(data["page"] as? String == "index")
-        let clips = try #require(data["clips"] as? [[String: Any]])
+        let index = try #require(data["index"] as? [String: Any])
+        let allClips = try #require(data["clips"] as? [[String: Any]])
+        let clips = Array(allClips.prefix(try #require(index["cards"] as? Int)))
         let presets = try cli(["list", "presets", "--library", "motion", "--format", "json"]).jsonArray()
         let demoPresets = try cli(["list", "presets", "--library", "demo", "--format", "json"]).jsonArray()
         #expect(clips.compactMap { $0["title"] as? String } == qualifiedNames(demoPresets) + qualifiedNames(presets))
         #expect(clips.compactMap { $0["kind"] as? String } == (demoPresets + presets).compactMap { $0["kind"] as? String })
 
-        let index = try #require(data["index"] as? [String: Any])
         #expect(index["libraries"] as? [String] == ["demo", "motion"])
         let routes = try #require(index["routes"] as? [[String: Any]])
         let listed = try cli(["list", "routes", "--format", "json"]).jsonArray().filter {
@@ -150,14 +153,20 @@ struct PreviewCommandTests {
                 #expect(row["note"] is String, "a route without a request says why: \(row)")
                 continue
             }
-            var arguments = [
-                "resolve", "--op", request["op"] as? String ?? "", "--from", request["from"] as? String ?? "", "--to",
-                request["to"] as? String ?? "", "--format", "json",
+            var route = [
+                "--op", request["op"] as? String ?? "", "--from", request["from"] as? String ?? "", "--to", request["to"] as? String ?? "",
             ]
-            if let container = request["container"] as? String { arguments += ["--container", container] }
-            let resolve = try cli(arguments)
+            if let container = request["container"] as? String { route += ["--container", container] }
+            let resolve = try cli(["resolve"] + route + ["--format", "json"])
             expectSuccess(resolve)
             #expect(NSDictionary(dictionary: resolution).isEqual(to: try resolve.jsonObject()), "route \(mapping)")
+            // What UIKit plays for the request is a clip: eval's timeline for the same request.
+            let clip = try #require(row["clip"] as? Int, "route \(mapping) has no clip")
+            #expect(clip >= clips.count, "a route's clip is not one of the cards")
+            let eval = try cli(["eval"] + route + ["--fps", "240", "--format", "json"])
+            #expect(
+                NSDictionary(dictionary: try PreviewPageFile.evalDocument(of: allClips[clip])).isEqual(to: try eval.jsonObject()),
+                "route \(mapping)")
             // The mapping the table resolves for is the one that answers (or a more specific one never is).
             if let answered = resolution["mapping"] as? [String: Any] { #expect(answered["id"] != nil) }
         }
@@ -227,6 +236,7 @@ struct PreviewCommandTests {
             (["--diff", "missing-a.json", "missing-b.json"], 66, ["missing-a.json"]),
             (["motion/zoom", "--gesture", "update 2"], 65, ["update 2"]),
             (["motion/zoom", "-o", "no/such/dir/page.html"], 74, ["no/such/dir/page.html"]),
+            (["motion/zoom", "--gesture", "release@200"], 65, ["'motion/zoom' lasts 200 s", "120 s"]),
         ] as [([String], Int32, [String])])
     func badArguments(arguments: [String], code: Int32, fragments: [String]) throws {
         let cli = try CLIFixture.initialized()

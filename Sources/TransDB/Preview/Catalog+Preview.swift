@@ -36,12 +36,14 @@ extension Catalog {
     }
 
     /// An index page: every preset of `libraries` (every library for `nil`) played forwards in
-    /// `context`, and every route mapping of those libraries with what a request it matches resolves to.
+    /// `context`, and every route mapping of those libraries with what a request it matches
+    /// resolves to, and the clip of what UIKit then plays (``PreviewRouteTable``).
     ///
     /// - Throws: ``PreviewError`` for too many presets or routes, ``LookupError`` for an unknown library.
     public func previewIndex(libraries: [String]?, context: TransitionContext, rate: Double) throws -> PreviewDocument {
         try PreviewSampling.validate(rate: rate)
-        let names = try libraries ?? libraryNames()
+        var seen = Set<String>()
+        let names = try (libraries ?? libraryNames()).filter { seen.insert($0).inserted }
         for name in names where try !hasLibrary(name) {
             throw LookupError.notFound(kind: .library, name: name, suggestion: nil)
         }
@@ -55,10 +57,11 @@ extension Catalog {
         }
         var forward = context
         forward.operation = .present
-        let clips = try presets.map { try previewClip(preset: $0.qualifiedName, context: forward, gesture: nil, rate: rate) }
-        let rows = try PreviewRouteTable(catalog: self).rows(routes)
-        let title = libraries.map { "library " + $0.joined(separator: ", ") } ?? "all libraries"
-        return PreviewDocument(title: title, clips: clips, content: .index(PreviewIndex(libraries: names, routes: rows)))
+        var clips = try presets.map { try previewClip(preset: $0.qualifiedName, context: forward, gesture: nil, rate: rate) }
+        let rows = try PreviewRouteTable(catalog: self, context: context, rate: rate).rows(routes, clips: &clips)
+        let title = libraries == nil ? "all libraries" : "library " + names.joined(separator: ", ")
+        return PreviewDocument(
+            title: title, clips: clips, content: .index(PreviewIndex(libraries: names, cards: presets.count, routes: rows)))
     }
 
     /// The clip of the preset `name`.

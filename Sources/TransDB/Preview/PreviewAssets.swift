@@ -63,6 +63,7 @@ enum PreviewAssets {
         .badge{font-size:11px;padding:1px 6px;border-radius:9px;background:var(--line);color:var(--fg)}
         table{border-collapse:collapse;width:100%;font-size:12px}th,td{border-bottom:1px solid var(--line);padding:4px 6px;text-align:left;vertical-align:top}
         .tablewrap{overflow-x:auto}
+        button.link{font:inherit;border:none;background:none;padding:0;color:var(--accent);text-decoration:underline;cursor:pointer}
         .change-added{color:#16a34a}.change-removed{color:#dc2626}.change-changed{color:#d97706}
         .pair{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}
         .side{display:flex;flex-direction:column;align-items:center;gap:4px}
@@ -477,15 +478,23 @@ enum PreviewAssets {
           var index = data.index;
           var detail = el('div', { 'data-detail': '' });
           var players = [];
-          function show(i) {
+          function show(i, route) {
             detail.textContent = '';
             players.forEach(function (p) { p.setPlaying(false); });
-            activePlayer = data.clips.length ? mountSingle(detail, data.clips[i]) : null;
+            var raw = data.clips[i];
+            if (route) {
+              // A route's clip is shared by every route with the same answer: show this route's request and resolution.
+              var q = route.request;
+              raw = Object.assign({}, raw, { title: q.op + ' ' + q.from + ' → ' + q.to + (q.container ? ' in ' + q.container : ''),
+                resolution: route.resolution, labels: { from: q.from, to: q.to } });
+            }
+            activePlayer = raw ? mountSingle(detail, raw) : null;
             players = activePlayer ? [activePlayer] : [];
             api.player = activePlayer;
           }
+          var presets = data.clips.slice(0, index.cards);
           var kinds = [], libraries = [];
-          data.clips.forEach(function (c) {
+          presets.forEach(function (c) {
             if (kinds.indexOf(c.kind) < 0) kinds.push(c.kind);
             if (libraries.indexOf(c.library) < 0) libraries.push(c.library);
           });
@@ -494,7 +503,7 @@ enum PreviewAssets {
             [el('option', { value: '', text: 'every kind' })].concat(kinds.map(function (k) { return el('option', { value: k, text: k }); })));
           var libraryFilter = el('select', { 'aria-label': 'filter by library', 'data-filter': 'library' },
             [el('option', { value: '', text: 'every library' })].concat(libraries.map(function (l) { return el('option', { value: l, text: l }); })));
-          var cards = data.clips.map(function (raw, i) {
+          var cards = presets.map(function (raw, i) {
             var clip = new Clip(raw);
             var stage = new Stage(clip, 120, 150);
             var loop = new Player(clip.duration);
@@ -523,26 +532,31 @@ enum PreviewAssets {
           kindFilter.addEventListener('change', filter);
           libraryFilter.addEventListener('change', filter);
           app.appendChild(el('section', { class: 'panel', 'aria-label': 'presets' }, [
-            el('h2', { text: data.clips.length + ' presets (hover or focus a card to play it; click or Enter opens it below)' }),
+            el('h2', { text: presets.length + ' presets (hover or focus a card to play it; click or Enter opens it below)' }),
             el('div', { class: 'controls' }, [kindFilter, libraries.length > 1 ? libraryFilter : null]),
             el('div', { class: 'cards' }, cards)
           ]));
           app.appendChild(detail);
-          app.appendChild(routeTable(index.routes));
-          if (data.clips.length) show(0);
+          app.appendChild(routeTable(index.routes, function (route) {
+            return function () { show(route.clip, route); detail.scrollIntoView({ block: 'nearest' }); };
+          }));
+          if (presets.length) show(0);
         }
 
-        function routeTable(routes) {
+        // `opener(route)` gives a function that plays what UIKit plays for the route, with its resolution.
+        function routeTable(routes, opener) {
           var head = el('tr', {}, ['delegate', 'route', 'returns', 'request', 'UIKit plays', 'why'].map(function (h) { return el('th', { text: h }); }));
           var rows = routes.map(function (row) {
             var m = row.mapping, r = row.resolution;
             var answer = r ? (r.animator ? r.animator.library + '/' + r.animator.name : 'nil → ' + r.systemDefault) : '–';
+            var open = r && row.clip !== null ? opener(row) : null;
+            var answerCell = open ? el('td', {}, [el('button', { type: 'button', class: 'link', onclick: open, 'aria-label': 'play ' + answer, text: answer })]) : el('td', { text: answer });
             var request = row.request ? row.request.op + ' ' + row.request.from + ' → ' + row.request.to + (row.request.container ? ' in ' + row.request.container : '') : '–';
             var why = el('details', {}, [el('summary', { text: row.note || 'explanation' }),
               r ? el('ol', { class: 'steps' }, r.explanation.map(function (s) { return el('li', { text: s }); })) : null]);
             return el('tr', { 'data-route': String(m.id) }, [
               el('td', { text: m.delegate }), el('td', { text: m.operation + ' ' + m.from + ' → ' + m.to }),
-              el('td', { text: m.preset === null ? 'nil' : m.preset }), el('td', { text: request }), el('td', { text: answer }), el('td', {}, [why])
+              el('td', { text: m.preset === null ? 'nil' : m.preset }), el('td', { text: request }), answerCell, el('td', {}, [why])
             ]);
           });
           return el('section', { class: 'panel', 'aria-label': 'routes' }, [

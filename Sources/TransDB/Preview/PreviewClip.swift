@@ -14,7 +14,9 @@ public struct PreviewClip: Sendable {
     public var labels: [(String, String)]
     /// The timeline, sampled at ``rate`` per second.
     public var timeline: Timeline
+    /// Samples per second of the timeline the page embeds.
     public var rate: Double
+    /// Duration, curve and spring facts of what plays.
     public var facts: PreviewFacts
     /// For a route: `resolve --format json`'s object, explanation included.
     public var resolution: JSONValue?

@@ -17,6 +17,7 @@ public struct PreviewDocument: Sendable {
     public var title: String
     /// The transitions the page plays; ``PreviewIndex`` and ``PreviewDiff`` refer to them by position.
     public var clips: [PreviewClip]
+    /// Whether it is a single transition, an index or a diff, and what those add.
     public var content: Content
 
     /// Creates a document.
@@ -66,19 +67,22 @@ public struct PreviewIndex: Sendable {
         public var request: LookupRequest?
         /// Why the request is what it is (a wildcard stood in for by a screen), or why there is none.
         public var note: String?
+        /// The position in ``PreviewDocument/clips`` of what UIKit plays for the request, or `nil`.
+        public var clip: Int?
 
         /// Creates a route row.
-        public init(mapping: JSONValue, resolution: JSONValue?, request: LookupRequest?, note: String?) {
+        public init(mapping: JSONValue, resolution: JSONValue?, request: LookupRequest?, note: String?, clip: Int? = nil) {
             self.mapping = mapping
             self.resolution = resolution
             self.request = request
             self.note = note
+            self.clip = clip
         }
 
         var record: JSONValue {
             .object([
                 ("mapping", mapping), ("request", request.map(Self.record) ?? .null), ("resolution", resolution ?? .null),
-                ("note", .string(note)),
+                ("note", .string(note)), ("clip", clip.map { .integer(Int64($0)) } ?? .null),
             ])
         }
 
@@ -92,17 +96,25 @@ public struct PreviewIndex: Sendable {
 
     /// The libraries shown, by name.
     public var libraries: [String]
+    /// How many of the page's clips, from the first, are the libraries' presets (the cards); the
+    /// others are what the routes play.
+    public var cards: Int
+    /// Every route mapping of those libraries, in the catalog's order.
     public var routes: [Route]
 
     /// Creates an index.
-    public init(libraries: [String], routes: [Route]) {
+    public init(libraries: [String], cards: Int, routes: [Route]) {
         self.libraries = libraries
+        self.cards = cards
         self.routes = routes
     }
 
-    /// `libraries, routes: [{mapping, request, resolution, note}]`.
+    /// `libraries, cards, routes: [{mapping, request, resolution, note, clip}]`.
     var record: JSONValue {
-        .object([("libraries", .array(libraries.map(JSONValue.string))), ("routes", .array(routes.map(\.record)))])
+        .object([
+            ("libraries", .array(libraries.map(JSONValue.string))), ("cards", .integer(Int64(cards))),
+            ("routes", .array(routes.map(\.record))),
+        ])
     }
 }
 
@@ -110,17 +122,21 @@ public struct PreviewIndex: Sendable {
 public struct PreviewDiff: Sendable {
     /// One preset added, removed or changed, with the clips of its two sides.
     public struct Pair: Sendable {
+        /// The preset's entry in the diff: its change and changed fields.
         public var entry: EntryDiff
-        /// Positions in ``PreviewDocument/clips``: `nil` on the side where the preset is absent.
+        /// The position of the base side's clip in ``PreviewDocument/clips``; `nil` for an added preset.
         public var before: Int?
+        /// The position of the head side's clip; `nil` for a removed preset.
         public var after: Int?
     }
 
-    /// The two files, as given.
+    /// The base file, as given.
     public var base: String
+    /// The head file, as given.
     public var head: String
     /// `diff`'s summary line (`1 added, 2 changed`).
     public var summary: String
+    /// Every preset `diff` lists, in its order.
     public var pairs: [Pair]
     /// The other entries that differ (curves, routes, …), as `diff` lists them.
     public var others: [EntryDiff]

@@ -9,6 +9,7 @@ public enum PreviewError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A transition is longer than a page embeds.
     case tooLong(name: String, duration: Double, limit: Double)
 
+    /// The error as one sentence, naming the value.
     public var description: String {
         switch self {
         case let .samplingRate(fps):

@@ -5,8 +5,9 @@ import TransDBCore
 public struct PreviewFacts: Hashable, Sendable {
     /// The timeline's length in seconds (delay included; for a gesture, to the end of its completion).
     public var duration: Double
-    /// The played preset's own duration and delay, in seconds.
+    /// The played preset's own duration, in seconds.
     public var animationDuration: Double
+    /// The played preset's delay, in seconds.
     public var delay: Double
     /// The curve's `library/name`, or `nil` for an expression written in the preset.
     public var curveName: String?

@@ -6,31 +6,60 @@ import TransDBCore
 /// (the presented screen for present, the dismissed one for dismiss) the request uses a screen of
 /// the catalog that has the mapping's delegate; on the other side a screen that is not in the
 /// catalog, ``anyScreen``. Push, pop and tab use a container of the right kind with that delegate.
+///
+/// What UIKit then plays becomes a clip, once per distinct answer (animator or system default,
+/// and operation), so that the page can play every route.
 struct PreviewRouteTable {
     let catalog: Catalog
+    let context: TransitionContext
+    let rate: Double
+    /// The most distinct answers that get a clip; the rows after that have none.
+    static let clipLimit = 300
 
     /// The name standing in for `*` on a side whose screen is not asked for its delegate: a
     /// screen not in the catalog, matched only by wildcards.
     static let anyScreen = "(any screen)"
 
-    func rows(_ routes: [RouteMapping]) throws -> [PreviewIndex.Route] {
+    /// A row per route, in order; the clips of what they play are appended to `clips`.
+    func rows(_ routes: [RouteMapping], clips: inout [PreviewClip]) throws -> [PreviewIndex.Route] {
         guard !routes.isEmpty else { return [] }
         let screens = try catalog.screens()
         let containers = try catalog.containers()
         let resolver = Resolver(catalog: catalog)
-        return routes.map { route in
+        let engine = TransitionEngine(catalog: catalog)
+        var clipOfAnswer: [String: Int] = [:]
+        var rows: [PreviewIndex.Route] = []
+        for route in routes {
             let (request, note) = request(for: route, screens: screens, containers: containers)
-            guard let request else { return PreviewIndex.Route(mapping: .object(route.record), resolution: nil, request: nil, note: note) }
-            do {
-                let resolution = try resolver.resolve(request)
-                return PreviewIndex.Route(
-                    mapping: .object(route.record), resolution: ResolutionOutput(resolution, catalog: catalog, explain: true).jsonDocument,
-                    request: request, note: note)
-            } catch {
-                return PreviewIndex.Route(
-                    mapping: .object(route.record), resolution: nil, request: request, note: "cannot be resolved: \(error)")
+            guard let request else {
+                rows.append(PreviewIndex.Route(mapping: .object(route.record), resolution: nil, request: nil, note: note))
+                continue
             }
+            let resolution: Resolution
+            do {
+                resolution = try resolver.resolve(request)
+            } catch {
+                rows.append(
+                    PreviewIndex.Route(
+                        mapping: .object(route.record), resolution: nil, request: request, note: "cannot be resolved: \(error)"))
+                continue
+            }
+            var row = PreviewIndex.Route(
+                mapping: .object(route.record), resolution: ResolutionOutput(resolution, catalog: catalog, explain: true).jsonDocument,
+                request: request, note: note)
+            let answer = resolution.animator.map { $0.qualifiedName.description } ?? "nil → \(resolution.systemDefault?.rawValue ?? "-")"
+            let key = "\(resolution.operation.rawValue): \(answer)"
+            if let known = clipOfAnswer[key] {
+                row.clip = known
+            } else if clipOfAnswer.count < Self.clipLimit {
+                let timeline = try engine.timeline(for: resolution, context: context)
+                clips.append(try PreviewClip(timeline: timeline, title: key, labels: [], rate: rate, source: catalog))
+                clipOfAnswer[key] = clips.count - 1
+                row.clip = clips.count - 1
+            }
+            rows.append(row)
         }
+        return rows
     }
 
     private func request(for route: RouteMapping, screens: [Screen], containers: [Container]) -> (LookupRequest?, String?) {
