@@ -291,6 +291,26 @@ struct PreviewCommandTests {
         }
     }
 
+    @Test("in headless Chromium: an index opens a route's clip with its resolution", .enabled(if: Self.browserAvailable))
+    func browserIndexRoute() throws {
+        let chromium = try Self.chromium()
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let path = cli.runner.file("index.html")
+        expectSuccess(try cli(["preview", "--library", "demo", "--library", "motion", "-o", path]))
+        // Route #2 is `present * → Detail`: the page resolves it for a screen not in the catalog.
+        let page = try chromium.load("file://\(path)#route=2&t=0.2")
+        Self.expectClean(page, ["--library demo", "#route=2"])
+        let detail = String(page.dom[try #require(page.dom.range(of: "data-detail"), "no detail").upperBound...])
+        #expect(detail.contains("present (any screen) → demo/Detail"))
+        #expect(detail.contains("data-resolution"))
+        let eval = try cli(["eval", "--op", "present", "--from", "(any screen)", "--to", "demo/Detail", "--at", "0.2", "--format", "json"])
+        let sample = try #require((try eval.jsonObject()["samples"] as? [[String: Any]])?.first)
+        let expected = try #require(sample["to"] as? [String: Any])
+        let style = try #require(Self.style(ofView: "to", in: detail))
+        #expect(abs((Self.pixels("top", in: style) ?? .nan) - (expected["y"] as? Double ?? .nan)) < 0.01, "\(style) vs \(expected)")
+    }
+
     @Test("in headless Chromium: the diff page plays both sides; reduced motion does not autoplay", .enabled(if: Self.browserAvailable))
     func browserDiffAndReducedMotion() throws {
         let chromium = try Self.chromium()

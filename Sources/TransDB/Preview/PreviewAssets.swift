@@ -540,7 +540,11 @@ enum PreviewAssets {
           app.appendChild(routeTable(index.routes, function (route) {
             return function () { show(route.clip, route); detail.scrollIntoView({ block: 'nearest' }); };
           }));
-          if (presets.length) show(0);
+          // #route=ID opens what UIKit plays for the route mapping ID; otherwise the first preset is open.
+          var wanted = /(?:^#|&)route=([0-9]+)/.exec(window.location.hash);
+          var routeRow = wanted ? index.routes.filter(function (r) { return String(r.mapping.id) === wanted[1] && r.clip !== null; })[0] : null;
+          if (routeRow) show(routeRow.clip, routeRow);
+          else if (presets.length) show(0);
         }
 
         // `opener(route)` gives a function that plays what UIKit plays for the route, with its resolution.
