@@ -289,9 +289,16 @@ enum PreviewAssets {
             self.draw();
             var waiting = self.pending; self.pending = [];
             waiting.forEach(function (resolve) { resolve(self.time); });
-            if (self.playing) window.requestAnimationFrame(self.frame);
+            if (self.playing) self.schedule();
           };
         }
+        // One animation frame at a time: a seek while playing must not start a second clock.
+        Player.prototype.schedule = function () {
+          if (this.scheduled) return;
+          this.scheduled = true;
+          var self = this;
+          window.requestAnimationFrame(function (now) { self.scheduled = false; self.frame(now); });
+        };
         Player.prototype.add = function (drawer) { this.drawers.push(drawer); drawer(this.time); };
         Player.prototype.draw = function () { var t = this.time; this.drawers.forEach(function (d) { d(t); }); };
         Player.prototype.setPlaying = function (playing) {
@@ -299,7 +306,7 @@ enum PreviewAssets {
           this.playing = playing;
           this.last = null;
           if (playing && this.time >= this.duration) this.time = 0;
-          if (playing && !was) window.requestAnimationFrame(this.frame);
+          if (playing && !was) this.schedule();
           if (this.onstate) this.onstate();
         };
         Player.prototype.seek = function (time) {
@@ -308,7 +315,7 @@ enum PreviewAssets {
           var self = this;
           return new Promise(function (resolve) {
             self.pending.push(resolve);
-            window.requestAnimationFrame(function () { self.frame(performance.now()); });
+            self.schedule();
           });
         };
         Player.prototype.step = function (seconds) { this.setPlaying(false); this.seek(this.time + seconds); };
