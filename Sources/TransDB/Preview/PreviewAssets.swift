@@ -8,7 +8,9 @@
 /// `data-transdb-ready="true"` on `<html>`; an error sets `data-transdb-errors` and shows the
 /// message in `#transdb-errors`.
 enum PreviewAssets {
-    /// The page's style: readable at phone width, light and dark.
+    /// The page's style: readable at phone width, light and dark. Views hide their back
+    /// (`backface-visibility`), as the layers of UIKit's flip transitions do: a view turned past 90°
+    /// about the vertical axis is not seen.
     static let style = #"""
         :root{color-scheme:light dark;--bg:#f7f7f8;--fg:#16181d;--muted:#5d6370;--panel:#fff;--line:#d9dbe0;--accent:#2563eb;
         font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
@@ -29,7 +31,7 @@ enum PreviewAssets {
         .panel.player{flex:none;max-width:100%}
         .device{position:relative;border-radius:18px;border:3px solid #3a3d45;background:#0b0c0f;overflow:hidden;flex:none}
         .screen{position:absolute;left:0;top:0;transform-origin:0 0;overflow:hidden;background:#e9ebef}
-        .view{position:absolute;transform-origin:50% 50%;overflow:hidden;color:#fff;font-weight:600;border:1px solid rgba(0,0,0,.25);
+        .view{position:absolute;transform-origin:50% 50%;overflow:hidden;backface-visibility:hidden;color:#fff;font-weight:600;border:1px solid rgba(0,0,0,.25);
         box-shadow:0 1px 6px rgba(0,0,0,.25)}
         .view .label{position:absolute;left:12px;top:14px;font-size:28px;text-shadow:0 1px 2px rgba(0,0,0,.4)}
         .view .lines{position:absolute;left:12px;right:12px;top:64px}
@@ -412,7 +414,9 @@ enum PreviewAssets {
               if (hi - lo < 1e-9) return;
               var plot = new Plot(t.time, track, { label: view.name + '.' + key + ' over time', width: 200, height: 70, release: release });
               player.add(function (time) { plot.draw(time); });
-              small.push(el('figure', {}, [plot.node, el('figcaption', { text: view.name + '.' + key + '  ' + num(lo, 2) + ' → ' + num(hi, 2) })]));
+              var first = track[0], last = track[track.length - 1];
+              var range = (lo < Math.min(first, last) || hi > Math.max(first, last)) ? ' (' + num(lo, 2) + ' … ' + num(hi, 2) + ')' : '';
+              small.push(el('figure', {}, [plot.node, el('figcaption', { text: view.name + '.' + key + '  ' + num(first, 2) + ' → ' + num(last, 2) + range })]));
             });
           });
           if (t.dimming.some(function (v) { return v > 0; })) {
