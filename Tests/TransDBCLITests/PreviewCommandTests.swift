@@ -291,6 +291,40 @@ struct PreviewCommandTests {
         }
     }
 
+    @Test(
+        "in headless Chromium: every view at several times is eval's, and the screenshot is not blank", .enabled(if: Self.browserAvailable))
+    func browserTimes() throws {
+        let chromium = try Self.chromium()
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let path = cli.runner.file("page.html")
+        expectSuccess(try cli(["preview", "motion/zoomFade", "-o", path]))
+        // Times between two samples too (0.1234 s): the page interpolates linearly, so it is within the spring's curvature of eval.
+        for (time, tolerance) in [(0.0, 0.01), (0.1, 0.01), (0.1234, 0.5), (0.3, 0.01), (10, 0.01)] {
+            let page = try chromium.load("file://\(path)#t=\(time)")
+            Self.expectClean(page, ["#t=\(time)"])
+            let eval = try cli(["eval", "motion/zoomFade", "--at", String(min(time, 3600)), "--format", "json"])
+            let sample = try #require((try eval.jsonObject()["samples"] as? [[String: Any]])?.first)
+            for view in ["from", "to"] {
+                let expected = try #require(sample[view] as? [String: Any])
+                let style = try #require(Self.style(ofView: view, in: page.dom))
+                for (css, key) in [("left", "x"), ("top", "y"), ("width", "width"), ("height", "height")] {
+                    let drawn = Self.pixels(css, in: style) ?? .nan
+                    #expect(
+                        abs(drawn - (expected[key] as? Double ?? .nan)) < tolerance,
+                        "t=\(time) \(view).\(key): drawn \(drawn), eval \(expected[key] ?? "-")")
+                }
+                #expect(
+                    abs((Self.number("opacity", in: style) ?? 1) - (expected["alpha"] as? Double ?? .nan)) < 0.005,
+                    "t=\(time) \(view).alpha")
+            }
+        }
+        let png = cli.runner.file("page.png")
+        try chromium.screenshot("file://\(path)#t=0.1", to: png)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: png)[.size] as? Int)
+        #expect(size > 20_000, "a screenshot of \(size) bytes is blank")
+    }
+
     @Test("in headless Chromium: an index opens a route's clip with its resolution", .enabled(if: Self.browserAvailable))
     func browserIndexRoute() throws {
         let chromium = try Self.chromium()
