@@ -1,6 +1,7 @@
 # Sourced by the scripts: installs the Debian packages transdb needs when they are missing.
 # libsqlite3-dev: the SQLite that GRDB links against. sqlite3: the shell the tests and the
-# benchmark use to make foreign and newer-schema files and to compare against.
+# benchmark use to make foreign and newer-schema files and to compare against. Extra arguments
+# are commands installed from the Debian package of the same name when missing (chromium).
 install_deps() {
     local missing=()
     dpkg -s libsqlite3-dev >/dev/null 2>&1 || missing+=(libsqlite3-dev)

@@ -23,6 +23,7 @@ struct TransDBCommand: ParsableCommand {
             Export.self, Import.self,
             Release.self, Retain.self, Check.self, Query.self,
             Diff.self, Merge.self,
+            Preview.self,
         ]
     )
 }

@@ -56,13 +56,7 @@ extension TransDBCommand {
             _ = try rect(target, option: "--target")
         }
 
-        func containerSize() throws -> Size {
-            let parts = screen.lowercased().split(separator: "x", omittingEmptySubsequences: false).compactMap { Double($0) }
-            guard parts.count == 2, parts.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= 100_000 }) else {
-                throw ValidationError("--screen must be WIDTHxHEIGHT in points, e.g. 390x844, got '\(screen)'")
-            }
-            return Size(width: parts[0], height: parts[1])
-        }
+        func containerSize() throws -> Size { try ContextArguments.containerSize(screen) }
 
         func rect(_ text: String?, option: String) throws -> Rect? {
             guard let text else { return nil }
