@@ -18,7 +18,7 @@ struct TransDBCommand: ParsableCommand {
         version: TransDBVersion.current,
         subcommands: [
             Init.self, Add.self, Remove.self, List.self, Show.self, Resolve.self, Eval.self, Sample.self, Export.self, Import.self,
-            Release.self, Retain.self, Check.self, Query.self,
+            Release.self, Retain.self, Check.self, Query.self, Generate.self,
             Diff.self, Merge.self,
         ]
     )
