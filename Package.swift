@@ -79,7 +79,7 @@ let package = Package(
         // here, `Fixtures/` the UIKit API surface the glue is type-checked against.
         .testTarget(
             name: "TransDBKitTests",
-            dependencies: ["TransDBCore", "TransDBKit", "TransDB", "TransDBTestSupport"],
+            dependencies: ["TransDBCore", "TransDBKit", "TransDB", "TransDBCLI", "TransDBTestSupport"],
             exclude: ["Fixtures"]
         ),
     ],

@@ -57,7 +57,7 @@ extension CatalogTables {
                     }
                     draft.duration = try entry.optionalNumber("duration")
                     draft.delay = try entry.optionalNumber("delay") ?? 0
-                    draft.curve = try entry.string("curve")
+                    draft.curve = try entry.optionalString("curve")
                     draft.overrides = try (entry.optionalArray("set") ?? []).map { try TrackOverride(parsing: try $0.string()) }
                     if entry.has("interaction") {
                         let interaction = try entry.child("interaction").object(["completionSpeed", "completionCurve", "finishThreshold"])
