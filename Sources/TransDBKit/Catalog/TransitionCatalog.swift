@@ -25,6 +25,11 @@ public struct TransitionCatalog: PresetSource, Sendable {
         }
         curves = Dictionary(tables.curves.map { ($0.qualifiedName, $0.curve) }, uniquingKeysWith: { first, _ in first })
         presets = Dictionary(tables.presets.map { ($0.qualifiedName, $0) }, uniquingKeysWith: { first, _ in first })
+        // Every curve a preset names is checked here, so that planning a transition cannot fail later.
+        for preset in tables.presets {
+            _ = try timingCurve(preset.curve)
+            if let interaction = preset.interaction { _ = try timingCurve(interaction.completionCurve) }
+        }
     }
 
     /// Resolves a route exactly as `transdb resolve` does: the same lookup over the same entries.

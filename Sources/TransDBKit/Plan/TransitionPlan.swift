@@ -71,8 +71,18 @@ public struct ViewPlan: Hashable, Sendable {
     public var end: ViewSample
     /// The values the completion leaves (equal to `end` unless the preset has completion values).
     public var after: ViewSample
+    /// The track and the context, for ``sample(progress:)``.
+    public var track: ViewTrack
+    public var context: TransitionContext
+    public var zIndex: Int
+
+    /// The values `progress` of the way from `start` to `end` (a keyframe at one of a curve's stops).
+    public func sample(progress: Double) -> ViewSample { track.sample(progress: progress, in: context, zIndex: zIndex) }
 
     init(_ track: ViewTrack, in context: TransitionContext, zIndex: Int) {
+        self.track = track
+        self.context = context
+        self.zIndex = zIndex
         start = track.start.sample(in: context, zIndex: zIndex)
         end = track.end.sample(in: context, zIndex: zIndex)
         after = track.final.sample(in: context, zIndex: zIndex)

@@ -7,3 +7,11 @@ extension ViewState {
         ViewSample(from: self, to: self, progress: 0, context: context, zIndex: zIndex)
     }
 }
+
+extension ViewTrack {
+    /// The track `progress` of the way from its start to its end, in points in `context`, as
+    /// the engine samples it: what an app's keyframes set at each of a curve's stops (TransDBKit).
+    public func sample(progress: Double, in context: TransitionContext, zIndex: Int) -> ViewSample {
+        ViewSample(from: start, to: end, progress: progress, context: context, zIndex: zIndex)
+    }
+}
