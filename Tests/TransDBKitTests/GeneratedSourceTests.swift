@@ -48,6 +48,17 @@ struct GeneratedSourceTests {
         #expect(SwiftSourceGenerator.identifiers(for: names) == ["aFeed", "bFeed", "fadeThrough", "_2up", "`default`"])
     }
 
+    @Test("an unknown library and a bad type name are refused with one line and the usual exit codes")
+    func refusals() throws {
+        let unknown = try KitFixture.cli(["generate", "swift", "--library", "demoo"])
+        #expect(unknown.exitCode == 66)
+        #expect(unknown.stdout.isEmpty)
+        #expect(unknown.stderrLines == ["transdb: error: no library named 'demoo' (did you mean 'demo'?)"])
+        let badName = try KitFixture.cli(["generate", "swift", "--type-name", "a b"])
+        #expect(badName.exitCode == 64)
+        #expect(badName.stderr.contains("must be a Swift identifier"))
+    }
+
     @Test("a type name that is not an identifier is refused")
     func refusesTypeName() {
         #expect(throws: ModelError.self) { try SwiftSourceGenerator(typeName: "My Transitions") }
