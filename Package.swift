@@ -26,7 +26,8 @@ let package = Package(
             name: "TransDBResources",
             path: ".",
             exclude: [
-                "Sources/TransDB", "Sources/TransDBCore", "Sources/TransDBKit", "Sources/TransDBCLI", "Sources/TransDBTestSupport", "Sources/TransDBBench", "Tests",
+                "Sources/TransDB", "Sources/TransDBCore", "Sources/TransDBKit", "Sources/TransDBCLI", "Sources/TransDBTestSupport",
+                "Sources/TransDBBench", "Tests",
                 "Scripts", "Benchmarks", "Fuzz", "Examples", "README.md", "CHANGELOG.md", "CONTRIBUTING.md",
             ],
             sources: ["Sources/TransDBResources"],

@@ -6,11 +6,16 @@ import UIKit
 @main
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     var window: UIWindow?
-    // The generated tables always load: the generator writes every library they refer to.
-    static let transitions = CatalogTransitions(catalog: try! Transitions.catalog())
+    static let transitions: CatalogTransitions = {
+        do { return CatalogTransitions(catalog: try Transitions.catalog()) } catch {
+            fatalError("generated tables hold every library they refer to: \(error)")
+        }
+    }()
     private let navigationDelegate = AppDelegate.transitions.navigationDelegate(container: Transitions.Containers.mainNav.rawValue)
 
-    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?)
+        -> Bool
+    {
         let navigation = UINavigationController(rootViewController: FeedViewController(nibName: nil, bundle: nil))
         navigation.delegate = navigationDelegate
         window = UIWindow(frame: .zero)

@@ -7,6 +7,9 @@ final class PhotoViewController: UIViewController, CatalogScreen {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        view.addSubview(UIButton(frame: CGRect(x: 0, y: 0, width: 390, height: 844), primaryAction: UIAction { [weak self] _ in self?.dismiss(animated: true) }))
+        view.addSubview(
+            UIButton(
+                frame: CGRect(x: 0, y: 0, width: 390, height: 844),
+                primaryAction: UIAction { [weak self] _ in self?.dismiss(animated: true) }))
     }
 }

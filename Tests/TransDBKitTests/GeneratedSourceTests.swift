@@ -7,10 +7,12 @@ import TransDBCore
 /// `TRANSDB_RECORD_GENERATED=1` to re-record them after an intended change.
 @Suite("Generated Swift")
 struct GeneratedSourceTests {
-    @Test("the committed generated files are what transdb generate swift writes", arguments: [
-        (["--access", "internal", "--type-name", "DefaultLibrary"], "Tests/TransDBKitTests/Generated/DefaultLibrary.swift"),
-        (["--library", "demo"], "Examples/TransDBDemo/Transitions.swift"),
-    ])
+    @Test(
+        "the committed generated files are what transdb generate swift writes",
+        arguments: [
+            (["--access", "internal", "--type-name", "DefaultLibrary"], "Tests/TransDBKitTests/Generated/DefaultLibrary.swift"),
+            (["--library", "demo"], "Examples/TransDBDemo/Transitions.swift"),
+        ])
     func matchesCommitted(arguments: [String], file: String) throws {
         let result = try KitFixture.cli(["generate", "swift"] + arguments)
         try #require(result.exitCode == 0, "\(result)")
@@ -42,7 +44,8 @@ struct GeneratedSourceTests {
     @Test("names become Swift identifiers; collisions across libraries take the library's name")
     func identifiers() {
         let names = [
-            QualifiedName(library: "a", name: "Feed"), QualifiedName(library: "b", name: "Feed"), QualifiedName(library: "a", name: "fade-through"),
+            QualifiedName(library: "a", name: "Feed"), QualifiedName(library: "b", name: "Feed"),
+            QualifiedName(library: "a", name: "fade-through"),
             QualifiedName(library: "a", name: "2up"), QualifiedName(library: "a", name: "default"),
         ]
         #expect(SwiftSourceGenerator.identifiers(for: names) == ["aFeed", "bFeed", "fadeThrough", "_2up", "`default`"])

@@ -15,11 +15,14 @@ struct LookupParityTests {
         var requests: [LookupRequest] = []
         for operation in TransitionOperation.allCases {
             let containers: [String?] =
-                operation.containerKind.map { kind in [nil] + tables.containers.filter { $0.kind == kind }.map(\.qualifiedName.description) }
+                operation.containerKind.map { kind in [nil] + tables.containers.filter { $0.kind == kind }.map(\.qualifiedName.description)
+                }
                 ?? [nil]
             for from in screens {
                 for to in screens where to != from {
-                    for container in containers { requests.append(LookupRequest(operation: operation, from: from, to: to, container: container)) }
+                    for container in containers {
+                        requests.append(LookupRequest(operation: operation, from: from, to: to, container: container))
+                    }
                 }
             }
         }
@@ -47,12 +50,14 @@ struct LookupParityTests {
     static func line(_ answer: [String: Any]) -> String {
         if answer["error"] != nil { return "error" }
         func preset(_ value: Any?) -> String {
-            guard let object = value as? [String: Any], let library = object["library"] as? String, let name = object["name"] as? String else {
+            guard let object = value as? [String: Any], let library = object["library"] as? String, let name = object["name"] as? String
+            else {
                 return "nil"
             }
             return "\(library)/\(name)"
         }
-        let mapping = (answer["mapping"] as? [String: Any]).map { "\($0["operation"] ?? "") \($0["from"] ?? "") → \($0["to"] ?? "")" } ?? "-"
+        let mapping =
+            (answer["mapping"] as? [String: Any]).map { "\($0["operation"] ?? "") \($0["from"] ?? "") → \($0["to"] ?? "")" } ?? "-"
         return [
             answer["delegate"] as? String ?? "-", mapping, preset(answer["animator"]), preset(answer["interaction"]),
             answer["systemDefault"] as? String ?? "-",
@@ -60,11 +65,12 @@ struct LookupParityTests {
     }
 
     static func cliLines(_ requests: [LookupRequest]) throws -> [String] {
-        let input = try requests.map { request -> String in
-            var object: [String: Any] = ["op": request.operation.rawValue, "from": request.from, "to": request.to]
-            if let container = request.container { object["container"] = container }
-            return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
-        }.joined(separator: "\n") + "\n"
+        let input =
+            try requests.map { request -> String in
+                var object: [String: Any] = ["op": request.operation.rawValue, "from": request.from, "to": request.to]
+                if let container = request.container { object["container"] = container }
+                return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+            }.joined(separator: "\n") + "\n"
         let result = try KitFixture.cli(["resolve", "--batch"], stdin: input)
         return try result.stdoutLines.map { text in
             try line(#require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]))

@@ -72,8 +72,11 @@ struct PlanParityTests {
         #expect(
             TimingPlan(.spring(.physical(mass: 1, stiffness: 100, damping: 10, velocity: 0)))
                 == .springPhysics(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0))
-        #expect(TimingPlan(.steps(count: 4, position: .jumpEnd)) == .keyframes(times: [0, 0.25, 0.5, 0.75, 1], values: [0, 0.25, 0.5, 0.75, 1], mode: .discrete))
-        #expect(TimingPlan(.steps(count: 2, position: .jumpStart)) == .keyframes(times: [0, 0.5, 1], values: [0.5, 1, 1], mode: .discrete))
+        #expect(
+            TimingPlan(.steps(count: 4, position: .jumpEnd))
+                == .keyframes(times: [0, 0.25, 0.5, 0.75, 1], values: [0, 0.25, 0.5, 0.75, 1], mode: .discrete))
+        #expect(
+            TimingPlan(.steps(count: 2, position: .jumpStart)) == .keyframes(times: [0, 0.5, 1], values: [0.5, 1, 1], mode: .discrete))
         #expect(
             TimingPlan(.piecewiseLinear([LinearStop(output: 0), LinearStop(output: 0.8, percent: 40), LinearStop(output: 1)]))
                 == .keyframes(times: [0, 0.4, 1], values: [0, 0.8, 1], mode: .linear))

@@ -16,7 +16,9 @@ struct UIKitSurfaceTests {
         // TransDBCore as SwiftPM built it for the tests, beside the `transdb` binary.
         let core = URL(fileURLWithPath: try TransDBRunner.locateBinary()).deletingLastPathComponent().appendingPathComponent("Modules").path
         try swiftc(
-            ["-emit-module", "-module-name", "UIKit"] + flags + [fixture("Fixtures/UIKit/UIKit.swift"), "-emit-module-path", directory.file("UIKit.swiftmodule")])
+            ["-emit-module", "-module-name", "UIKit"] + flags + [
+                fixture("Fixtures/UIKit/UIKit.swift"), "-emit-module-path", directory.file("UIKit.swiftmodule"),
+            ])
         let kit = try FileManager.default.subpathsOfDirectory(atPath: KitFixture.root.appendingPathComponent("Sources/TransDBKit").path)
             .filter { $0.hasSuffix(".swift") }.sorted().map { KitFixture.root.appendingPathComponent("Sources/TransDBKit/\($0)").path }
         try swiftc(
@@ -43,7 +45,8 @@ struct UIKitSurfaceTests {
         defer { directory.remove() }
         let file = directory.file("Race.swift")
         // UIView is main-actor isolated: touching it from a detached task is a data race.
-        try "import UIKit\nfunc race(_ view: UIView) { Task.detached { view.alpha = 0 } }\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try "import UIKit\nfunc race(_ view: UIView) { Task.detached { view.alpha = 0 } }\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
         #expect(throws: (any Error).self) { try Self.swiftc(["-typecheck"] + Self.flags + ["-I", directory.path, "-I", core, file]) }
     }
 

@@ -41,8 +41,10 @@ extension TransDBCommand.Generate {
                 let catalog = try catalog.open(forWriting: false)
                 let names = try library.map { try Name.validated($0, field: "library name") }
                 let bundles = try SwiftSourceGenerator.selection(names, from: try catalog.bundles())
-                let command = (["transdb generate swift"] + names.flatMap { ["--library", $0] }
-                    + (access == .public ? [] : ["--access", access.rawValue]) + (typeName == "Transitions" ? [] : ["--type-name", typeName]))
+                let command =
+                    (["transdb generate swift"] + names.flatMap { ["--library", $0] }
+                    + (access == .public ? [] : ["--access", access.rawValue])
+                    + (typeName == "Transitions" ? [] : ["--type-name", typeName]))
                     .joined(separator: " ")
                 let source = try SwiftSourceGenerator(access: access, typeName: typeName).source(for: bundles, command: command)
                 let bytes = Array(source.utf8)

@@ -44,7 +44,9 @@ extension CatalogTables {
                 })
         }
         for preset in try top.array("presets") {
-            let entry = try preset.object(["name", "kind", "direction", "duration", "delay", "curve", "set", "interaction", "reverse", "description"])
+            let entry = try preset.object([
+                "name", "kind", "direction", "duration", "delay", "curve", "set", "interaction", "reverse", "description",
+            ])
             tables.presets.append(
                 try wrap(entry) {
                     guard let kind = PresetKind(rawValue: try entry.string("kind")) else {
@@ -87,7 +89,9 @@ extension CatalogTables {
                 try wrap(entry) {
                     var value = Screen(library: name, name: try entry.string("name"), delegate: try reference(entry, "delegate"))
                     if let style = try entry.optionalString("modalStyle") {
-                        guard let parsed = ModalTransitionStyle(rawValue: style) else { throw entry.child("modalStyle").error("unknown modal style") }
+                        guard let parsed = ModalTransitionStyle(rawValue: style) else {
+                            throw entry.child("modalStyle").error("unknown modal style")
+                        }
                         value.modalStyle = parsed
                     }
                     if let style = try entry.optionalString("presentationStyle") {
@@ -102,22 +106,28 @@ extension CatalogTables {
         }
         for container in try top.array("containers") {
             let entry = try container.object(["name", "kind", "delegate", "description"])
-            guard let kind = ContainerKind(rawValue: try entry.string("kind")) else { throw entry.child("kind").error("unknown container kind") }
+            guard let kind = ContainerKind(rawValue: try entry.string("kind")) else {
+                throw entry.child("kind").error("unknown container kind")
+            }
             tables.containers.append(
                 Container(
-                    library: name, name: try wrap(entry) { try Name.validated(try entry.string("name"), field: "container name") }, kind: kind,
+                    library: name, name: try wrap(entry) { try Name.validated(try entry.string("name"), field: "container name") },
+                    kind: kind,
                     delegate: try reference(entry, "delegate"), description: try entry.optionalString("description") ?? ""))
         }
         for route in try top.array("routes") {
             let entry = try route.object(["delegate", "op", "from", "to", "preset", "interaction"])
-            guard let operation = TransitionOperation(rawValue: try entry.string("op")) else { throw entry.child("op").error("unknown operation") }
+            guard let operation = TransitionOperation(rawValue: try entry.string("op")) else {
+                throw entry.child("op").error("unknown operation")
+            }
             func side(_ key: String) throws -> ScreenPattern {
                 let text = try entry.string(key)
                 return text == "*" ? .any : .screen(try wrap(entry) { try QualifiedName(parsing: text, field: key).qualified(in: name) })
             }
             guard let delegate = try reference(entry, "delegate") else { throw entry.child("delegate").error("a route names its delegate") }
             let mapping = RouteMapping(
-                delegate: delegate, operation: operation, from: try side("from"), to: try side("to"), preset: try reference(entry, "preset"),
+                delegate: delegate, operation: operation, from: try side("from"), to: try side("to"),
+                preset: try reference(entry, "preset"),
                 interaction: try reference(entry, "interaction"))
             try wrap(entry) { try mapping.validate() }
             tables.routes.append(mapping)

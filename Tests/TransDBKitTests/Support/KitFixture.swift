@@ -37,11 +37,21 @@ enum KitFixture {
     /// Every description emptied: generated tables leave descriptions out.
     static func withoutDescriptions(_ tables: CatalogTables) -> CatalogTables {
         var copy = tables
-        copy.curves = copy.curves.map { var entry = $0; entry.description = ""; return entry }
-        copy.presets = copy.presets.map { var entry = $0; entry.description = ""; return entry }
-        copy.delegates = copy.delegates.map { var entry = $0; entry.description = ""; return entry }
-        copy.screens = copy.screens.map { var entry = $0; entry.description = ""; return entry }
-        copy.containers = copy.containers.map { var entry = $0; entry.description = ""; return entry }
+        copy.curves = copy.curves.map {
+            var entry = $0; entry.description = ""; return entry
+        }
+        copy.presets = copy.presets.map {
+            var entry = $0; entry.description = ""; return entry
+        }
+        copy.delegates = copy.delegates.map {
+            var entry = $0; entry.description = ""; return entry
+        }
+        copy.screens = copy.screens.map {
+            var entry = $0; entry.description = ""; return entry
+        }
+        copy.containers = copy.containers.map {
+            var entry = $0; entry.description = ""; return entry
+        }
         return copy
     }
 }

@@ -110,7 +110,9 @@ open class CALayer: NSObject {
         animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
     ) {}
     /// https://developer.apple.com/documentation/uikit/uiview/addkeyframe(withrelativestarttime:relativeduration:animations:)
-    open class func addKeyframe(withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double, animations: @escaping () -> Void) {}
+    open class func addKeyframe(
+        withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double, animations: @escaping () -> Void
+    ) {}
 
     /// https://developer.apple.com/documentation/uikit/uiview/animationcurve
     public enum AnimationCurve: Int, @unchecked Sendable {
@@ -255,12 +257,18 @@ public enum UIModalPresentationStyle: Int, @unchecked Sendable {
     /// https://developer.apple.com/documentation/uikit/uiapplicationdelegate/window (optional)
     var window: UIWindow? { get set }
     /// https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:didfinishlaunchingwithoptions:) (optional)
-    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?)
+        -> Bool
 }
 
 extension UIApplicationDelegate {
-    public var window: UIWindow? { get { nil } set {} }
-    public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+    public var window: UIWindow? {
+        get { nil }
+        set {}
+    }
+    public func application(
+        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
         true
     }
     /// https://developer.apple.com/documentation/uikit/uiapplicationdelegate/main() (what `@main` calls)
@@ -274,7 +282,8 @@ public enum UIAccessibility {
     /// https://developer.apple.com/documentation/uikit/uiaccessibility/isreducemotionenabled (iOS 8)
     @MainActor public static var isReduceMotionEnabled: Bool { false }
     /// https://developer.apple.com/documentation/uikit/uiaccessibility/reducemotionstatusdidchangenotification
-    public static let reduceMotionStatusDidChangeNotification = NSNotification.Name("UIAccessibilityReduceMotionStatusDidChangeNotification")
+    public static let reduceMotionStatusDidChangeNotification = NSNotification.Name(
+        "UIAccessibilityReduceMotionStatusDidChangeNotification")
 }
 
 // MARK: Animation
@@ -449,19 +458,26 @@ extension UIViewControllerAnimatedTransitioning {
     /// https://developer.apple.com/documentation/uikit/uiviewcontrollertransitioningdelegate/animationcontroller(fordismissed:)
     func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)?
     /// https://developer.apple.com/documentation/uikit/uiviewcontrollertransitioningdelegate/interactioncontrollerforpresentation(using:)
-    func interactionControllerForPresentation(using animator: any UIViewControllerAnimatedTransitioning) -> (any UIViewControllerInteractiveTransitioning)?
+    func interactionControllerForPresentation(using animator: any UIViewControllerAnimatedTransitioning) -> (
+        any UIViewControllerInteractiveTransitioning
+    )?
     /// https://developer.apple.com/documentation/uikit/uiviewcontrollertransitioningdelegate/interactioncontrollerfordismissal(using:)
-    func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning) -> (any UIViewControllerInteractiveTransitioning)?
+    func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning) -> (
+        any UIViewControllerInteractiveTransitioning
+    )?
 }
 
 extension UIViewControllerTransitioningDelegate {
     public func animationController(forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController)
-        -> (any UIViewControllerAnimatedTransitioning)? { nil }
+        -> (any UIViewControllerAnimatedTransitioning)?
+    { nil }
     public func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { nil }
     public func interactionControllerForPresentation(using animator: any UIViewControllerAnimatedTransitioning)
-        -> (any UIViewControllerInteractiveTransitioning)? { nil }
+        -> (any UIViewControllerInteractiveTransitioning)?
+    { nil }
     public func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning)
-        -> (any UIViewControllerInteractiveTransitioning)? { nil }
+        -> (any UIViewControllerInteractiveTransitioning)?
+    { nil }
 }
 
 /// https://developer.apple.com/documentation/uikit/uinavigationcontrollerdelegate (every method optional)
@@ -473,7 +489,8 @@ extension UIViewControllerTransitioningDelegate {
     ) -> (any UIViewControllerAnimatedTransitioning)?
     /// https://developer.apple.com/documentation/uikit/uinavigationcontrollerdelegate/navigationcontroller(_:interactioncontrollerfor:)
     func navigationController(
-        _ navigationController: UINavigationController, interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning
+        _ navigationController: UINavigationController,
+        interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning
     ) -> (any UIViewControllerInteractiveTransitioning)?
     /// https://developer.apple.com/documentation/uikit/uinavigationcontrollerdelegate/navigationcontroller(_:didshow:animated:)
     func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
@@ -485,9 +502,12 @@ extension UINavigationControllerDelegate {
         from fromVC: UIViewController, to toVC: UIViewController
     ) -> (any UIViewControllerAnimatedTransitioning)? { nil }
     public func navigationController(
-        _ navigationController: UINavigationController, interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning
+        _ navigationController: UINavigationController,
+        interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning
     ) -> (any UIViewControllerInteractiveTransitioning)? { nil }
-    public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
+    public func navigationController(
+        _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
+    ) {}
 }
 
 /// https://developer.apple.com/documentation/uikit/uitabbarcontrollerdelegate (every method optional)
