@@ -151,6 +151,7 @@ public struct SwiftSourceGenerator: Sendable {
                     + "\(curveReference(interaction.completionCurve)), finishThreshold: \(number(interaction.finishThreshold)))")
         }
         if let reverse = preset.reverse { arguments.append("reverse: \(name(reverse))") }
+        if let mirrorOf = preset.mirrorOf { arguments.append("mirrorOf: \(name(mirrorOf))") }
         return "TransDBCore.Preset(\(arguments.joined(separator: ", ")))"
     }
 

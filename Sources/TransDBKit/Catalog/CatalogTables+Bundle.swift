@@ -13,6 +13,30 @@ extension CatalogTables {
     public init(bundles: [(file: String, data: Data)]) throws {
         self.init()
         for bundle in bundles { self = merged(with: try Self.read(bundle.data, file: bundle.file)) }
+        self = try derivingMirrors()
+    }
+
+    /// The tables with every mirror's values derived from the preset it mirrors
+    /// (``Preset/mirroring(_:)``), as `transdb import` derives them.
+    ///
+    /// - Throws: ``TransitionCatalogError/unknownReference(kind:name:)`` for a mirror of a preset
+    ///   the tables do not have; ``TransitionCatalogError/invalidBundle(file:path:reason:)`` for a
+    ///   mirror the model refuses.
+    public func derivingMirrors() throws -> CatalogTables {
+        let byName = Dictionary(presets.map { ($0.qualifiedName, $0) }, uniquingKeysWith: { first, _ in first })
+        var copy = self
+        copy.presets = try presets.map { preset in
+            guard let reference = preset.mirrorOf else { return preset }
+            guard let source = byName[reference] else {
+                throw TransitionCatalogError.unknownReference(kind: "preset", name: reference.description)
+            }
+            do {
+                return try preset.mirroring(source)
+            } catch {
+                throw TransitionCatalogError.invalidBundle(file: preset.library, path: "$.presets[\(preset.name)]", reason: "\(error)")
+            }
+        }
+        return copy
     }
 
     private static func read(_ data: Data, file: String) throws -> CatalogTables {
@@ -45,14 +69,17 @@ extension CatalogTables {
         }
         for preset in try top.array("presets") {
             let entry = try preset.object([
-                "name", "kind", "direction", "duration", "delay", "curve", "set", "interaction", "reverse", "description",
+                "name", "kind", "direction", "duration", "delay", "curve", "set", "interaction", "reverse", "mirrorOf", "description",
             ])
             tables.presets.append(
                 try wrap(entry) {
-                    guard let kind = PresetKind(rawValue: try entry.string("kind")) else {
+                    // A mirror's kind, timing and tracks are its source's, derived once every bundle is read.
+                    let mirrorOf = try entry.optionalString("mirrorOf")
+                    guard let kind = mirrorOf != nil ? .custom : PresetKind(rawValue: try entry.string("kind")) else {
                         throw entry.child("kind").error("unknown preset kind")
                     }
                     var draft = PresetDraft(kind: kind)
+                    draft.mirrorOf = mirrorOf
                     if let direction = try entry.optionalString("direction") {
                         guard let value = Direction(rawValue: direction) else { throw entry.child("direction").error("unknown direction") }
                         draft.direction = value
@@ -73,6 +100,7 @@ extension CatalogTables {
                     value.curve = value.curve.qualified(in: name)
                     if let curve = value.interaction?.completionCurve { value.interaction?.completionCurve = curve.qualified(in: name) }
                     value.reverse = value.reverse?.qualified(in: name)
+                    value.mirrorOf = value.mirrorOf?.qualified(in: name)
                     return value
                 })
         }
