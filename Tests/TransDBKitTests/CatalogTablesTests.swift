@@ -3,6 +3,7 @@ import Testing
 import TransDB
 import TransDBCore
 import TransDBKit
+import TransDBTestSupport
 
 /// TransDBKit's two ways of loading a catalog give the entries transdb itself reads.
 @Suite("TransDBKit catalog tables")
@@ -21,6 +22,21 @@ struct CatalogTablesTests {
         #expect(Set(kit.delegates) == Set(bundle.delegates))
         #expect(Set(kit.screens) == Set(bundle.screens))
         #expect(Set(kit.containers) == Set(bundle.containers))
+        #expect(Set(kit.routes) == Set(bundle.routes))
+    }
+
+    @Test(
+        "on generated libraries of every preset and curve kind, TransDBKit's bundle reader gives what transdb's gives",
+        arguments: [(11, 40), (60, 500), (200, 3000)])
+    func bundleReaderAgreesOnGenerated(presets: Int, mappings: Int) throws {
+        let text = BundleFormat.encode(try BundleGenerator.library(presets: presets, mappings: mappings))
+        let kit = try CatalogTables(bundles: [(file: "generated.json", data: Data(text.utf8))])
+        let bundle = try BundleFormat.decode(Array(text.utf8), file: "generated.json").qualified()
+        #expect(kit.libraries == [bundle.library])
+        #expect(Set(kit.curves) == Set(bundle.curves))
+        #expect(Set(kit.presets) == Set(bundle.presets))
+        #expect(Set(kit.delegates) == Set(bundle.delegates))
+        #expect(Set(kit.screens) == Set(bundle.screens))
         #expect(Set(kit.routes) == Set(bundle.routes))
     }
 
