@@ -57,12 +57,18 @@ struct PlanParityTests {
         #expect(plan.duration == 1)
         #expect(plan.timing == .springDampingRatio(dampingRatio: 0.4, initialVelocity: 0))
         #expect(plan.onTop == .to)
-        #expect([plan.to.start.x, plan.to.start.y, plan.to.start.width, plan.to.start.height] == [145, 372, 100, 100])
-        #expect([plan.to.end.x, plan.to.end.y, plan.to.end.width, plan.to.end.height] == [0, 0, 390, 844])
+        // PopAnimator's geometry: the to-view keeps its final bounds and starts scaled down about the
+        // origin rect's centre (the default origin: a 100-point square at the container's centre).
+        #expect([plan.to.start.width, plan.to.start.height] == [390, 844])
+        #expect([plan.to.start.x + plan.to.start.width / 2, plan.to.start.y + plan.to.start.height / 2] == [195, 422])
+        #expect([plan.to.start.scaleX, plan.to.start.scaleY] == [100.0 / 390, 100.0 / 844])
+        #expect(
+            [plan.to.end.x, plan.to.end.y, plan.to.end.width, plan.to.end.height, plan.to.end.scaleX, plan.to.end.scaleY] == [
+                0, 0, 390, 844, 1, 1,
+            ])
         #expect(plan.to.after == plan.to.end)
-        #expect(Self.values(plan.sample(at: 0)) == Self.values(plan.sample(at: 0)))
-        let end = plan.sample(at: plan.timeline.duration)
-        #expect([end.to.x, end.to.y, end.to.width, end.to.height] == [0, 0, 390, 844])
+        #expect(plan.to.start == plan.sample(at: 0).to)
+        #expect(plan.to.end == plan.sample(at: plan.timeline.duration).to)
     }
 
     @Test("each curve kind becomes its UIKit construct")

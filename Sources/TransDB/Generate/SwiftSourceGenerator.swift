@@ -227,7 +227,8 @@ public struct SwiftSourceGenerator: Sendable {
     }
 
     static func track(_ track: ViewTrack) -> String {
-        "ViewTrack(start: \(state(track.start)), end: \(state(track.end))\(track.after.map { ", after: \(state($0))" } ?? ""))"
+        "ViewTrack(start: \(state(track.start)), end: \(state(track.end))\(track.after.map { ", after: \(state($0))" } ?? "")"
+            + (track.geometry == .frame ? ")" : ", geometry: .\(track.geometry.rawValue))")
     }
 
     static func state(_ state: ViewState) -> String {

@@ -83,8 +83,8 @@ public struct ViewPlan: Hashable, Sendable {
         self.track = track
         self.context = context
         self.zIndex = zIndex
-        start = track.start.sample(in: context, zIndex: zIndex)
-        end = track.end.sample(in: context, zIndex: zIndex)
-        after = track.final.sample(in: context, zIndex: zIndex)
+        start = track.sample(progress: 0, in: context, zIndex: zIndex)
+        end = track.sample(progress: 1, in: context, zIndex: zIndex)
+        after = track.completedSample(in: context, zIndex: zIndex)
     }
 }
