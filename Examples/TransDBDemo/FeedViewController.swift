@@ -20,6 +20,7 @@ final class FeedViewController: UIViewController, CatalogScreen {
 
     private func openPhoto() {
         let photo = PhotoViewController(nibName: nil, bundle: nil)
+        AppDelegate.transitions.sourceView = { [weak self] _, _ in self?.thumbnail }  // hidden while the zoom runs
         AppDelegate.transitions.originRect = { [weak self] _, _ in self.map { $0.thumbnail.convert($0.thumbnail.bounds, to: nil) } }
         AppDelegate.transitions.prepare(photo)
         present(photo, animated: true)

@@ -223,6 +223,7 @@ public struct SwiftSourceGenerator: Sendable {
         var arguments = ["from: \(track(tracks.from))", "to: \(track(tracks.to))"]
         if let shared = tracks.shared { arguments.append("shared: \(track(shared))") }
         arguments.append("onTop: .\(tracks.onTop.rawValue)")
+        if tracks.hidesSource { arguments.append("hidesSource: true") }
         return "ViewTracks(\(arguments.joined(separator: ", ")))"
     }
 

@@ -24,6 +24,9 @@ public struct TransitionPlan: Sendable {
     public var shared: ViewPlan?
     /// Which of the two views is drawn above the other.
     public var onTop: ViewRole
+    /// Whether the source element (the thumbnail at the origin rect) is hidden while the
+    /// transition runs, as PopAnimator's delegate hides the tapped image.
+    public var hidesSource: Bool
     /// The percent-driven interaction's settings, when the preset has them.
     public var interaction: InteractionSettings?
     /// The engine's timeline, for ``sample(at:)``.
@@ -52,6 +55,7 @@ public struct TransitionPlan: Sendable {
         runDuration = animation.runDuration
         timing = TimingPlan(try curves.timingCurve(preset.curve))
         onTop = preset.tracks.onTop
+        hidesSource = preset.tracks.hidesSource
         let fromOnTop = onTop == .from
         from = ViewPlan(preset.tracks.from, in: context, zIndex: fromOnTop ? 1 : 0)
         to = ViewPlan(preset.tracks.to, in: context, zIndex: fromOnTop ? 0 : 1)

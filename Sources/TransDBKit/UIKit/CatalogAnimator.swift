@@ -18,6 +18,7 @@
         private let origin: CGRect?
         private let target: CGRect?
         private let sharedView: UIView?
+        private let sourceView: UIView?
         private var running: UIViewPropertyAnimator?
 
         /// An animator for `preset`.
@@ -26,9 +27,10 @@
         ///   - origin: The rect a zoom grows from, in window coordinates (a tapped thumbnail).
         ///   - target: The rect a shared element travels to, in window coordinates.
         ///   - sharedView: The view that travels (a snapshot), drawn above both screens.
+        ///   - sourceView: The source element, hidden while the transition runs when the preset says so.
         public init(
             preset: Preset, operation: TransitionOperation, interaction: Preset? = nil, catalog: TransitionCatalog, origin: CGRect? = nil,
-            target: CGRect? = nil, sharedView: UIView? = nil
+            target: CGRect? = nil, sharedView: UIView? = nil, sourceView: UIView? = nil
         ) {
             self.preset = preset
             self.operation = operation
@@ -37,6 +39,7 @@
             self.origin = origin
             self.target = target
             self.sharedView = sharedView
+            self.sourceView = sourceView
         }
 
         public func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval {
@@ -75,6 +78,8 @@
             }
             for (view, values) in views { view.apply(values.start) }
             if let onTop = plan?.onTop == .from ? fromView : toView { container.bringSubviewToFront(onTop) }
+            let hidesSource = plan?.hidesSource == true && sourceView?.isHidden == false
+            if hidesSource { sourceView?.isHidden = true }
             if let sharedView, plan?.shared != nil {
                 container.addSubview(sharedView)
                 container.bringSubviewToFront(sharedView)
@@ -94,6 +99,7 @@
                     if let toView, addedTo { toView.removeFromSuperview() }
                 }
                 if plan?.shared != nil { self.sharedView?.removeFromSuperview() }
+                if hidesSource { self.sourceView?.isHidden = false }
                 transitionContext.completeTransition(completed)
                 self.completion?(completed)
             }
