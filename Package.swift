@@ -3,10 +3,13 @@ import PackageDescription
 
 let package = Package(
     name: "transdb",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v13), .iOS(.v15)],
     products: [
         .library(name: "TransDBCore", targets: ["TransDBCore"]),
         .library(name: "TransDB", targets: ["TransDB"]),
+        // For iOS apps: the catalog in memory (from a bundle file or generated tables), the plan of
+        // a transition, and the UIKit glue that plays it.
+        .library(name: "TransDBKit", targets: ["TransDBKit"]),
         .executable(name: "transdb", targets: ["TransDBCLI"]),
         // For the fuzz harnesses' package (Fuzz/), which checks the same invariants as the tests.
         .library(name: "TransDBTestSupport", targets: ["TransDBTestSupport"]),
@@ -23,8 +26,9 @@ let package = Package(
             name: "TransDBResources",
             path: ".",
             exclude: [
-                "Sources/TransDB", "Sources/TransDBCore", "Sources/TransDBCLI", "Sources/TransDBTestSupport", "Sources/TransDBBench", "Tests",
-                "Scripts", "Benchmarks", "Fuzz", "README.md", "CHANGELOG.md", "CONTRIBUTING.md",
+                "Sources/TransDB", "Sources/TransDBCore", "Sources/TransDBKit", "Sources/TransDBCLI", "Sources/TransDBTestSupport",
+                "Sources/TransDBBench", "Tests",
+                "Scripts", "Benchmarks", "Fuzz", "Examples", "README.md", "CHANGELOG.md", "CONTRIBUTING.md",
             ],
             sources: ["Sources/TransDBResources"],
             resources: [.embedInCode("migrations"), .embedInCode("seed")]
@@ -32,6 +36,8 @@ let package = Package(
         // The model, the engine and UIKit's lookup: no SQL, no GRDB, nothing Linux- or CLI-specific,
         // so that the same code can run inside an iOS app.
         .target(name: "TransDBCore"),
+        // TransDBCore for an app: only Foundation and TransDBCore outside `#if canImport(UIKit)`.
+        .target(name: "TransDBKit", dependencies: ["TransDBCore"]),
         .target(
             name: "TransDB",
             dependencies: [
@@ -69,6 +75,13 @@ let package = Package(
             name: "TransDBCLITests",
             dependencies: ["TransDBCore", "TransDB", "TransDBCLI", "TransDBTestSupport"],
             exclude: ["Snapshots"]
+        ),
+        // TransDBKit against the CLI; `Generated/` is `transdb generate swift` output compiled
+        // here, `Fixtures/` the UIKit API surface the glue is type-checked against.
+        .testTarget(
+            name: "TransDBKitTests",
+            dependencies: ["TransDBCore", "TransDBKit", "TransDB", "TransDBCLI", "TransDBTestSupport"],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -21,7 +21,7 @@ struct TransDBCommand: ParsableCommand {
         subcommands: [
             Init.self, Add.self, SetEntry.self, Rename.self, Remove.self, List.self, Show.self, Resolve.self, Eval.self, Sample.self,
             Export.self, Import.self,
-            Release.self, Retain.self, Check.self, Query.self,
+            Release.self, Retain.self, Check.self, Query.self, Generate.self,
             Diff.self, Merge.self,
             Preview.self,
         ]

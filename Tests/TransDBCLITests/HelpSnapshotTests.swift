@@ -14,6 +14,7 @@ struct HelpSnapshotTests {
     @Test("help text", arguments: [
         (["--help"], "transdb-help.txt"),
         (["resolve", "--help"], "transdb-resolve-help.txt"),
+        (["generate", "swift", "--help"], "transdb-generate-swift-help.txt"),
     ])
     func help(arguments: [String], snapshot: String) throws {
         let runner = try TransDBRunner()

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import TransDB
+import TransDBCore
+
+extension TransDBCommand {
+    /// `transdb generate`: source code from the catalog.
+    struct Generate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "generate",
+            abstract: "Generate source code for an app from the catalog.",
+            subcommands: [SwiftSource.self])
+    }
+}
+
+extension TransDBCommand.Generate {
+    /// `transdb generate swift`: typed names and static tables for TransDBKit.
+    struct SwiftSource: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "swift",
+            abstract: "Write Swift for an app target: typed names and the catalog's tables for TransDBKit.",
+            discussion: """
+                Writes one enum per kind of entry (screens, containers, delegates, presets, curves) with the catalog's \
+                qualified names as raw values, and the entries as static CatalogTables, so that an app parses nothing at \
+                launch. The libraries given (default: all) are written with every library they refer to. Output is \
+                deterministic: the same catalog gives the same bytes.
+                """)
+
+        @OptionGroup var catalog: CatalogOptions
+        @Option(name: .long, help: ArgumentHelp("A library to write (repeatable).", valueName: "name")) var library: [String] = []
+        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of stdout.", valueName: "file")) var output: String?
+        @Option(name: .long, help: "public (default) or internal declarations.") var access: SwiftSourceGenerator.Access = .public
+        @Option(name: .long, help: ArgumentHelp("The generated namespace.", valueName: "name")) var typeName = "Transitions"
+
+        func validate() throws {
+            do { _ = try SwiftSourceGenerator(access: access, typeName: typeName) } catch { throw ValidationError("--type-name: \(error)") }
+        }
+
+        func run() throws {
+            try reporting {
+                let catalog = try catalog.open(forWriting: false)
+                let names = try library.map { try Name.validated($0, field: "library name") }
+                let bundles = try SwiftSourceGenerator.selection(names, from: try catalog.bundles())
+                let command =
+                    (["transdb generate swift"] + names.flatMap { ["--library", $0] }
+                    + (access == .public ? [] : ["--access", access.rawValue])
+                    + (typeName == "Transitions" ? [] : ["--type-name", typeName]))
+                    .joined(separator: " ")
+                let source = try SwiftSourceGenerator(access: access, typeName: typeName).source(for: bundles, command: command)
+                let bytes = Array(source.utf8)
+                let write: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void = { sink in try bytes.withUnsafeBytes { try sink($0) } }
+                if let output { try OutputFile.replacing(output, write) } else { try OutputFile.standardOutput(write) }
+            }
+        }
+    }
+}
+
+extension SwiftSourceGenerator.Access: ExpressibleByArgument {}

@@ -1,0 +1,254 @@
+import Foundation
+import TransDBCore
+
+extension CatalogTables {
+    /// Reads bundle files (the format `transdb export` writes), for an app that ships its
+    /// catalog as resources. Every value goes through the model's own rules — curve
+    /// expressions, ``PresetDraft`` for presets and their track overrides, ``Screen/validated()``
+    /// — so the entries equal those `transdb import` stores (a test compares the two readers
+    /// on every seed file). Bare references are qualified with their bundle's library.
+    ///
+    /// - Parameter bundles: Each file's name (for errors) and contents.
+    /// - Throws: ``TransitionCatalogError/invalidBundle(file:path:reason:)``.
+    public init(bundles: [(file: String, data: Data)]) throws {
+        self.init()
+        for bundle in bundles { self = merged(with: try Self.read(bundle.data, file: bundle.file)) }
+        self = try derivingMirrors()
+    }
+
+    /// The tables with every mirror's values derived from the preset it mirrors
+    /// (``Preset/mirroring(_:)``), as `transdb import` derives them.
+    ///
+    /// - Throws: ``TransitionCatalogError/unknownReference(kind:name:)`` for a mirror of a preset
+    ///   the tables do not have; ``TransitionCatalogError/invalidBundle(file:path:reason:)`` for a
+    ///   mirror the model refuses.
+    public func derivingMirrors() throws -> CatalogTables {
+        let byName = Dictionary(presets.map { ($0.qualifiedName, $0) }, uniquingKeysWith: { first, _ in first })
+        var copy = self
+        copy.presets = try presets.map { preset in
+            guard let reference = preset.mirrorOf else { return preset }
+            guard let source = byName[reference] else {
+                throw TransitionCatalogError.unknownReference(kind: "preset", name: reference.description)
+            }
+            do {
+                return try preset.mirroring(source)
+            } catch {
+                throw TransitionCatalogError.invalidBundle(file: preset.library, path: "$.presets[\(preset.name)]", reason: "\(error)")
+            }
+        }
+        return copy
+    }
+
+    private static func read(_ data: Data, file: String) throws -> CatalogTables {
+        let root = BundleValue(
+            value: try wrapping(file: file, path: "$") { try JSONSerialization.jsonObject(with: data) }, path: "$", file: file)
+        let top = try root.object(["transdb", "library", "curves", "presets", "delegates", "screens", "containers", "routes"])
+        guard try top.number("transdb") == 1 else { throw root.child("transdb").error("the format version must be 1") }
+        let header = try top.child("library").object(["name", "version", "description"])
+        let name = try header.string("name")
+        var tables = CatalogTables()
+        tables.libraries = [
+            try wrap(header) {
+                try Library(name: name, version: try header.string("version"), description: try header.optionalString("description") ?? "")
+                    .validated()
+            }
+        ]
+        func reference(_ object: BundleObject, _ key: String) throws -> QualifiedName? {
+            guard let text = try object.optionalString(key) else { return nil }
+            return try wrap(object) { try QualifiedName(parsing: text, field: key).qualified(in: name) }
+        }
+        for curve in try top.array("curves") {
+            let entry = try curve.object(["name", "expression", "description"])
+            tables.curves.append(
+                try wrap(entry) {
+                    NamedCurve(
+                        library: name, name: try NamedCurve.validatedName(try entry.string("name")),
+                        curve: try TimingCurve(expression: try entry.string("expression")),
+                        description: try entry.optionalString("description") ?? "")
+                })
+        }
+        for preset in try top.array("presets") {
+            let entry = try preset.object([
+                "name", "kind", "direction", "duration", "delay", "curve", "set", "interaction", "reverse", "mirrorOf", "description",
+            ])
+            tables.presets.append(
+                try wrap(entry) {
+                    // A mirror's kind, timing and tracks are its source's, derived once every bundle is read.
+                    let mirrorOf = try entry.optionalString("mirrorOf")
+                    guard let kind = mirrorOf != nil ? .custom : PresetKind(rawValue: try entry.string("kind")) else {
+                        throw entry.child("kind").error("unknown preset kind")
+                    }
+                    var draft = PresetDraft(kind: kind)
+                    draft.mirrorOf = mirrorOf
+                    if let direction = try entry.optionalString("direction") {
+                        guard let value = Direction(rawValue: direction) else { throw entry.child("direction").error("unknown direction") }
+                        draft.direction = value
+                    }
+                    draft.duration = try entry.optionalNumber("duration")
+                    draft.delay = try entry.optionalNumber("delay") ?? 0
+                    draft.curve = try entry.optionalString("curve")
+                    draft.overrides = try (entry.optionalArray("set") ?? []).map { try TrackOverride(parsing: try $0.string()) }
+                    if entry.has("interaction") {
+                        let interaction = try entry.child("interaction").object(["completionSpeed", "completionCurve", "finishThreshold"])
+                        draft.completionSpeed = try interaction.optionalNumber("completionSpeed")
+                        draft.completionCurve = try interaction.optionalString("completionCurve")
+                        draft.finishThreshold = try interaction.optionalNumber("finishThreshold")
+                    }
+                    draft.reverse = try entry.optionalString("reverse")
+                    draft.description = try entry.optionalString("description") ?? ""
+                    var value = try draft.preset(library: name, name: try entry.string("name"))
+                    value.curve = value.curve.qualified(in: name)
+                    if let curve = value.interaction?.completionCurve { value.interaction?.completionCurve = curve.qualified(in: name) }
+                    value.reverse = value.reverse?.qualified(in: name)
+                    value.mirrorOf = value.mirrorOf?.qualified(in: name)
+                    return value
+                })
+        }
+        for delegate in try top.array("delegates") {
+            let entry = try delegate.object(["name", "released", "description"])
+            tables.delegates.append(
+                Delegate(
+                    library: name, name: try wrap(entry) { try Name.validated(try entry.string("name"), field: "delegate name") },
+                    released: try entry.optionalBool("released") ?? false, description: try entry.optionalString("description") ?? ""))
+        }
+        for screen in try top.array("screens") {
+            let entry = try screen.object(["name", "delegate", "modalStyle", "presentationStyle", "description"])
+            tables.screens.append(
+                try wrap(entry) {
+                    var value = Screen(library: name, name: try entry.string("name"), delegate: try reference(entry, "delegate"))
+                    if let style = try entry.optionalString("modalStyle") {
+                        guard let parsed = ModalTransitionStyle(rawValue: style) else {
+                            throw entry.child("modalStyle").error("unknown modal style")
+                        }
+                        value.modalStyle = parsed
+                    }
+                    if let style = try entry.optionalString("presentationStyle") {
+                        guard let parsed = ModalPresentationStyle(rawValue: style) else {
+                            throw entry.child("presentationStyle").error("unknown presentation style")
+                        }
+                        value.presentationStyle = parsed
+                    }
+                    value.description = try entry.optionalString("description") ?? ""
+                    return try value.validated()
+                })
+        }
+        for container in try top.array("containers") {
+            let entry = try container.object(["name", "kind", "delegate", "description"])
+            guard let kind = ContainerKind(rawValue: try entry.string("kind")) else {
+                throw entry.child("kind").error("unknown container kind")
+            }
+            tables.containers.append(
+                Container(
+                    library: name, name: try wrap(entry) { try Name.validated(try entry.string("name"), field: "container name") },
+                    kind: kind,
+                    delegate: try reference(entry, "delegate"), description: try entry.optionalString("description") ?? ""))
+        }
+        for route in try top.array("routes") {
+            let entry = try route.object(["delegate", "op", "from", "to", "preset", "interaction"])
+            guard let operation = TransitionOperation(rawValue: try entry.string("op")) else {
+                throw entry.child("op").error("unknown operation")
+            }
+            func side(_ key: String) throws -> ScreenPattern {
+                let text = try entry.string(key)
+                return text == "*" ? .any : .screen(try wrap(entry) { try QualifiedName(parsing: text, field: key).qualified(in: name) })
+            }
+            guard let delegate = try reference(entry, "delegate") else { throw entry.child("delegate").error("a route names its delegate") }
+            let mapping = RouteMapping(
+                delegate: delegate, operation: operation, from: try side("from"), to: try side("to"),
+                preset: try reference(entry, "preset"),
+                interaction: try reference(entry, "interaction"))
+            try wrap(entry) { try mapping.validate() }
+            tables.routes.append(mapping)
+        }
+        return tables
+    }
+
+    /// Runs `body`, turning the model's refusals into a bundle error at `object`'s path.
+    private static func wrap<T>(_ object: BundleObject, _ body: () throws -> T) throws -> T {
+        try wrapping(file: object.value.file, path: object.value.path, body)
+    }
+
+    private static func wrapping<T>(file: String, path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as TransitionCatalogError {
+            throw error
+        } catch {
+            throw TransitionCatalogError.invalidBundle(file: file, path: path, reason: "\(error)")
+        }
+    }
+}
+
+/// A parsed JSON value and where it is in its file.
+private struct BundleValue {
+    let value: Any
+    let path: String
+    let file: String
+
+    func error(_ reason: String) -> TransitionCatalogError { .invalidBundle(file: file, path: path, reason: reason) }
+
+    func child(_ key: String) -> BundleValue {
+        BundleValue(value: (value as? [String: Any])?[key] ?? NSNull(), path: path + "." + key, file: file)
+    }
+
+    func object(_ keys: Set<String>) throws -> BundleObject {
+        guard let fields = value as? [String: Any] else { throw error("expected an object") }
+        if let unknown = fields.keys.sorted().first(where: { !keys.contains($0) }) {
+            throw error("unknown field '\(unknown)' (expected \(keys.sorted().joined(separator: ", ")))")
+        }
+        return BundleObject(value: self, fields: fields)
+    }
+
+    func string() throws -> String {
+        guard let text = value as? String else { throw error("expected a string") }
+        return text
+    }
+}
+
+/// A JSON object of a bundle, read field by field.
+private struct BundleObject {
+    let value: BundleValue
+    let fields: [String: Any]
+
+    func has(_ key: String) -> Bool { fields[key] != nil && !(fields[key] is NSNull) }
+    func child(_ key: String) -> BundleValue { value.child(key) }
+
+    func string(_ key: String) throws -> String {
+        guard let text = try optionalString(key) else { throw child(key).error("a string is required") }
+        return text
+    }
+
+    func optionalString(_ key: String) throws -> String? {
+        guard has(key) else { return nil }
+        return try child(key).string()
+    }
+
+    func number(_ key: String) throws -> Double {
+        guard let number = try optionalNumber(key) else { throw child(key).error("a number is required") }
+        return number
+    }
+
+    func optionalNumber(_ key: String) throws -> Double? {
+        guard has(key) else { return nil }
+        guard let number = fields[key] as? NSNumber else {
+            throw child(key).error("expected a number")
+        }
+        return number.doubleValue
+    }
+
+    func optionalBool(_ key: String) throws -> Bool? {
+        guard has(key) else { return nil }
+        guard let flag = fields[key] as? Bool else { throw child(key).error("expected true or false") }
+        return flag
+    }
+
+    func array(_ key: String) throws -> [BundleValue] {
+        try optionalArray(key) ?? []
+    }
+
+    func optionalArray(_ key: String) throws -> [BundleValue]? {
+        guard has(key) else { return nil }
+        guard let items = fields[key] as? [Any] else { throw child(key).error("expected an array") }
+        return items.enumerated().map { BundleValue(value: $1, path: "\(value.path).\(key)[\($0)]", file: value.file) }
+    }
+}

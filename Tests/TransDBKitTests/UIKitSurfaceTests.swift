@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import TransDBTestSupport
+
+/// The UIKit glue, a generated file and the example app type-check against the UIKit API surface
+/// under `Fixtures/UIKit` (each declaration from Apple's documentation): Swift 6 language mode,
+/// so complete strict concurrency checking, with warnings as errors. There is no UIKit on Linux;
+/// this checks names, types, optionality and isolation, not behaviour.
+@Suite("TransDBKit against the UIKit API surface", .serialized)
+struct UIKitSurfaceTests {
+    static let flags = ["-swift-version", "6", "-warnings-as-errors", "-parse-as-library"]
+
+    /// The stub `UIKit` module and TransDBKit built against it, in a fresh directory.
+    static func modules() throws -> (directory: TemporaryDirectory, core: String) {
+        let directory = try TemporaryDirectory()
+        // TransDBCore as SwiftPM built it for the tests, beside the `transdb` binary.
+        let core = URL(fileURLWithPath: try TransDBRunner.locateBinary()).deletingLastPathComponent().appendingPathComponent("Modules").path
+        try swiftc(
+            ["-emit-module", "-module-name", "UIKit"] + flags + [
+                fixture("Fixtures/UIKit/UIKit.swift"), "-emit-module-path", directory.file("UIKit.swiftmodule"),
+            ])
+        let kit = try FileManager.default.subpathsOfDirectory(atPath: KitFixture.root.appendingPathComponent("Sources/TransDBKit").path)
+            .filter { $0.hasSuffix(".swift") }.sorted().map { KitFixture.root.appendingPathComponent("Sources/TransDBKit/\($0)").path }
+        try swiftc(
+            ["-emit-module", "-module-name", "TransDBKit"] + flags + ["-I", directory.path, "-I", core] + kit
+                + ["-emit-module-path", directory.file("TransDBKit.swiftmodule")])
+        return (directory, core)
+    }
+
+    @Test("the glue, the generated file and the example app type-check against the UIKit surface")
+    func typecheck() throws {
+        let (directory, core) = try Self.modules()
+        defer { directory.remove() }
+        let includes = ["-I", directory.path, "-I", core]
+        try Self.swiftc(["-typecheck"] + Self.flags + includes + [Self.fixture("Generated/DefaultLibrary.swift")])
+        let example = KitFixture.root.appendingPathComponent("Examples/TransDBDemo")
+        let files = try FileManager.default.contentsOfDirectory(atPath: example.path).filter { $0.hasSuffix(".swift") }.sorted()
+        try #require(files.contains("Transitions.swift") && files.count == 5)
+        try Self.swiftc(["-typecheck"] + Self.flags + includes + files.map { example.appendingPathComponent($0).path })
+    }
+
+    @Test("a glue that breaks strict concurrency is refused (the check has teeth)")
+    func refusesRace() throws {
+        let (directory, core) = try Self.modules()
+        defer { directory.remove() }
+        let file = directory.file("Race.swift")
+        // UIView is main-actor isolated: touching it from a detached task is a data race.
+        try "import UIKit\nfunc race(_ view: UIView) { Task.detached { view.alpha = 0 } }\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
+        #expect(throws: (any Error).self) { try Self.swiftc(["-typecheck"] + Self.flags + ["-I", directory.path, "-I", core, file]) }
+    }
+
+    static func fixture(_ path: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(path).path
+    }
+
+    struct CompileError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Runs `swiftc` (from `PATH`); throws its output when it fails.
+    static func swiftc(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CompileError(description: "swiftc \(arguments.joined(separator: " ")) failed:\n\(String(decoding: data, as: UTF8.self))")
+        }
+    }
+}
