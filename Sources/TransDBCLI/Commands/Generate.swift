@@ -49,7 +49,7 @@ extension TransDBCommand.Generate {
                 let source = try SwiftSourceGenerator(access: access, typeName: typeName).source(for: bundles, command: command)
                 let bytes = Array(source.utf8)
                 let write: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void = { sink in try bytes.withUnsafeBytes { try sink($0) } }
-                if let output { try OutputFile.replacing(output, write) } else { try OutputFile.standardOutput(write) }
+                if let output { try OutputFile.write(output, write) } else { try OutputFile.standardOutput(write) }
             }
         }
     }

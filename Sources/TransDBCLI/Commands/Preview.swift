@@ -74,7 +74,7 @@ extension TransDBCommand {
                 let page = PreviewPage.html(document)
                 let write: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void = { chunk in try page.withUnsafeBytes { try chunk($0) }
                 }
-                if let output { try OutputFile.replacing(output, write) } else { try OutputFile.standardOutput(write) }
+                if let output { try OutputFile.write(output, write) } else { try OutputFile.standardOutput(write) }
             }
         }
 
