@@ -56,7 +56,7 @@ struct CatalogTablesTests {
     @Test("a bundle that is not one is refused with the file and the JSON path")
     func refusesBadBundle() {
         let data = Data(
-            #"{"transdb": 1, "library": {"name": "x", "version": "1"}, "presets": [{"name": "p", "kind": "spin", "duration": 1, "curve": "linear"}]}"#
+            #"{"transdb": 1, "library": {"name": "x", "version": "1.0.0"}, "presets": [{"name": "p", "kind": "spin", "duration": 1, "curve": "linear"}]}"#
                 .utf8)
         #expect(throws: TransitionCatalogError.invalidBundle(file: "x.json", path: "$.presets[0].kind", reason: "unknown preset kind")) {
             try CatalogTables(bundles: [(file: "x.json", data: data)])

@@ -27,11 +27,15 @@ enum KitFixture {
         try seedFiles().map { try BundleFormat.decode(Array(try Data(contentsOf: $0)), file: "seed/\($0.lastPathComponent)").qualified() }
     }
 
-    /// Runs `transdb` in a fresh sandbox, whose per-user catalog holds the default library.
+    /// Runs `transdb` in a fresh sandbox on a catalog holding the default library (made by
+    /// `init` first, so that the command's own output is all there is).
     static func cli(_ arguments: [String], stdin: String? = nil) throws -> TransDBRunner.Result {
         let runner = try TransDBRunner()
         defer { runner.remove() }
-        return try runner.run(arguments, stdin: stdin)
+        let db = runner.file("catalog.sqlite")
+        let created = try runner.run(["init", "--db", db])
+        guard created.exitCode == 0 else { return created }
+        return try runner.run(arguments + ["--db", db], stdin: stdin)
     }
 
     /// Every description emptied: generated tables leave descriptions out.

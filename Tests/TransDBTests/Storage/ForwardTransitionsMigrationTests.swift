@@ -30,7 +30,7 @@ struct ForwardTransitionsMigrationTests {
     func routesNameWhatPlays() throws {
         let (catalog, directory) = try Self.migrated()
         defer { directory.remove() }
-        #expect(try catalog.schemaVersion() == 2)
+        #expect(try catalog.schemaVersion() == CatalogMigrator.latestVersion)
         let routes = Dictionary(uniqueKeysWithValues: try catalog.routes().compactMap { r in r.id.map { ($0, r) } })
         #expect(routes.count == 19)
         let expected: [Int64: String?] = [
