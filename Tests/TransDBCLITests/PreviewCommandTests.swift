@@ -257,6 +257,8 @@ struct PreviewCommandTests {
         let gesture = ["--op", "dismiss", "--from", "Detail", "--to", "Feed", "--gesture", "update 0.2@0.1, update 0.6@0.3, release@0.4"]
         let cases: [(arguments: [String], eval: [String]?)] = [
             (["samples/customTransition"], ["samples/customTransition"]),
+            (["samples/szPresent"], ["samples/szPresent"]),  // a shared element: a third card
+            (["samples/popAnimator"], ["samples/popAnimator"]),  // scaleX ≠ scaleY
             (["motion/flipLeft", "--screen", "320x568"], ["motion/flipLeft", "--screen", "320x568"]),
             (
                 ["--op", "push", "--from", "Feed", "--to", "Settings", "--container", "MainNav"],
@@ -274,9 +276,21 @@ struct PreviewCommandTests {
             guard let evalArguments = testCase.eval else { continue }
             let eval = try cli(["eval"] + evalArguments + ["--at", "0.2", "--format", "json"])
             let sample = try #require((try eval.jsonObject()["samples"] as? [[String: Any]])?.first)
-            for view in ["from", "to"] {
+            for view in ["from", "to", "shared"] where sample[view] is [String: Any] {
                 let expected = try #require(sample[view] as? [String: Any])
                 let style = try #require(Self.style(ofView: view, in: page.dom), "no [data-view=\(view)] in \(testCase.arguments)")
+                let scale = try #require(
+                    style.range(of: "scale\\([0-9.e+-]+, ?[0-9.e+-]+\\)", options: .regularExpression).map { style[$0] },
+                    "no scale in \(style)")
+                let factors = scale.dropFirst(6).dropLast().split(separator: ",").compactMap {
+                    Double($0.trimmingCharacters(in: .whitespaces))
+                }
+                #expect(factors.count == 2)
+                for (drawn, key) in zip(factors, ["scaleX", "scaleY"]) {
+                    #expect(
+                        abs(drawn - (expected[key] as? Double ?? .nan)) < 0.001,
+                        "\(view).\(key): drawn \(drawn), eval \(expected[key] ?? "-")")
+                }
                 for (css, key) in [
                     ("left", "x"), ("top", "y"), ("width", "width"), ("height", "height"), ("border-radius", "cornerRadius"),
                 ] {
