@@ -12,7 +12,7 @@ struct PreviewCommandTests {
     @Test(
         "the embedded samples are eval's at 240 fps, exactly",
         arguments: [
-            ["samples/customTransition"], ["motion/zoom"], ["uikit/crossDissolve"], ["motion/flipLeft"],
+            ["samples/customTransition"], ["samples/szPresent"], ["motion/zoom"], ["uikit/crossDissolve"], ["motion/flipLeft"],
             ["motion/pushLeft", "--op", "pop"], ["motion/zoom", "--screen", "320x568", "--origin", "20,40,60,80"],
             ["--op", "present", "--from", "Feed", "--to", "Detail"], ["--op", "present", "--from", "Feed", "--to", "Help"],
             ["--op", "push", "--from", "Feed", "--to", "Settings", "--container", "MainNav"],
@@ -185,13 +185,13 @@ struct PreviewCommandTests {
         defer { cli.remove() }
         let base = cli.runner.file("base.json")
         let head = cli.runner.file("head.json")
-        expectSuccess(try cli(["export", "--library", "motion", "-o", base]))
+        Self.expectExported(try cli(["export", "--library", "motion", "-o", base]))
         try cli.setUp([
             ["add", "preset", "zoomSlow", "--kind", "zoom", "--duration", "0.8", "--curve", "linear", "--library", "motion"],
             ["rm", "preset", "motion/instant"], ["rm", "preset", "motion/slideLeft"],
             ["add", "preset", "slideLeft", "--kind", "slide", "--direction", "left", "--duration", "0.5", "--library", "motion"],
         ])
-        expectSuccess(try cli(["export", "--library", "motion", "-o", head]))
+        Self.expectExported(try cli(["export", "--library", "motion", "-o", head]))
 
         let path = cli.runner.file("diff.html")
         expectSuccess(try cli.runner.run(["preview", "--diff", base, head, "-o", path]))
@@ -234,9 +234,10 @@ struct PreviewCommandTests {
             (["motion/nope"], 66, ["motion/nope"]),
             (["--library", "nope"], 66, ["nope"]),
             (["--diff", "missing-a.json", "missing-b.json"], 66, ["missing-a.json"]),
-            (["motion/zoom", "--gesture", "update 2"], 65, ["update 2"]),
+            (["motion/uncoverDown", "--gesture", "update 2"], 65, ["update 2"]),
             (["motion/zoom", "-o", "no/such/dir/page.html"], 74, ["no/such/dir/page.html"]),
-            (["motion/zoom", "--gesture", "release@200"], 65, ["'motion/zoom' lasts 200 s", "120 s"]),
+            (["motion/zoom", "--gesture", "release@0.1"], 65, ["'motion/zoom' has no interaction settings"]),
+            (["motion/uncoverDown", "--gesture", "release@200"], 65, ["'motion/uncoverDown' lasts 200 s", "120 s"]),
         ] as [([String], Int32, [String])])
     func badArguments(arguments: [String], code: Int32, fragments: [String]) throws {
         let cli = try CLIFixture.initialized()
@@ -256,6 +257,8 @@ struct PreviewCommandTests {
         let gesture = ["--op", "dismiss", "--from", "Detail", "--to", "Feed", "--gesture", "update 0.2@0.1, update 0.6@0.3, release@0.4"]
         let cases: [(arguments: [String], eval: [String]?)] = [
             (["samples/customTransition"], ["samples/customTransition"]),
+            (["samples/szPresent"], ["samples/szPresent"]),  // a shared element: a third card
+            (["samples/popAnimator"], ["samples/popAnimator"]),  // scaleX ≠ scaleY
             (["motion/flipLeft", "--screen", "320x568"], ["motion/flipLeft", "--screen", "320x568"]),
             (
                 ["--op", "push", "--from", "Feed", "--to", "Settings", "--container", "MainNav"],
@@ -273,9 +276,21 @@ struct PreviewCommandTests {
             guard let evalArguments = testCase.eval else { continue }
             let eval = try cli(["eval"] + evalArguments + ["--at", "0.2", "--format", "json"])
             let sample = try #require((try eval.jsonObject()["samples"] as? [[String: Any]])?.first)
-            for view in ["from", "to"] {
+            for view in ["from", "to", "shared"] where sample[view] is [String: Any] {
                 let expected = try #require(sample[view] as? [String: Any])
                 let style = try #require(Self.style(ofView: view, in: page.dom), "no [data-view=\(view)] in \(testCase.arguments)")
+                let scale = try #require(
+                    style.range(of: "scale\\([0-9.e+-]+, ?[0-9.e+-]+\\)", options: .regularExpression).map { style[$0] },
+                    "no scale in \(style)")
+                let factors = scale.dropFirst(6).dropLast().split(separator: ",").compactMap {
+                    Double($0.trimmingCharacters(in: .whitespaces))
+                }
+                #expect(factors.count == 2)
+                for (drawn, key) in zip(factors, ["scaleX", "scaleY"]) {
+                    #expect(
+                        abs(drawn - (expected[key] as? Double ?? .nan)) < 0.001,
+                        "\(view).\(key): drawn \(drawn), eval \(expected[key] ?? "-")")
+                }
                 for (css, key) in [
                     ("left", "x"), ("top", "y"), ("width", "width"), ("height", "height"), ("border-radius", "cornerRadius"),
                 ] {
@@ -352,12 +367,12 @@ struct PreviewCommandTests {
         defer { cli.remove() }
         let base = cli.runner.file("base.json")
         let head = cli.runner.file("head.json")
-        expectSuccess(try cli(["export", "--library", "motion", "-o", base]))
+        Self.expectExported(try cli(["export", "--library", "motion", "-o", base]))
         try cli.setUp([
             ["rm", "preset", "motion/slideLeft"],
             ["add", "preset", "slideLeft", "--kind", "slide", "--duration", "0.6", "--library", "motion"],
         ])
-        expectSuccess(try cli(["export", "--library", "motion", "-o", head]))
+        Self.expectExported(try cli(["export", "--library", "motion", "-o", head]))
         let diff = cli.runner.file("diff.html")
         expectSuccess(try cli.runner.run(["preview", "--diff", base, head, "-o", diff]))
         let page = try chromium.load("file://\(diff)")
@@ -387,6 +402,13 @@ struct PreviewCommandTests {
         #expect(!page.dom.contains("data-transdb-ready=\"true\""))
         #expect(page.dom.contains("script error: Uncaught ReferenceError: undefinedFunction is not defined"))
         #expect(page.console.contains { $0.contains("undefinedFunction") })
+    }
+
+    /// Expects `export -o FILE` to succeed with its one-line note on stderr.
+    static func expectExported(_ result: TransDBRunner.Result, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(result.exitCode == 0, "\(result)", sourceLocation: sourceLocation)
+        #expect(result.stdout == "", "\(result)", sourceLocation: sourceLocation)
+        #expect(result.stderr.hasPrefix("wrote 1 library to "), "\(result)", sourceLocation: sourceLocation)
     }
 
     /// The browser, or a failure when CI requires one and there is none.
@@ -477,9 +499,12 @@ struct PreviewPageFile {
         let progress = try #require(timeline.removeValue(forKey: "progress") as? [Any])
         let dimming = try #require(timeline.removeValue(forKey: "dimming") as? [Any])
         let views = try #require(timeline.removeValue(forKey: "views") as? [[String: Any]])
+        let shared = timeline.removeValue(forKey: "shared") as? [Any]
         timeline.removeValue(forKey: "fps")
         timeline["samples"] = try times.indices.map { row -> [String: Any] in
             var sample: [String: Any] = ["time": times[row], "progress": progress[row], "dimming": dimming[row]]
+            // Without a shared element eval's `shared` is null in every sample: a column of nulls, not a view.
+            if let shared { sample["shared"] = shared[row] }
             for view in views {
                 let name = try #require(view["name"] as? String)
                 let tracks = try #require(view["tracks"] as? [String: [Any]])

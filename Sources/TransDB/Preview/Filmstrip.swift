@@ -56,7 +56,9 @@ public struct Filmstrip: Sendable {
             out += "<g transform=\"scale(\(n(scale)))\" clip-path=\"url(#frame)\">\n"
             out += "<rect width=\"\(n(container.width))\" height=\"\(n(container.height))\" fill=\"#e9ebef\"/>\n"
             // Lower views first; the dimming overlay lies above the view at z 0.
-            let views = [("from", sample.from), ("to", sample.to)].sorted { $0.1.zIndex < $1.1.zIndex }
+            // A shared element is a third view (`eval`'s `shared`), drawn like the others.
+            let views = ([("from", sample.from), ("to", sample.to)] + (sample.shared.map { [("shared", $0)] } ?? []))
+                .sorted { $0.1.zIndex < $1.1.zIndex }
             for (name, view) in views {
                 if view.zIndex > 0 && sample.dimming > 0 {
                     out +=

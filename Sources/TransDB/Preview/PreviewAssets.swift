@@ -378,7 +378,11 @@ enum PreviewAssets {
           if (t.played && t.played !== t.animator) row('plays', t.played);
           row('operation', t.operation);
           row('kind', clip.raw.kind);
-          row('duration', num(f.duration, 4) + ' s' + (f.delay > 0 ? ' (delay ' + num(f.delay, 4) + ' s)' : ''));
+          // The timeline's length: past the preset's own duration when a spring runs until it settles.
+          var parts = [];
+          if (f.delay > 0) parts.push('delay ' + num(f.delay, 4) + ' s');
+          if (!t.outcome && Math.abs(f.duration - f.delay - f.animationDuration) > 1e-9) parts.push('preset ' + num(f.animationDuration, 4) + ' s');
+          row('duration', num(f.duration, 4) + ' s' + (parts.length ? ' (' + parts.join(', ') + ')' : ''));
           row('curve', el('code', { text: (f.curve ? f.curve + ' = ' : '') + f.curveExpression }));
           if (f.dampingRatio !== undefined) {
             row('damping ratio', num(f.dampingRatio, 4));

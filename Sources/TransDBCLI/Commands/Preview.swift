@@ -19,7 +19,7 @@ extension TransDBCommand {
 
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "A preset to play (instead of a route, library or diff).") var preset: String?
-        @Option(name: .long, help: "present, dismiss, push, pop or tab (with a PRESET: dismiss and pop play it in reverse).")
+        @Option(name: .long, help: "present, dismiss, push, pop or tab (with a PRESET: the operation it is played for).")
         var op: TransitionOperation?
         @Option(name: .long, help: "The screen being left.") var from: String?
         @Option(name: .long, help: "The screen being shown.") var to: String?

@@ -48,7 +48,13 @@ struct FilmstripTests {
         #expect(filmstrip.times.first == 0 && filmstrip.times.last == timeline.duration)
         for rect in rects {
             let sample = timeline.sample(at: rect.time)
-            let view = rect.view == "from" ? sample.from : sample.to
+            let view =
+                switch rect.view {
+                case "from": sample.from
+                case "to": sample.to
+                default: try #require(sample.shared, "\(name): a \(rect.view) rect, and no shared element at \(rect.time)")
+                }
+            #expect(["from", "to", "shared"].contains(rect.view))
             for (drawn, expected) in [
                 (rect.x, view.x), (rect.y, view.y), (rect.width, view.width), (rect.height, view.height), (rect.opacity, view.alpha),
             ] {
@@ -59,7 +65,7 @@ struct FilmstripTests {
         for time in filmstrip.times {
             let sample = timeline.sample(at: Double(time.formatted(digits: 3)) ?? time)
             let drawn = Set(rects.filter { abs($0.time - time) < 0.001 }.map(\.view))
-            for (name, view) in [("from", sample.from), ("to", sample.to)] {
+            for (name, view) in [("from", sample.from), ("to", sample.to)] + (sample.shared.map { [("shared", $0)] } ?? []) {
                 #expect(drawn.contains(name) == (cos(view.rotationY * .pi / 180) > 1e-9), "\(name) at \(time)")
             }
         }

@@ -35,14 +35,21 @@ struct PreviewDocumentTests {
             QualifiedName(library: "motion", name: "zoom"), context: TransitionContext(), gesture: nil, rate: 240)
         let clip = try #require(document.clips.first)
         #expect(clip.times == clip.timeline.frameTimes(fps: 240))
-        #expect(clip.times.count == Int((0.4 * 240).rounded(.up)) + 1)
+        // The spring is given by its physics: the timeline runs past the preset's 0.4 s until it settles,
+        // and the clip samples all of it (one frame more when the completion changes a view).
+        #expect(clip.facts.animationDuration == 0.4)
+        #expect(clip.timeline.duration > 0.4)
+        #expect(
+            clip.times.count
+                == Int((clip.timeline.duration * 240).rounded(.up)) + 1 + (clip.timeline.animation.hasCompletionValues ? 1 : 0))
         guard case let .object(fields) = clip.record, case let .object(timeline)? = fields.first(where: { $0.0 == "timeline" })?.1 else {
             Issue.record("no timeline")
             return
         }
         #expect(
             timeline.map(\.0) == [
-                "animator", "played", "systemDefault", "operation", "duration", "notes", "fps", "time", "progress", "dimming", "views",
+                "animator", "played", "systemDefault", "operation", "duration", "notes", "fps", "time", "progress", "shared", "dimming",
+                "views",
             ])
         #expect(clip.facts.curveName == "motion/gentleSpring")
         #expect(clip.facts.curveExpression == "spring(duration: 0.5, bounce: 0.1)")
