@@ -44,7 +44,8 @@ public struct BatchResolver {
     /// - Parameters:
     ///   - strict: Refuse screens and containers that are not in the catalog (see ``Resolver``).
     ///   - explain: Add each answer's `explanation`.
-    ///   - lanes: At most this many connections answer at once; by default one per core, at most 4.
+    ///   - lanes: At most this many connections answer at once (default 1: each lane remembers
+    ///     what it read, so memory grows with the lanes).
     public init(catalog: Catalog, strict: Bool, explain: Bool, lanes: Int? = nil) {
         self.init(catalog: catalog, strict: strict, explain: explain, lanes: lanes, minimumShare: 1 << 14)
     }
@@ -54,7 +55,7 @@ public struct BatchResolver {
         self.catalog = catalog
         self.strict = strict
         self.explain = explain
-        self.laneLimit = max(1, lanes ?? min(4, ProcessInfo.processInfo.activeProcessorCount))
+        self.laneLimit = max(1, lanes ?? 1)
         self.minimumShare = minimumShare
     }
 

@@ -28,7 +28,7 @@ extension TransDBCommand {
         )
         var batch = false
         @Option(
-            name: .long, help: "With --batch: answer on at most N threads, one catalog connection each (default: one per core, at most 4).")
+            name: .long, help: "With --batch: answer on at most N threads, one catalog connection each (default 1: each connection remembers what it read, so memory grows with N).")
         var jobs: Int?
         @OptionGroup var output: FormatOptions
 
