@@ -28,7 +28,7 @@ struct BatchLane {
         self.catalog = catalog
         self.strict = strict
         self.explain = explain
-        self.memoLimit = (1 << 17) / laneCount
+        self.memoLimit = (1 << 16) / laneCount
     }
 
     /// Answers `lines` (each ending with a newline, the first being line `firstLine` of the
