@@ -136,8 +136,9 @@ public enum BundleFormat {
     ///   - path: The file; it must be a regular file.
     ///   - maximumSize: The largest file accepted, in bytes.
     /// - Throws: ``CatalogError/missingInput(path:)``, ``CatalogError/invalidBundle(file:path:reason:)``.
-    public static func read(contentsOf path: String, maximumSize: Int) throws -> BundleInput {
-        let stream = try InputFile.open(path, maximumSize: maximumSize)
+    ///   - progress: Counts the bytes read, when given.
+    public static func read(contentsOf path: String, maximumSize: Int, progress: WorkProgress? = nil) throws -> BundleInput {
+        let stream = try InputFile.open(path, maximumSize: maximumSize, progress: progress)
         var parser = StrictJSON.Parser(source: stream)
         var reader = BundleStreamReader(file: path)
         do {

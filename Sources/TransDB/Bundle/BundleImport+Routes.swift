@@ -21,8 +21,10 @@ extension BundleImport {
         // (the reader refused repeated keys), so the new ones need no place in the lookup.
         var delegates = Set<Int64>()
         var distinct = true
+        progress.begin("resolving route names", total: Int64(total))
         for (number, input) in inputs.enumerated() {
             for row in input.routes.rows {
+                progress.advance()
                 _ = try id(.delegate, row.delegate, input: number, &resolved)
                 if row.from >= 0 { _ = try id(.screen, row.from, input: number, &resolved) }
                 if row.to >= 0 { _ = try id(.screen, row.to, input: number, &resolved) }
@@ -35,17 +37,21 @@ extension BundleImport {
             if !delegates.isDisjoint(with: own) { distinct = false }
             delegates.formUnion(own)
         }
+        progress.begin("reading the catalog's routes")
         var known = try KnownRoutes(delegates: delegates, db)
         let existing = try Int.fetchOne(db, sql: "SELECT count(*) FROM route") ?? 0
         let bulk = total >= Self.bulkLoadThreshold && total >= existing
         let indexes = bulk ? try RouteIndexes.drop(db) : RouteIndexes()
         let inserter = try RouteInserter(db)
+        progress.begin("writing routes", total: Int64(total))
         for (number, input) in inputs.enumerated() {
             for row in input.routes.rows {
                 try route(row, input: number, &resolved, &known, inserter, keepKeys: !distinct)
+                progress.advance()
             }
         }
         try inserter.flush(db)
+        if bulk { progress.begin("indexing routes") }
         try indexes.create(db)
     }
 

@@ -77,9 +77,10 @@ struct BundleRouteWriter {
     /// screens), the caller writes the routes the slow way.
     var canWrite: Bool { delegateBits + Self.operationBits + 2 * screenBits <= 64 && presetCount < 1 << 32 - 1 }
 
-    /// Writes the routes array and what ends the document after it.
-    func write(to output: inout ChunkedOutput) throws {
+    /// Writes the routes array and what ends the document after it; `progress` counts the routes.
+    func write(to output: inout ChunkedOutput, progress: WorkProgress? = nil) throws {
         var routes = try sortKeys()
+        progress.begin("writing routes", total: Int64(routes.count))
         routes.stableRadixSort(keyBits: delegateBits + Self.operationBits + 2 * screenBits)
         guard !routes.isEmpty else {
             try output.append("[]\n}\n")
@@ -110,6 +111,7 @@ struct BundleRouteWriter {
                     put(presetBase + Int(route.value >> 32), &output)
                     put(interactionBase + Int(route.value & 0xFFFF_FFFF), &output)
                     put(closing, &output)
+                    progress.advance()
                 }
             }
         }

@@ -9,21 +9,25 @@ extension Catalog {
     /// - Parameters:
     ///   - name: The library.
     ///   - chunkSize: About how many bytes each call of `write` gets.
+    ///   - progress: Counts the routes written, when given.
     ///   - write: Called with each chunk, in order, inside the read transaction; what it throws
     ///     ends the export and is rethrown.
     /// - Throws: ``CatalogError/notFound(kind:name:suggestion:)`` for an unknown library, or
     ///   what `write` throws.
-    public func exportBundle(library name: String, chunkSize: Int = 1 << 20, to write: (UnsafeRawBufferPointer) throws -> Void) throws {
+    public func exportBundle(
+        library name: String, chunkSize: Int = 1 << 20, progress: WorkProgress? = nil, to write: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         try read { db in
             try withoutActuallyEscaping(write) { write in
                 var output = ChunkedOutput(chunkSize: chunkSize, sink: write)
-                try Self.writeBundle(library: name, db: db, to: &output)
+                progress.begin("reading \(name)")
+                try Self.writeBundle(library: name, db: db, progress: progress, to: &output)
                 try output.flush()
             }
         }
     }
 
-    private static func writeBundle(library name: String, db: Database, to output: inout ChunkedOutput) throws {
+    private static func writeBundle(library name: String, db: Database, progress: WorkProgress?, to output: inout ChunkedOutput) throws {
         let head = try BundleReader(db: db).bundle(library: name, routes: false)
         let routes = try BundleRouteWriter(db: db, library: name, libraryID: CatalogLookup.libraryID(name, create: false, db))
         // The routes are the document's last member: the bundle without them, up to its empty
@@ -35,6 +39,6 @@ extension Catalog {
             return
         }
         try text.withUTF8 { try output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: $0.dropLast(emptyRoutes.utf8.count)))) }
-        try routes.write(to: &output)
+        try routes.write(to: &output, progress: progress)
     }
 }

@@ -28,22 +28,31 @@ extension Catalog {
 
     /// Imports bundles read with ``BundleFormat/read(contentsOf:maximumSize:)``; see
     /// ``importBundles(_:policy:dryRun:)-(_,_,_)``.
-    public func importBundles(_ inputs: [BundleInput], policy: ConflictPolicy, dryRun: Bool = false) throws -> ImportReport {
+    ///
+    /// `progress`, when given, counts the entries checked and written, phase by phase.
+    public func importBundles(_ inputs: [BundleInput], policy: ConflictPolicy, dryRun: Bool = false, progress: WorkProgress? = nil)
+        throws -> ImportReport
+    {
         try transaction(commit: !dryRun) { db in
             try BundleImport.withLargeCache(db) {
-                var run = BundleImport(db: db, inputs: inputs, policy: policy, removeOthers: false)
-                return try run.run()
+                var run = BundleImport(db: db, inputs: inputs, policy: policy, removeOthers: false, progress: progress)
+                let report = try run.run()
+                if !dryRun { progress.begin("committing") }
+                return report
             }
         }
     }
 
     /// Makes each library exactly equal to its bundle — adding, changing and removing entries —
     /// in one transaction. `merge` writes its result through this.
-    public func synchronize(_ bundles: [LibraryBundle], dryRun: Bool = false) throws -> ImportReport {
+    public func synchronize(_ bundles: [LibraryBundle], dryRun: Bool = false, progress: WorkProgress? = nil) throws -> ImportReport {
         try transaction(commit: !dryRun) { db in
             var run = BundleImport(
-                db: db, inputs: bundles.map { BundleInput(bundle: $0, file: $0.library.name) }, policy: .replace, removeOthers: true)
-            return try run.run()
+                db: db, inputs: bundles.map { BundleInput(bundle: $0, file: $0.library.name) }, policy: .replace, removeOthers: true,
+                progress: progress)
+            let report = try run.run()
+            if !dryRun { progress.begin("committing") }
+            return report
         }
     }
 }
@@ -55,6 +64,8 @@ struct BundleImport {
     let policy: ConflictPolicy
     /// Remove entries of the imported libraries that the bundles do not have.
     let removeOthers: Bool
+    /// Counts the work, phase by phase, for whoever shows it.
+    let progress: WorkProgress?
     var report = ImportReport()
     var conflicts: [String] = []
     /// Row ids of references already resolved, by kind, preferred library and reference.
@@ -66,8 +77,9 @@ struct BundleImport {
     /// The imported mirrors with their values derived from the preset they mirror, by `library/name`.
     private var mirrors: [String: Preset] = [:]
 
-    init(db: Database, inputs: [BundleInput], policy: ConflictPolicy, removeOthers: Bool) {
+    init(db: Database, inputs: [BundleInput], policy: ConflictPolicy, removeOthers: Bool, progress: WorkProgress? = nil) {
         self.db = db
+        self.progress = progress
         self.inputs = inputs
         self.policy = policy
         self.removeOthers = removeOthers
@@ -91,18 +103,28 @@ struct BundleImport {
         if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
             throw CatalogError.libraryImportedTwice(name: duplicate)
         }
+        progress.begin("checking references")
         try checkReferences()
+        let entries = inputs.reduce(0) { count, input in
+            let bundle = input.bundle
+            return count + bundle.curves.count + 3 * bundle.presets.count + bundle.delegates.count + bundle.screens.count
+                + bundle.containers.count
+        }
+        progress.begin("writing entries", total: Int64(entries))
         for input in inputs { try library(input.bundle) }
-        for input in inputs { for curve in input.bundle.curves { try self.curve(curve) } }
+        for input in inputs { for curve in input.bundle.curves { try self.curve(curve); progress.advance() } }
         try deriveMirrors()
-        for input in inputs { for preset in input.bundle.presets { try self.preset(preset) } }
-        for input in inputs { for preset in input.bundle.presets { try reverse(preset) } }
-        for input in inputs { for preset in input.bundle.presets { try mirrorLink(preset) } }
-        for input in inputs { for delegate in input.bundle.delegates { try self.delegate(delegate) } }
-        for input in inputs { for screen in input.bundle.screens { try self.screen(screen) } }
-        for input in inputs { for container in input.bundle.containers { try self.container(container) } }
+        for input in inputs { for preset in input.bundle.presets { try self.preset(preset); progress.advance() } }
+        for input in inputs { for preset in input.bundle.presets { try reverse(preset); progress.advance() } }
+        for input in inputs { for preset in input.bundle.presets { try mirrorLink(preset); progress.advance() } }
+        for input in inputs { for delegate in input.bundle.delegates { try self.delegate(delegate); progress.advance() } }
+        for input in inputs { for screen in input.bundle.screens { try self.screen(screen); progress.advance() } }
+        for input in inputs { for container in input.bundle.containers { try self.container(container); progress.advance() } }
         try routes()
-        if removeOthers { for input in inputs { try removeMissing(input) } }
+        if removeOthers {
+            progress.begin("removing entries")
+            for input in inputs { try removeMissing(input) }
+        }
         if !conflicts.isEmpty { throw CatalogError.importConflicts(conflicts) }
         return report
     }

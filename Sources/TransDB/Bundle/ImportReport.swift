@@ -42,14 +42,30 @@ public struct ImportReport: Hashable, Sendable {
         listed.count { $0.action == action } + routes.count(action) + trailing.count { $0.action == action }
     }
 
-    /// The first `limit` entries that are not unchanged, and how many there are in all.
-    public func changes(limit: Int) -> (entries: [Entry], count: Int) {
-        let count = listed.count + routes.rows.count + trailing.count - self.count(.unchanged)
+    /// The actions a table lists entries of, in order (unchanged entries are only counted).
+    public static let listedActions: [Action] = [.added, .changed, .skipped, .removed]
+
+    /// The first `limit` entries of each kind for each action but unchanged, grouped by action
+    /// in the order of ``listedActions``, and how many entries of each action were left out.
+    public func sample(limit: Int) -> (entries: [Entry], cut: [(action: Action, count: Int)]) {
         var shown: [Entry] = []
-        for entry in listed where entry.action != .unchanged && shown.count < limit { shown.append(entry) }
-        for row in routes.rows where row.action != .unchanged && shown.count < limit { shown.append(routes.entry(row)) }
-        for entry in trailing where entry.action != .unchanged && shown.count < limit { shown.append(entry) }
-        return (shown, count)
+        var cut: [(action: Action, count: Int)] = []
+        for action in Self.listedActions {
+            var taken: [EntityKind: Int] = [:]
+            func take(_ entry: @autoclosure () -> Entry, kind: EntityKind) {
+                guard taken[kind, default: 0] < limit else { return }
+                shown.append(entry())
+                taken[kind, default: 0] += 1
+            }
+            for entry in listed where entry.action == action { take(entry, kind: entry.kind) }
+            for row in routes.rows where row.action == action {
+                if taken[.route, default: 0] >= limit { break }
+                take(routes.entry(row), kind: .route)
+            }
+            for entry in trailing where entry.action == action { take(entry, kind: entry.kind) }
+            cut.append((action, count(action) - taken.values.reduce(0, +)))
+        }
+        return (shown, cut)
     }
 
     /// Hands the entries to `body` in order, at most `size` at a time, so that a report of a
@@ -84,14 +100,21 @@ public struct ImportReport: Hashable, Sendable {
             }, tableColumns: ["action", "kind", "name", "fields"])
     }
 
-    /// `3 added, 1 changed, 40 unchanged`.
-    public var summary: String {
-        let parts = [Action.added, .changed, .removed, .skipped, .unchanged].compactMap { action -> String? in
-            let n = count(action)
-            return n > 0 ? "\(n) \(action.rawValue)" : nil
+    /// The counts by action and kind: added, changed and unchanged always, skipped and removed
+    /// when there are any.
+    public var counts: ReportSummary {
+        var summary = ReportSummary(
+            actions: [Action.added, .changed, .skipped, .removed, .unchanged].map(\.rawValue),
+            alwaysShown: [Action.added.rawValue, Action.changed.rawValue, Action.unchanged.rawValue])
+        for entry in listed + trailing { summary.add(entry.action.rawValue, entry.kind) }
+        for action in [Action.added, .changed, .skipped, .removed, .unchanged] {
+            summary.add(action.rawValue, .route, count: routes.count(action))
         }
-        return parts.isEmpty ? "nothing to do" : parts.joined(separator: ", ")
+        return summary
     }
+
+    /// `added 1 library, 6 curves, 40 routes; 0 changed; 0 unchanged`, or `nothing to do`.
+    public var summary: String { counts.text(empty: "nothing to do") }
 
     public static func == (a: ImportReport, b: ImportReport) -> Bool { a.entries == b.entries }
     public func hash(into hasher: inout Hasher) { hasher.combine(entries) }

@@ -9,7 +9,7 @@ public enum InputFile {
     /// - Throws: ``CatalogError/missingInput(path:)``, or ``CatalogError/invalidBundle(file:path:reason:)``
     ///   for a directory, a FIFO, a device or a file over `maximumSize` bytes.
     public static func read(_ path: String, maximumSize: Int) throws -> [UInt8] {
-        let handle = try checked(path, maximumSize: maximumSize)
+        let (handle, _) = try checked(path, maximumSize: maximumSize)
         defer { try? handle.close() }
         // Read at most one byte past the limit, in case the file grew since it was measured.
         let data = (try? handle.read(upToCount: maximumSize + 1)) ?? Data()
@@ -19,8 +19,11 @@ public enum InputFile {
 
     /// The regular file at `path`, opened for reading in chunks (see ``Stream``), after the
     /// same checks as ``read(_:maximumSize:)``.
-    static func open(_ path: String, maximumSize: Int) throws -> Stream {
-        Stream(handle: try checked(path, maximumSize: maximumSize), maximumSize: maximumSize)
+    /// `progress`, when given, counts the bytes read in a phase `reading PATH`.
+    static func open(_ path: String, maximumSize: Int, progress: WorkProgress? = nil) throws -> Stream {
+        let (handle, size) = try checked(path, maximumSize: maximumSize)
+        progress.begin("reading \(path)", total: Int64(size), unit: .bytes)
+        return Stream(handle: handle, maximumSize: maximumSize, progress: progress)
     }
 
     /// The error for a file that grew past the limit while it was read.
@@ -36,9 +39,12 @@ public enum InputFile {
         /// Whether the file turned out larger than the limit (it grew after it was measured).
         private(set) var overflowed = false
 
-        init(handle: FileHandle, maximumSize: Int) {
+        private let progress: WorkProgress?
+
+        init(handle: FileHandle, maximumSize: Int, progress: WorkProgress?) {
             self.handle = handle
             self.maximumSize = maximumSize
+            self.progress = progress
         }
 
         deinit { try? handle.close() }
@@ -47,6 +53,7 @@ public enum InputFile {
             let wanted = min(buffer.count, maximumSize + 1 - total)
             guard wanted > 0, let data = try? handle.read(upToCount: wanted), !data.isEmpty else { return 0 }
             total += data.count
+            progress?.update(completed: Int64(total))
             if total > maximumSize {
                 overflowed = true
                 return 0
@@ -55,7 +62,8 @@ public enum InputFile {
         }
     }
 
-    private static func checked(_ path: String, maximumSize: Int) throws -> FileHandle {
+    /// The file opened for reading, and its size.
+    private static func checked(_ path: String, maximumSize: Int) throws -> (FileHandle, Int) {
         let attributes: [FileAttributeKey: Any]
         do {
             attributes = try FileManager.default.attributesOfItem(atPath: path)
@@ -80,7 +88,7 @@ public enum InputFile {
             )
         }
         guard let handle = FileHandle(forReadingAtPath: resolved) else { throw CatalogError.missingInput(path: path) }
-        return handle
+        return (handle, size)
     }
 
     /// What a file that is not a regular file is, in words.

@@ -12,16 +12,21 @@ extension Catalog {
     ///   - base: The common ancestor, or `nil` for a two-way merge.
     ///   - policy: Which side a conflict takes.
     ///   - dryRun: Work out the result and write nothing.
+    ///   - progress: Counts the work, phase by phase, when given.
     /// - Returns: What the merge did; ``MergeReport/refusal`` says when it was refused.
     /// - Throws: ``CatalogError`` when the catalog cannot be read or written.
-    public func merge(_ theirs: CatalogSource, base: CatalogSource?, policy: MergePolicy, dryRun: Bool) throws -> MergeReport {
+    public func merge(_ theirs: CatalogSource, base: CatalogSource?, policy: MergePolicy, dryRun: Bool, progress: WorkProgress? = nil)
+        throws -> MergeReport
+    {
         let scope = theirs.isBundleFile ? Set(theirs.bundles.map(\.library.name)) : nil
+        progress.begin("reading \(path)")
         let ours = try bundles()
+        progress.begin("merging")
         let result = ThreeWayMerge.merge(base: base?.bundles(named: scope), ours: ours, theirs: theirs.bundles, policy: policy)
         let report = MergeReport(result: result, policy: policy, catalog: path, dryRun: dryRun)
         guard result.isWritable, !dryRun, !result.changes.isEmpty else { return report }
         let emptied = ours.filter { result.removedLibraries.contains($0.library.name) }.map { LibraryBundle(library: $0.library) }
-        _ = try synchronize(result.changedLibraries + emptied)
+        _ = try synchronize(result.changedLibraries + emptied, progress: progress)
         for name in result.removedLibraries { try remove(.library, QualifiedName(library: nil, name: name)) }
         return report
     }

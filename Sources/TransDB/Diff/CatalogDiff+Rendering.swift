@@ -1,10 +1,12 @@
 import TransDBCore
 /// How a diff is printed.
 ///
-/// - `table`, for people: one line per added or removed entry (`+ preset motion/x`,
-///   `- curve motion/y`) and one per changed field
+/// - `table`, for people: the ``summary`` by change and kind (`added 1 preset; changed 2 curves`),
+///   then the entries grouped by change: one line per added or removed entry
+///   (`+ preset motion/x`, `- curve motion/y`) and one per changed field
 ///   (`~ preset motion/zoom  duration  0.4 → 0.5`), columns aligned; `-` is null, `""` the empty
-///   string; long values are shortened with `…`. Then the ``summary`` (`1 added, 2 changed`).
+///   string; long values are shortened with `…`. A sample of each kind (``ReportSample``) unless
+///   every entry is asked for, with a line per change saying how many more there are.
 /// - `json`, for scripts: an array with one object per entry, keys in this order:
 ///   `change` (`added`, `removed`, `changed`), `kind` (`library`, `curve`, `preset`, `delegate`,
 ///   `screen`, `container`, `route`), `library`, `name` (for a route `delegate: operation from → to`;
@@ -22,8 +24,39 @@ extension CatalogDiff: Renderable {
         try listing.forEachCSVRecord(body)
     }
 
-    /// The changes (``changeTable``), then the ``summary`` line.
-    public var tableText: [TextBlock] { [.table(changeTable), .text(summary + "\n")] }
+    /// The sampled table (see ``tableText(_:hint:)``).
+    public var tableText: [TextBlock] { tableText(.sample) }
+
+    /// The ``summary`` line, then the changes grouped by action (``changeTable(_:)``): a sample
+    /// of each kind, with a line per action cut short and `hint`, or every entry.
+    public func tableText(_ sample: ReportSample, hint: String = Self.moreHint) -> [TextBlock] {
+        let (shown, cut) = self.sample(sample)
+        return [.text(summary + "\n"), .table(Self.changeTable(shown)), .text(ReportSample.more(cut, hint: hint))]
+    }
+
+    /// What the table says after a sample that left entries out.
+    public static let moreHint = "--all lists every entry; --format json, ndjson or csv lists them for scripts"
+
+    /// The entries grouped by change (added, removed, changed), at most `sample`'s limit of
+    /// each kind for each change, and how many of each change were left out.
+    func sample(_ sample: ReportSample) -> (entries: [EntryDiff], cut: [(action: String, count: Int)]) {
+        var shown: [EntryDiff] = []
+        var cut: [(action: String, count: Int)] = []
+        for change in EntryDiff.Change.allCases {
+            var taken: [EntityKind: Int] = [:]
+            var left = 0
+            for entry in entries where entry.change == change {
+                if taken[entry.kind, default: 0] < sample.limit {
+                    shown.append(entry)
+                    taken[entry.kind, default: 0] += 1
+                } else {
+                    left += 1
+                }
+            }
+            cut.append((change.rawValue, left))
+        }
+        return (shown, cut)
+    }
 
     /// One record per changed field and one per added or removed entry:
     /// `change, kind, library, name, field, old, new`. An added entry has `field` null and its
@@ -45,9 +78,9 @@ extension CatalogDiff: Renderable {
         return Listing(records: records, tableColumns: ["change", "kind", "library", "name", "field", "old", "new"])
     }
 
-    /// The changes for people: one line per added or removed entry and one per changed field,
+    /// `entries` for people: one line per added or removed entry and one per changed field,
     /// columns aligned; nothing when there are none.
-    var changeTable: Table {
+    static func changeTable(_ entries: [EntryDiff]) -> Table {
         let rows = entries.flatMap { entry -> [[String]] in
             guard entry.change == .changed else { return [[Table.printable(entry.headline)]] }
             return entry.fields.map { [Table.printable(entry.headline), $0.field, "\(Self.shown($0.old)) → \(Self.shown($0.new))"] }
@@ -76,4 +109,21 @@ extension EntryDiff {
             ("value", value ?? .null),
         ])
     }
+}
+
+/// A diff as `transdb diff` prints it: ``CatalogDiff``'s forms, its table sampled or whole.
+public struct DiffReport: Renderable, Sendable {
+    public var diff: CatalogDiff
+    /// Which entries `table` lists.
+    public var tableSample: ReportSample
+
+    public init(_ diff: CatalogDiff, listsAll: Bool = false) {
+        self.diff = diff
+        self.tableSample = listsAll ? .all : .sample
+    }
+
+    public var jsonDocument: JSONValue { diff.jsonDocument }
+    public var csvColumns: [String] { diff.csvColumns }
+    public func forEachCSVRecord(_ body: ([(String, JSONValue)]) throws -> Void) rethrows { try diff.forEachCSVRecord(body) }
+    public var tableText: [TextBlock] { diff.tableText(tableSample) }
 }

@@ -77,14 +77,15 @@ public struct CatalogDiff: Hashable, Sendable {
     /// How many entries had `change`.
     public func count(_ change: EntryDiff.Change) -> Int { entries.filter { $0.change == change }.count }
 
-    /// `2 added, 1 removed, 3 changed`, or `no differences`.
-    public var summary: String {
-        let parts = EntryDiff.Change.allCases.compactMap { change -> String? in
-            let n = count(change)
-            return n > 0 ? "\(n) \(change.rawValue)" : nil
-        }
-        return parts.isEmpty ? "no differences" : parts.joined(separator: ", ")
+    /// The counts by change and kind.
+    public var counts: ReportSummary {
+        var summary = ReportSummary(actions: EntryDiff.Change.allCases.map(\.rawValue))
+        for entry in entries { summary.add(entry.change.rawValue, entry.kind) }
+        return summary
     }
+
+    /// `added 2 presets; removed 1 curve; changed 3 routes`, or `no differences`.
+    public var summary: String { counts.text(empty: "no differences") }
 
     /// The names of the libraries the entries belong to, in order.
     public var libraries: [String] {

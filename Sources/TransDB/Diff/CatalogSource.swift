@@ -24,7 +24,9 @@ public struct CatalogSource: Sendable {
     /// - Throws: ``CatalogError``: `.missingInput` when there is no such file, `.notACatalog` or
     ///   `.newerSchema` for an SQLite file that is not a catalog this transdb reads,
     ///   `.invalidBundle` for a bundle that is not valid, `.io` when the file cannot be read.
-    public init(path: String) throws {
+    ///
+    /// `progress`, when given, counts the bytes of a bundle file read.
+    public init(path: String, progress: WorkProgress? = nil) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CatalogError.missingInput(path: path)
@@ -36,16 +38,34 @@ public struct CatalogSource: Sendable {
         defer { try? handle.close() }
         let header = (try? handle.read(upToCount: 16)) ?? Data()
         if header.elementsEqual(Array("SQLite format 3\u{0}".utf8)) {
+            progress.begin("reading \(path)")
             self.init(path: path, bundles: try Catalog(path: path, mode: .readOnly).bundles(), isBundleFile: false)
             return
         }
-        let bytes: Data
-        do {
-            bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw CatalogError.io(path: path, reason: "the file cannot be read")
+        let bytes = try Self.contents(of: path, progress: progress)
+        progress.begin("checking \(path)")
+        self.init(path: path, bundles: [try BundleFormat.decode(bytes, file: path)], isBundleFile: true)
+    }
+
+    /// The bytes of the file at `path`, read a chunk at a time when `progress` counts them.
+    private static func contents(of path: String, progress: WorkProgress?) throws -> [UInt8] {
+        guard let progress else {
+            guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
+                throw CatalogError.io(path: path, reason: "the file cannot be read")
+            }
+            return [UInt8](data)
         }
-        self.init(path: path, bundles: [try BundleFormat.decode([UInt8](bytes), file: path)], isBundleFile: true)
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+        progress.begin("reading \(path)", total: size, unit: .bytes)
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw CatalogError.io(path: path, reason: "the file cannot be read") }
+        defer { try? handle.close() }
+        var bytes: [UInt8] = []
+        while true {
+            guard let chunk = try? handle.read(upToCount: 1 << 20) else { throw CatalogError.io(path: path, reason: "the file cannot be read") }
+            if chunk.isEmpty { return bytes }
+            bytes += chunk
+            progress.advance(by: Int64(chunk.count))
+        }
     }
 
     /// The libraries named `names`, or all of them for `nil`.

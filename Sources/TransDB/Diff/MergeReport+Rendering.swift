@@ -3,8 +3,8 @@ import TransDBCore
 /// How `transdb merge` prints its report.
 ///
 /// - `table`: the conflicts, if any, as ``MergeResult/conflictTable``; for a merge that was not
-///   refused, then a blank line, the changes as ``CatalogDiff/changeTable`` and the
-///   ``MergeReport/summary`` line.
+///   refused, then a blank line, the ``MergeReport/summary`` line and the changes as `diff`
+///   prints them (sampled, or all of them).
 /// - `json`: `{"conflicts": [...], "changes": [...], "writable": true|false}`, each conflict
 ///   ``MergeConflict/record``, each change as ``CatalogDiff/jsonDocument`` has it; `ndjson` the
 ///   same object on one line.
@@ -26,7 +26,11 @@ extension MergeReport: Renderable {
     public var tableText: [TextBlock] {
         let conflicts = result.conflictTable
         guard result.isWritable else { return [.text(conflicts)] }
-        let changes = result.changes.changeTable.rendered
-        return [.text([conflicts, changes].filter { !$0.isEmpty }.joined(separator: "\n")), .text(summary + "\n")]
+        let (shown, cut) = result.changes.sample(tableSample)
+        let changes = CatalogDiff.changeTable(shown).rendered
+        return [
+            .text([conflicts, summary + "\n" + changes].filter { !$0.isEmpty }.joined(separator: "\n")),
+            .text(ReportSample.more(cut, hint: CatalogDiff.moreHint)),
+        ]
     }
 }

@@ -11,6 +11,8 @@ public struct MergeReport: Hashable, Sendable {
     public var catalog: String
     /// Whether the merge was worked out only, and nothing written.
     public var dryRun: Bool
+    /// Which changes `table` lists.
+    public var tableSample = ReportSample.sample
 
     /// Why the merge was not written, when conflicts were left unresolved; `nil` otherwise.
     public var refusal: MergeError? {

@@ -16,12 +16,14 @@ public struct ExportDocument: Sendable {
 
     /// Writes the document, a chunk at a time, in order.
     ///
-    /// - Parameter sink: Receives each chunk; what it throws ends the export and is rethrown.
+    /// - Parameters:
+    ///   - progress: Counts the routes written, when given.
+    ///   - sink: Receives each chunk; what it throws ends the export and is rethrown.
     /// - Throws: ``CatalogError`` when the catalog cannot be read, or what `sink` throws.
-    public func write(to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+    public func write(progress: WorkProgress? = nil, to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
         switch content {
         case let .bundle(library, catalog):
-            try catalog.exportBundle(library: library, to: sink)
+            try catalog.exportBundle(library: library, progress: progress, to: sink)
         case var .text(text):
             try text.withUTF8 { try sink(UnsafeRawBufferPointer($0)) }
         }

@@ -18,10 +18,12 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     ///   ignored, each starting with the file's name.
     /// - Throws: ``CatalogError`` for a file that is missing, too large or invalid;
     ///   ``ModelError`` for an invalid library name.
+    ///   - progress: Counts the bytes read, file by file, when given.
     ///   - standardInput: What `-` among `files` stands for: standard input, read by the caller
     ///     (at most `maximumSize` + 1 bytes).
     public func read(
-        _ files: [String], library: String?, maximumSize: Int, standardInput: (() throws -> [UInt8])? = nil
+        _ files: [String], library: String?, maximumSize: Int, progress: WorkProgress? = nil,
+        standardInput: (() throws -> [UInt8])? = nil
     ) throws -> (inputs: [BundleInput], notes: [String]) {
         var inputs: [BundleInput] = []
         var notes: [String] = []
@@ -39,12 +41,13 @@ public enum ImportFormat: String, CaseIterable, Sendable {
                     if let stdin {
                         BundleInput(bundle: try BundleFormat.decode(stdin, file: "standard input"), file: "standard input")
                     } else {
-                        try BundleFormat.read(contentsOf: file, maximumSize: maximumSize)
+                        try BundleFormat.read(contentsOf: file, maximumSize: maximumSize, progress: progress)
                     }
                 if let library { input = input.renamed(to: try Name.validated(library, field: "library name")) }
                 inputs.append(input)
             case .dtcg:
                 let file = stdin == nil ? file : "standard input"
+                if stdin == nil { progress.begin("reading \(file)") }
                 let bytes = try stdin ?? InputFile.read(file, maximumSize: maximumSize)
                 let decoded = try DTCGFormat.decode(
                     bytes, file: file, defaultLibrary: try Name.validated(library ?? Library.defaultName, field: "library name"))

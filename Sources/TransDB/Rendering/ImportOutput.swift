@@ -2,9 +2,10 @@ import TransDBCore
 
 /// An import's report as `transdb import` prints it.
 ///
-/// - `table`: `imported: 3 added, 1 changed` (or `dry run, nothing written: would be …`), then
-///   the entries that are not unchanged — the first ``tableLimit`` of them, and a line saying
-///   how many more there are.
+/// - `table`: `imported: added 1 library, 6 curves; 0 changed; 0 unchanged` (or
+///   `dry run, nothing written: …`), then the entries that are not unchanged, grouped by action:
+///   a sample of each action (``ReportSample``) with a line per action saying how many more
+///   there are and how to see them, or every entry.
 /// - `json`: every entry as ``ImportReport/listing`` has it; `ndjson`, `csv`: the same records
 ///   a line or a row each, written a slice at a time (an import may have a million routes).
 public struct ImportOutput: Sendable {
@@ -12,19 +13,22 @@ public struct ImportOutput: Sendable {
     public var report: ImportReport
     /// Whether the import was a dry run, which changed nothing.
     public var dryRun: Bool
-    /// The most entries `table` lists.
-    public var tableLimit: Int
+    /// Which entries `table` lists.
+    public var tableSample: ReportSample
 
-    /// The output of `report`.
-    public init(_ report: ImportReport, dryRun: Bool, tableLimit: Int = 200) {
+    /// The output of `report`; `listsAll` lists every entry in `table` (`--all`).
+    public init(_ report: ImportReport, dryRun: Bool, listsAll: Bool = false) {
         self.report = report
         self.dryRun = dryRun
-        self.tableLimit = tableLimit
+        self.tableSample = listsAll ? .all : .sample
     }
 
     /// How many entries are made into records at a time for `ndjson` and `csv`: a million at
     /// once would take gigabytes.
     private static let sliceSize = 10_000
+
+    /// What the table says after a sample that left entries out.
+    static let moreHint = "--report table --all lists every entry; --report json, ndjson or csv lists them for scripts"
 }
 
 extension ImportOutput: Renderable {
@@ -41,12 +45,12 @@ extension ImportOutput: Renderable {
     }
 
     public var tableText: [TextBlock] {
-        let changes = report.changes(limit: tableLimit)
-        let more = changes.count > tableLimit ? "… and \(changes.count - tableLimit) more (--report json lists every entry)\n" : ""
+        let sample = report.sample(limit: tableSample.limit)
         return [
-            .text((dryRun ? "dry run, nothing written: would be " : "imported: ") + report.summary + "\n"),
-            // Nothing changed: the summary says so, and no empty table follows it.
-            changes.entries.isEmpty ? .text("") : .records(ImportReport.listing(changes.entries)), .text(more),
+            .text((dryRun ? "dry run, nothing written: " : "imported: ") + report.summary + "\n"),
+            // Nothing to list: the summary says so, and no empty table follows it.
+            sample.entries.isEmpty ? .text("") : .records(ImportReport.listing(sample.entries)),
+            .text(ReportSample.more(sample.cut.map { ($0.action.rawValue, $0.count) }, hint: Self.moreHint)),
         ]
     }
 }

@@ -24,22 +24,31 @@ extension TransDBCommand {
         @Option(name: .long, help: ArgumentHelp("Compare only this library (repeatable).", valueName: "name")) var library: [String] = []
         @Flag(name: .long, help: "Exit 1 when there are differences, 0 when there are none.") var exitCode = false
         @OptionGroup var output: FormatOptions
+        @Flag(name: .long, help: "With --format table: list every entry, not a sample of each kind.") var all = false
+        @OptionGroup var progress: ProgressOptions
+
+        func validate() throws {
+            if all && output.format != .table { throw ValidationError("--all is for --format table; json, ndjson and csv always list every entry") }
+        }
 
         func run() throws {
             var differs = false
             try reporting {
-                let (a, b) =
-                    if let new {
-                        (try CatalogSource(path: old), try CatalogSource(path: new))
-                    } else {
-                        (try CatalogSource(catalog.open(forWriting: false)), try CatalogSource(path: old))
+                let diff = try progress.run { progress in
+                    let (a, b) =
+                        if let new {
+                            (try CatalogSource(path: old, progress: progress), try CatalogSource(path: new, progress: progress))
+                        } else {
+                            (try CatalogSource(catalog.open(forWriting: false)), try CatalogSource(path: old, progress: progress))
+                        }
+                    let names = try Swift.Set(library.map { try Name.validated($0, field: "library name") })
+                    for name in names.sorted() where !(a.bundles + b.bundles).contains(where: { $0.library.name == name }) {
+                        throw LookupError.notFound(kind: .library, name: name, suggestion: nil)
                     }
-                let names = try Swift.Set(library.map { try Name.validated($0, field: "library name") })
-                for name in names.sorted() where !(a.bundles + b.bundles).contains(where: { $0.library.name == name }) {
-                    throw LookupError.notFound(kind: .library, name: name, suggestion: nil)
+                    progress.begin("comparing")
+                    return CatalogDiff.compare(a, b, libraries: names.isEmpty ? nil : names)
                 }
-                let diff = CatalogDiff.compare(a, b, libraries: names.isEmpty ? nil : names)
-                Output.print(diff, as: output.format, wide: output.wide)
+                Output.print(DiffReport(diff, listsAll: all), as: output.format, wide: output.wide)
                 differs = !diff.isEmpty
             }
             if exitCode && differs { throw ExitCode(1) }

@@ -26,6 +26,7 @@ extension TransDBCommand {
         var exact = false
         @Flag(name: .long, help: ArgumentHelp("DTCG: write the nearest cubic-bezier for such presets (the default).", visibility: .hidden))
         var approximateSprings = false
+        @OptionGroup var progress: ProgressOptions
 
         func validate() throws {
             if exact && approximateSprings { throw ValidationError("give --exact or --approximate-springs, not both") }
@@ -37,19 +38,23 @@ extension TransDBCommand {
                 let names = library.isEmpty ? nil : try library.map { try Name.validated($0, field: "library name") }
                 let libraries = try catalog.exportedLibraries(names)
                 if format == .bundle, let output, isDirectory(output) {
-                    for name in libraries {
-                        try OutputFile.write((output as NSString).appendingPathComponent("\(name).json")) { write in
-                            try catalog.exportBundle(library: name, to: write)
+                    try progress.run { progress in
+                        for name in libraries {
+                            try OutputFile.write((output as NSString).appendingPathComponent("\(name).json")) { write in
+                                try catalog.exportBundle(library: name, progress: progress, to: write)
+                            }
                         }
                     }
-                    Output.note("wrote \(libraries.count) bundle\(libraries.count == 1 ? "" : "s") to \(output)")
+                    Output.inform("wrote \(libraries.count) bundle\(libraries.count == 1 ? "" : "s") to \(output)")
                     return
                 }
                 let document = try catalog.exportDocument(libraries, as: format, approximatingCurves: !exact)
-                for note in document.notes { Output.note("note: \(note)") }
-                try emit(document.write(to:))
+                for note in document.notes { Output.inform("note: \(note)") }
+                try progress.run(streamingToStdout: output == nil || output == "-") { progress in
+                    try emit { try document.write(progress: progress, to: $0) }
+                }
                 if let output, output != "-" {
-                    Output.note("wrote \(libraries.count) librar\(libraries.count == 1 ? "y" : "ies") to \(output)")
+                    Output.inform("wrote \(libraries.count) librar\(libraries.count == 1 ? "y" : "ies") to \(output)")
                 }
             }
         }

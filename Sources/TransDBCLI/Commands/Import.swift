@@ -26,6 +26,8 @@ extension TransDBCommand {
         @Option(name: .long, help: ArgumentHelp("The largest file accepted, in bytes.", valueName: "bytes"))
         var maxSize: Int = BundleFormat.defaultMaximumSize
         @Option(name: .long, help: "The report: table (for people), json, ndjson or csv.") var report: OutputFormat = .table
+        @Flag(name: .long, help: "With --report table: list every entry, not a sample of each action.") var all = false
+        @OptionGroup var progress: ProgressOptions
 
         func validate() throws {
             guard !files.isEmpty else { throw ValidationError("give at least one file to import") }
@@ -33,17 +35,21 @@ extension TransDBCommand {
                 throw ValidationError("--library renames one bundle; give one file")
             }
             guard maxSize > 0 else { throw ValidationError("--max-size must be a positive number of bytes") }
+            if all && report != .table { throw ValidationError("--all is for --report table; json, ndjson and csv always list every entry") }
         }
 
         func run() throws {
             try reporting {
-                let (inputs, notes) = try format.read(files, library: library, maximumSize: maxSize) {
-                    try Input.readAll(limit: maxSize + 1)
+                let (result, notes) = try progress.run { progress in
+                    let (inputs, notes) = try format.read(files, library: library, maximumSize: maxSize, progress: progress) {
+                        progress.begin("reading standard input", unit: .bytes)
+                        return try Input.readAll(limit: maxSize + 1, progress: progress)
+                    }
+                    let catalog = try catalog.open(forWriting: true)
+                    return (try catalog.importBundles(inputs, policy: onConflict, dryRun: dryRun, progress: progress), notes)
                 }
-                let catalog = try catalog.open(forWriting: true)
-                let result = try catalog.importBundles(inputs, policy: onConflict, dryRun: dryRun)
-                for note in notes { Output.note("note: \(note)") }
-                Output.print(ImportOutput(result, dryRun: dryRun), as: report)
+                for note in notes { Output.inform("note: \(note)") }
+                Output.print(ImportOutput(result, dryRun: dryRun, listsAll: all), as: report)
             }
         }
     }

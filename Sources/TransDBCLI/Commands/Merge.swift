@@ -28,18 +28,24 @@ extension TransDBCommand {
         @Flag(help: "What a conflict takes.") var policy: MergePolicy = .fail
         @Flag(name: .long, help: "Print the changes without writing them.") var dryRun = false
         @OptionGroup var output: FormatOptions
+        @Flag(name: .long, help: "With --format table: list every change, not a sample of each kind.") var all = false
+        @OptionGroup var progress: ProgressOptions
 
         func validate() throws {
             guard output.format == .table || output.format == .json else {
                 throw ValidationError("merge prints --format table or json, not \(output.format.rawValue)")
             }
+            if all && output.format != .table { throw ValidationError("--all is for --format table; json always lists every change") }
         }
 
         func run() throws {
             try reporting {
-                let their = try CatalogSource(path: theirs)
-                let base = try self.base.map(CatalogSource.init(path:))
-                let report = try catalog.open(forWriting: !dryRun).merge(their, base: base, policy: policy, dryRun: dryRun)
+                var report = try progress.run { progress in
+                    let their = try CatalogSource(path: theirs, progress: progress)
+                    let base = try self.base.map { try CatalogSource(path: $0, progress: progress) }
+                    return try catalog.open(forWriting: !dryRun).merge(their, base: base, policy: policy, dryRun: dryRun, progress: progress)
+                }
+                report.tableSample = all ? .all : .sample
                 Output.print(report, as: output.format, wide: output.wide)
                 if let refusal = report.refusal { throw refusal }
             }

@@ -31,6 +31,7 @@ extension TransDBCommand {
             name: .long, help: "With --batch: answer on at most N threads, one catalog connection each (default 1: each connection remembers what it read, so memory grows with N).")
         var jobs: Int?
         @OptionGroup var output: FormatOptions
+        @OptionGroup var progress: ProgressOptions
 
         func validate() throws {
             if batch {
@@ -77,19 +78,30 @@ extension TransDBCommand.Resolve {
         try reporting {
             let catalog = try catalog.open(forWriting: false)
             var batch = BatchResolver(catalog: catalog, strict: strict, explain: explain, lanes: jobs)
-            // Large reads and writes: a line at a time would cost more than answering it.
-            var input = [UInt8](repeating: 0, count: 1 << 16)
-            var output: [UInt8] = []
-            output.reserveCapacity(1 << 21)
-            while true {
-                let count = try input.withUnsafeMutableBytes { try Input.readChunk(into: $0) }
-                if count == 0 { break }
-                try input.withUnsafeBufferPointer { try batch.feed(UnsafeBufferPointer(rebasing: $0[..<count]), into: &output) }
+            try progress.run(streamingToStdout: true) { progress in
+                // Requests are counted as lines; how far through stdin they are is known when it is a file.
+                progress.begin("answering requests")
+                let size = Input.regularFileSize
+                var read: Int64 = 0
+                // Large reads and writes: a line at a time would cost more than answering it.
+                var input = [UInt8](repeating: 0, count: 1 << 16)
+                var output: [UInt8] = []
+                output.reserveCapacity(1 << 21)
+                while true {
+                    let count = try input.withUnsafeMutableBytes { try Input.readChunk(into: $0) }
+                    if count == 0 { break }
+                    try input.withUnsafeBufferPointer { try batch.feed(UnsafeBufferPointer(rebasing: $0[..<count]), into: &output) }
+                    try Output.writeAll(output)
+                    output.removeAll(keepingCapacity: true)
+                    if let progress {
+                        read += Int64(count)
+                        if let size { progress.update(read: read, of: size) }
+                        progress.advance(by: Int64(input[..<count].count { $0 == UInt8(ascii: "\n") }))
+                    }
+                }
+                try batch.finish(into: &output)
                 try Output.writeAll(output)
-                output.removeAll(keepingCapacity: true)
             }
-            try batch.finish(into: &output)
-            try Output.writeAll(output)
             if let failure = batch.failure { throw failure }
         }
     }

@@ -46,6 +46,10 @@ enum DirectInvocation {
         command.batch = false
         command.jobs = nil
         command.output = output
+        var progress = ProgressOptions()
+        progress.progress = false
+        progress.quiet = false
+        command.progress = progress
         return (try? command.validate()) == nil ? nil : command
     }
 

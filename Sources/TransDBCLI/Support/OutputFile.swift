@@ -99,6 +99,15 @@ enum OutputFile {
     ) throws {
         let shown = shown ?? path
         let temporary = path + ".transdb-tmp"
+        try Interruption.removing(temporary) {
+            try write(temporary, replacing: path, keeping: existing, reportingAs: shown, body)
+        }
+    }
+
+    private static func write(
+        _ temporary: String, replacing path: String, keeping existing: stat?, reportingAs shown: String,
+        _ body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existing.map { $0.st_mode & 0o7777 } ?? 0o666)
         guard descriptor >= 0 else { throw OutputFileError.writeFailed(path: shown, reason: reason(errno)) }
         do {

@@ -39,6 +39,15 @@ enum Output {
     static func note(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
+
+    /// Whether `--quiet` was given: ``inform(_:)`` prints nothing.
+    nonisolated(unsafe) static var isQuiet = false
+
+    /// Writes a note that is not an error (what was written where, what a file had that was
+    /// skipped) to stderr, unless `--quiet`.
+    static func inform(_ text: String) {
+        if !isQuiet { note(text) }
+    }
 }
 
 /// Where commands read stdin in bulk.
@@ -52,8 +61,15 @@ enum Input {
         }
     }
 
+    /// The size of stdin when it is a regular file (`< requests.ndjson`), else `nil`.
+    static var regularFileSize: Int64? {
+        var status = stat()
+        guard fstat(STDIN_FILENO, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int64(status.st_size)
+    }
+
     /// Reads stdin to its end, or to `limit` bytes.
-    static func readAll(limit: Int) throws -> [UInt8] {
+    static func readAll(limit: Int, progress: WorkProgress? = nil) throws -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while bytes.count < limit {
@@ -62,6 +78,7 @@ enum Input {
             }
             if count == 0 { break }
             bytes += buffer[..<count]
+            progress.advance(by: Int64(count))
         }
         return bytes
     }

@@ -13,3 +13,16 @@ extension Double {
     /// This number printed the shortest way that round-trips (see ``NumberFormatting``).
     public var shortestDescription: String { NumberFormatting.shortest(self) }
 }
+
+extension BinaryInteger {
+    /// The number with its thousands separated by commas, as reports print counts: `1,000,000`.
+    public var groupedDescription: String {
+        let digits = Array(String(self.magnitude))
+        var text = self < 0 ? "-" : ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return text
+    }
+}

@@ -81,22 +81,30 @@ struct OutputRendererTests {
         #expect(pieces.dropLast().allSatisfy { $0.utf8.count >= 1 << 16 && $0.utf8.count < (1 << 16) + 100 })
     }
 
-    @Test("an import report: the summary, the first entries that changed, how many more; the CSV header even when empty")
+    @Test("an import report: counts by action and kind, ten entries of each kind, how many more and how to see them")
     func importOutput() throws {
         let catalog = try Catalog(DatabaseQueue())
-        let curves = (1...4).map { NamedCurve(library: "app", name: "c\($0)", curve: .linear) }
+        let curves = (1...12).map { NamedCurve(library: "app", name: "c\($0)", curve: .linear) }
         let report = try catalog.importBundles([(LibraryBundle(library: Library(name: "app"), curves: curves), "app.json")], policy: .fail)
+        let listed = (1...10).map { "added   curve    app/c\($0)\(String(repeating: " ", count: $0 < 10 ? 3 : 2))-\n" }.joined()
         #expect(
-            ImportOutput(report, dryRun: false, tableLimit: 2).rendered(as: .table) == """
-                imported: 5 added
-                action  kind     name    fields
-                added   library  app     -
-                added   curve    app/c1  -
-                … and 3 more (--report json lists every entry)
+            ImportOutput(report, dryRun: false).rendered(as: .table) == """
+                imported: added 1 library, 12 curves; 0 changed; 0 unchanged
+                action  kind     name     fields
+                added   library  app      -
+
+                """ + listed + """
+                … 2 more added
+                --report table --all lists every entry; --report json, ndjson or csv lists them for scripts
 
                 """)
-        #expect(ImportOutput(report, dryRun: true).rendered(as: .table).hasPrefix("dry run, nothing written: would be 5 added\n"))
-        #expect(ImportOutput(report, dryRun: false).rendered(as: .ndjson).split(separator: "\n").count == 5)
+        let all = ImportOutput(report, dryRun: false, listsAll: true).rendered(as: .table)
+        #expect(all.split(separator: "\n").count == 1 + 1 + 13)
+        #expect(all.contains("app/c12") && !all.contains("more added"))
+        #expect(
+            ImportOutput(report, dryRun: true).rendered(as: .table).hasPrefix(
+                "dry run, nothing written: added 1 library, 12 curves; 0 changed; 0 unchanged\n"))
+        #expect(ImportOutput(report, dryRun: false).rendered(as: .ndjson).split(separator: "\n").count == 13)
         #expect(
             ImportOutput(report, dryRun: false).rendered(as: .csv).hasPrefix("kind,name,action,fields\r\nlibrary,app,added,[]\r\n"))
         let nothing = try catalog.importBundles([BundleInput](), policy: .fail)

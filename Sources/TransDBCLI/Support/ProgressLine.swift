@@ -1,0 +1,110 @@
+import Foundation
+import TransDB
+import TransDBCore
+
+/// The progress line on stderr: one line redrawn in place (`\r`, erase to the end of the line)
+/// at most ten times a second, erased when the work ends.
+///
+/// `writing routes  412,003 / 1,000,007  41%  180,210/s  3 s left`; bytes are shown in MB. The
+/// rate and the time left appear once a phase has run for half a second, when they mean
+/// something. Ctrl-C (and SIGTERM, SIGHUP) while the line is up erases it before the process
+/// dies of the signal (see ``Interruption``).
+final class ProgressLine {
+    /// The progress the library counts into.
+    private(set) var progress: WorkProgress!
+    /// When the line was last drawn, and when the current phase began (monotonic seconds).
+    private var lastDraw = -Double.infinity
+    private var phaseStart = 0.0
+    private var phase = ""
+    private var drawn = false
+
+    /// The shortest time between two drawings.
+    static let interval = 0.1
+
+    init() {
+        progress = WorkProgress(stride: 2048) { [unowned self] in self.observe($0) }
+        Interruption.install()
+    }
+
+    private func observe(_ progress: WorkProgress) {
+        let now = Self.now()
+        if progress.phase != phase || progress.completed == 0 {
+            if progress.phase != phase { phaseStart = now }
+            phase = progress.phase
+        }
+        guard now - lastDraw >= Self.interval else { return }
+        lastDraw = now
+        draw(Self.text(progress, elapsed: now - phaseStart))
+    }
+
+    /// Erases the line, if it was drawn.
+    func erase() {
+        guard drawn else { return }
+        Self.write("\r\u{1B}[K")
+        drawn = false
+        Interruption.lineIsDrawn = false
+    }
+
+    private func draw(_ text: String) {
+        let width = Terminal.columns(STDERR_FILENO) - 1
+        let shown = text.count > width ? String(text.prefix(max(0, width - 1))) + "…" : text
+        Self.write("\r\u{1B}[K" + shown)
+        drawn = true
+        Interruption.lineIsDrawn = true
+    }
+
+    /// `phase  done / total unit  percent  rate  time left`, the parts that are known.
+    static func text(_ progress: WorkProgress, elapsed: Double) -> String {
+        var parts = [Table.printable(progress.phase)]
+        let done = progress.completed
+        switch (progress.unit, progress.total) {
+        case let (.items, total?): parts.append("\(done.groupedDescription) / \(total.groupedDescription)")
+        case (.items, nil): parts.append(done.groupedDescription)
+        case let (.bytes, total?): parts.append("\(megabytes(done)) / \(megabytes(total)) MB")
+        case (.bytes, nil): parts.append("\(megabytes(done)) MB")
+        }
+        let fraction = progress.fractionDone
+        if let fraction { parts.append("\(Int(fraction * 100))%") }
+        if elapsed >= 0.5, done > 0 {
+            let rate = Double(done) / elapsed
+            parts.append(progress.unit == .bytes ? "\(megabytes(Int64(rate))) MB/s" : "\(Int64(rate).groupedDescription)/s")
+            if let fraction, fraction > 0, fraction < 1 {
+                parts.append(duration(elapsed * (1 - fraction) / fraction) + " left")
+            }
+        }
+        return parts.joined(separator: "  ")
+    }
+
+    /// `117.0`: bytes as megabytes (10⁶), one decimal.
+    static func megabytes(_ bytes: Int64) -> String {
+        let tenths = (bytes + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// `3 s`, `2 min 05 s`.
+    static func duration(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded(.up))
+        if whole < 60 { return "\(whole) s" }
+        let s = whole % 60
+        return "\(whole / 60) min \(s < 10 ? "0" : "")\(s) s"
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    private static func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Foundation.write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { return }  // stderr is gone: the line is not worth an error
+                offset += count
+            }
+        }
+    }
+}

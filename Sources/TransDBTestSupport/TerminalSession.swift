@@ -1,0 +1,160 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A run of `transdb` on a pseudo-terminal, as a person at a terminal sees it: everything the
+/// process wrote to the terminal, and the screen that leaves.
+public struct TerminalSession: Sendable {
+    /// The bytes the terminal received, escape sequences included (the line discipline turns
+    /// `\n` into `\r\n`).
+    public var bytes: [UInt8]
+    /// The exit status; for a process killed by a signal, `nil`.
+    public var exitCode: Int32?
+    /// The signal that ended the process, if one did.
+    public var signal: Int32?
+    /// Standard output, when it went to a file rather than the terminal.
+    public var stdout: String?
+
+    /// What the terminal received, as text.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The lines left on the screen: text drawn at the cursor, `\r` back to the line's start,
+    /// `\n` down a line, `ESC [ K` erasing to the end of the line; other escape sequences are
+    /// skipped. Trailing spaces and the empty line after a final newline are dropped.
+    public var screen: [String] {
+        var lines: [[Character]] = [[]]
+        var row = 0
+        var column = 0
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            switch scalar {
+            case "\r": column = 0
+            case "\n":
+                row += 1
+                if row == lines.count { lines.append([]) }
+            case "\u{1B}":
+                guard scalars.next() == "[" else { continue }
+                var parameters = ""
+                while let next = scalars.next() {
+                    if (0x40...0x7E).contains(next.value) {
+                        if next == "K" && (parameters.isEmpty || parameters == "0") {
+                            lines[row].removeSubrange(min(column, lines[row].count)...)
+                        }
+                        break
+                    }
+                    parameters.unicodeScalars.append(next)
+                }
+            default:
+                while lines[row].count < column { lines[row].append(" ") }
+                if column < lines[row].count { lines[row][column] = Character(scalar) } else { lines[row].append(Character(scalar)) }
+                column += 1
+            }
+        }
+        var screen = lines.map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+        if screen.last == "" { screen.removeLast() }
+        return screen
+    }
+
+    /// A new pseudo-terminal: its master side, and the path of its slave side. Linux's
+    /// `/dev/ptmx` with its two ioctls, because Glibc's module hides `posix_openpt`.
+    private static func openPseudoTerminal() throws -> (Int32, String) {
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        guard master >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        let setLock: UInt = 0x4004_5431  // TIOCSPTLCK
+        let getNumber: UInt = 0x8004_5430  // TIOCGPTN
+        guard ioctl(master, setLock, &unlock) == 0, ioctl(master, getNumber, &number) == 0 else {
+            close(master)
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        return (master, "/dev/pts/\(number)")
+    }
+}
+
+extension TransDBRunner {
+    /// Runs `transdb` with stderr (and, unless `stdoutToTerminal` is false, stdout) on a new
+    /// pseudo-terminal of `columns` columns, stdin from `stdinFile` or `/dev/null`.
+    ///
+    /// - Parameter interrupt: When given, the process gets SIGINT (as from Ctrl-C) once the
+    ///   text the terminal has received contains this.
+    public func runInTerminal(
+        _ arguments: [String], columns: Int = 200, stdoutToTerminal: Bool = true, stdinFile: String? = nil, interrupt: String? = nil
+    ) throws -> TerminalSession {
+        let (master, name) = try Self.openPseudoTerminal()
+        defer { close(master) }
+        var size = winsize(ws_row: 50, ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        let slave = open(name, O_RDWR | O_NOCTTY)
+        guard slave >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+
+        let outPath = sandbox.file("terminal-stdout-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(atPath: outPath) }
+        try Data().write(to: URL(fileURLWithPath: outPath))
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        defer { try? out.close() }
+        let input = try stdinFile.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) } ?? FileHandle.nullDevice
+        defer { if stdinFile != nil { try? input.close() } }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.environment = environment.merging(["TERM": "xterm"]) { _, new in new }
+        process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory, isDirectory: true)
+        process.standardInput = input
+        process.standardOutput = stdoutToTerminal ? terminal : out
+        process.standardError = terminal
+        try process.run()
+        // Only the child holds the terminal now: reading it ends when the child is gone.
+        close(slave)
+
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var interrupted = false
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 100) >= 0 || errno == EINTR else { break }
+            if descriptor.revents & Int16(POLLIN) != 0 {
+                let count = read(master, &buffer, buffer.count)
+                if count <= 0 { break }
+                bytes += buffer[..<count]
+                if let interrupt, !interrupted, String(decoding: bytes, as: UTF8.self).contains(interrupt) {
+                    interrupted = true
+                    kill(process.processIdentifier, SIGINT)
+                }
+            } else if descriptor.revents & Int16(POLLHUP | POLLERR) != 0 {
+                break
+            }
+        }
+        if Date() >= deadline { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        let signaled = process.terminationReason == .uncaughtSignal
+        return TerminalSession(
+            bytes: bytes, exitCode: signaled ? nil : process.terminationStatus, signal: signaled ? process.terminationStatus : nil,
+            stdout: stdoutToTerminal ? nil : String(decoding: try Data(contentsOf: URL(fileURLWithPath: outPath)), as: UTF8.self))
+    }
+
+    /// A new pseudo-terminal: its master side, and the path of its slave side. Linux's
+    /// `/dev/ptmx` with its two ioctls, because Glibc's module hides `posix_openpt`.
+    private static func openPseudoTerminal() throws -> (Int32, String) {
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        guard master >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        let setLock: UInt = 0x4004_5431  // TIOCSPTLCK
+        let getNumber: UInt = 0x8004_5430  // TIOCGPTN
+        guard ioctl(master, setLock, &unlock) == 0, ioctl(master, getNumber, &number) == 0 else {
+            close(master)
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        return (master, "/dev/pts/\(number)")
+    }
+}
