@@ -60,22 +60,6 @@ public struct TerminalSession: Sendable {
         if screen.last == "" { screen.removeLast() }
         return screen
     }
-
-    /// A new pseudo-terminal: its master side, and the path of its slave side. Linux's
-    /// `/dev/ptmx` with its two ioctls, because Glibc's module hides `posix_openpt`.
-    private static func openPseudoTerminal() throws -> (Int32, String) {
-        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        guard master >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        var unlock: Int32 = 0
-        var number: UInt32 = 0
-        let setLock: UInt = 0x4004_5431  // TIOCSPTLCK
-        let getNumber: UInt = 0x8004_5430  // TIOCGPTN
-        guard ioctl(master, setLock, &unlock) == 0, ioctl(master, getNumber, &number) == 0 else {
-            close(master)
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-        }
-        return (master, "/dev/pts/\(number)")
-    }
 }
 
 extension TransDBRunner {
@@ -91,34 +75,15 @@ extension TransDBRunner {
         defer { close(master) }
         var size = winsize(ws_row: 50, ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
-        let slave = open(name, O_RDWR | O_NOCTTY)
-        guard slave >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
-
         let outPath = sandbox.file("terminal-stdout-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(atPath: outPath) }
-        try Data().write(to: URL(fileURLWithPath: outPath))
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-        defer { try? out.close() }
-        let input = try stdinFile.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) } ?? FileHandle.nullDevice
-        defer { if stdinFile != nil { try? input.close() } }
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.environment = environment.merging(["TERM": "xterm"]) { _, new in new }
-        process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory, isDirectory: true)
-        process.standardInput = input
-        process.standardOutput = stdoutToTerminal ? terminal : out
-        process.standardError = terminal
-        try process.run()
-        // Only the child holds the terminal now: reading it ends when the child is gone.
-        close(slave)
+        let pid = try spawn(arguments, terminal: name, stdout: stdoutToTerminal ? nil : outPath, stdin: stdinFile ?? "/dev/null")
 
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         var interrupted = false
         let deadline = Date().addingTimeInterval(timeout)
+        // The terminal is read until the child is gone (the master then reads EIO).
         while Date() < deadline {
             var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, 100) >= 0 || errno == EINTR else { break }
@@ -128,18 +93,61 @@ extension TransDBRunner {
                 bytes += buffer[..<count]
                 if let interrupt, !interrupted, String(decoding: bytes, as: UTF8.self).contains(interrupt) {
                     interrupted = true
-                    kill(process.processIdentifier, SIGINT)
+                    kill(pid, SIGINT)
                 }
             } else if descriptor.revents & Int16(POLLHUP | POLLERR) != 0 {
                 break
             }
         }
-        if Date() >= deadline { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        let signaled = process.terminationReason == .uncaughtSignal
+        if Date() >= deadline { kill(pid, SIGKILL) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // WIFSIGNALED, WTERMSIG and WEXITSTATUS, which Swift does not import.
+        let signal = status & 0x7F
+        let signaled = signal != 0 && signal != 0x7F
         return TerminalSession(
-            bytes: bytes, exitCode: signaled ? nil : process.terminationStatus, signal: signaled ? process.terminationStatus : nil,
+            bytes: bytes, exitCode: signaled ? nil : (status >> 8) & 0xFF, signal: signaled ? signal : nil,
             stdout: stdoutToTerminal ? nil : String(decoding: try Data(contentsOf: URL(fileURLWithPath: outPath)), as: UTF8.self))
+    }
+
+    /// Starts `transdb` as a shell would: every signal unblocked and at its default action
+    /// (Foundation's `Process` passes on the signal mask of the thread that starts it, which
+    /// blocks SIGINT in a test), stderr and stdout on the terminal at `terminal` (stdout to the
+    /// file `stdout` when given), stdin from the file `stdin`, in ``workingDirectory``.
+    private func spawn(_ arguments: [String], terminal: String, stdout: String?, stdin: String) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, terminal, O_RDWR | O_NOCTTY, 0)
+        if let stdout {
+            posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var all = sigset_t()
+        sigfillset(&all)
+        sigdelset(&all, SIGKILL)
+        sigdelset(&all, SIGSTOP)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        // The child starts in the working directory through `env -C`, which posix_spawn cannot ask for.
+        let command = ["/usr/bin/env", "-C", workingDirectory, binary] + arguments
+        let argv = command.map { strdup($0) } + [nil]
+        let variables = environment.merging(["TERM": "xterm"]) { _, new in new }
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        var pid: pid_t = 0
+        let code = posix_spawn(&pid, command[0], &actions, &attributes, argv, envp)
+        guard code == 0 else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
+        return pid
     }
 
     /// A new pseudo-terminal: its master side, and the path of its slave side. Linux's

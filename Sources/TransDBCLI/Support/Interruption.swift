@@ -22,7 +22,11 @@ enum Interruption {
         installed = true
         _ = lineIsDrawn
         _ = temporaryFile
-        for number in signals { signal(number, handle) }
+        for number in signals {
+            // A signal the parent ignores (nohup, a background job) stays ignored.
+            let previous = signal(number, handle)
+            if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { signal(number, SIG_IGN) }
+        }
     }
 
     /// Runs `body` with `path` removed if a signal ends the process meanwhile.

@@ -59,7 +59,9 @@ final class ProgressLine {
         let done = progress.completed
         switch (progress.unit, progress.total) {
         case let (.items, total?): parts.append("\(done.groupedDescription) / \(total.groupedDescription)")
-        case (.items, nil): parts.append(done.groupedDescription)
+        case (.items, nil):
+            // A phase that counts nothing (building indexes, committing) shows how long it has run.
+            if done > 0 { parts.append(done.groupedDescription) } else if elapsed >= 1 { parts.append(duration(elapsed)) }
         case let (.bytes, total?): parts.append("\(megabytes(done)) / \(megabytes(total)) MB")
         case (.bytes, nil): parts.append("\(megabytes(done)) MB")
         }
