@@ -64,7 +64,7 @@ struct DiffMergeCommandTests {
         ["rm", "curve", "uikit/linear"],
     ]
 
-    @Test("diff: a table of added, removed and changed entries, then a summary")
+    @Test("diff: the counts by change and kind, then added, removed and changed entries")
     func diffTable() throws {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
@@ -76,15 +76,15 @@ struct DiffMergeCommandTests {
         expectSuccess(result)
         #expect(
             result.stdout == """
-                ~ delegate demo/DetailTransitions  released  false → true
+                added 1 preset; removed 1 curve; changed 1 delegate
                 + preset motion/x
                 - curve uikit/linear
-                1 added, 1 removed, 1 changed
+                ~ delegate demo/DetailTransitions  released  false → true
 
                 """)
         let reverse = try cli.runner.run(["diff", b, cli.db])
-        #expect(reverse.stdoutLines.first == "~ delegate demo/DetailTransitions  released  true → false")
-        #expect(reverse.stdoutLines.last == "1 added, 1 removed, 1 changed")
+        #expect(reverse.stdoutLines.first == "added 1 curve; removed 1 preset; changed 1 delegate")
+        #expect(reverse.stdoutLines.last == "~ delegate demo/DetailTransitions  released  true → false")
     }
 
     @Test("diff --format json: one object per entry with its changed fields")
@@ -159,7 +159,7 @@ struct DiffMergeCommandTests {
         let bundle = try Self.write(Self.extraBundle(), to: "extra.json", in: cli)
         let added = try cli.runner.run(["diff", cli.db, bundle])
         expectSuccess(added)
-        #expect(added.stdout == "+ library extra\n+ curve extra/soft\n2 added\n")
+        #expect(added.stdout == "added 1 library, 1 curve\n+ library extra\n+ curve extra/soft\n")
         #expect(try cli.runner.run(["diff", bundle, bundle]).stdout == "no differences\n")
     }
 
@@ -192,13 +192,13 @@ struct DiffMergeCommandTests {
         expectSuccess(result)
         #expect(
             result.stdout == """
-                ~ delegate demo/DetailTransitions  released  false → true
+                merged into '\(cli.db)': added 1 preset; changed 1 delegate
                 + preset motion/yours
-                merged into '\(cli.db)': 1 added, 1 changed
+                ~ delegate demo/DetailTransitions  released  false → true
 
                 """)
         let left = try cli.runner.run(["diff", theirs, cli.db])
-        #expect(left.stdout == "+ preset motion/mine\n1 added\n")
+        #expect(left.stdout == "added 1 preset\n+ preset motion/mine\n")
     }
 
     static let conflicting = (
@@ -246,7 +246,7 @@ struct DiffMergeCommandTests {
             #expect(try Self.duration(cli) == 0.5)
         } else {
             #expect(result.stdoutLines.contains("~ preset motion/p  duration  0.5 → 0.6"))
-            #expect(result.stdoutLines.last == "merged into '\(cli.db)': 1 changed; 1 conflict taken from theirs")
+            #expect(result.stdoutLines.suffix(2) == ["merged into '\(cli.db)': changed 1 preset; 1 conflict taken from theirs", "~ preset motion/p  duration  0.5 → 0.6"])
             #expect(try Self.duration(cli) == 0.6)
         }
     }
@@ -262,7 +262,7 @@ struct DiffMergeCommandTests {
         expectSuccess(result)
         #expect(
             result.stdoutLines.suffix(2) == [
-                "~ preset motion/p  duration  0.5 → 0.6", "dry run, nothing written: 1 changed; 1 conflict taken from theirs",
+                "dry run, nothing written: changed 1 preset; 1 conflict taken from theirs", "~ preset motion/p  duration  0.5 → 0.6",
             ])
         #expect(try cli.state() == before)
     }
@@ -298,7 +298,7 @@ struct DiffMergeCommandTests {
 
         let added = try cli(["merge", bundle])
         expectSuccess(added)
-        #expect(added.stdout == "+ library extra\n+ curve extra/soft\nmerged into '\(cli.db)': 2 added\n")
+        #expect(added.stdout == "merged into '\(cli.db)': added 1 library, 1 curve\n+ library extra\n+ curve extra/soft\n")
         #expect(try cli.runner.run(["diff", bundle, cli.db]).stdout == "no differences\n")
 
         let newer = try Self.write(Self.extraBundle(version: "2.1.0"), to: "extra-2.1.json", in: cli)
@@ -327,7 +327,7 @@ struct DiffMergeCommandTests {
         let result = try cli(["merge", theirs, "--base", base])
 
         expectSuccess(result)
-        #expect(result.stdout == "- library gone\n- curve gone/c\nmerged into '\(cli.db)': 2 removed\n")
+        #expect(result.stdout == "merged into '\(cli.db)': removed 1 library, 1 curve\n- library gone\n- curve gone/c\n")
         let libraries = try cli(["list", "libraries", "--format", "json"]).jsonArray()
         #expect(!libraries.contains { $0["name"] as? String == "gone" })
         #expect(try cli.runner.run(["diff", theirs, cli.db]).stdout == "no differences\n")

@@ -48,9 +48,10 @@ final class ProgressLine {
     private func draw(_ text: String) {
         let width = Terminal.columns(STDERR_FILENO) - 1
         let shown = text.count > width ? String(text.prefix(max(0, width - 1))) + "…" : text
-        Self.write("\r\u{1B}[K" + shown)
+        // Marked before it is written: a signal in between then erases an empty line, not nothing.
         drawn = true
         Interruption.lineIsDrawn = true
+        Self.write("\r\u{1B}[K" + shown)
     }
 
     /// `phase  done / total unit  percent  rate  time left`, the parts that are known.

@@ -64,7 +64,10 @@ extension DiffTests {
                     "+ route app/Transitions: present List → Settings",
                     "- route app/Transitions: dismiss Detail → *",
                 ])
-            #expect(diff.summary == "5 added, 4 removed, 8 changed")
+            #expect(
+                diff.summary
+                    == "added 1 curve, 1 preset, 1 delegate, 1 container, 1 route; removed 1 curve, 1 preset, 1 screen, 1 route; changed 1 library, 1 curve, 2 presets, 1 delegate, 1 screen, 1 container, 1 route"
+            )
             let zoom = diff.entries.first { $0.name == "zoom" }
             #expect(
                 zoom?.fields == [
@@ -130,7 +133,7 @@ extension DiffTests {
             #expect(diff.entries.map(\.name) == ["Z", "a", "é"])
         }
 
-        @Test("the table: one line per added or removed entry and per changed field, then the summary")
+        @Test("the table: the counts by change and kind, then a line per added or removed entry and per changed field")
         func table() {
             let new = with { bundle in
                 bundle.presets.removeAll { $0.name == "fade" }
@@ -145,12 +148,12 @@ extension DiffTests {
             let text = CatalogDiff.compare([app], [new]).rendered(as: .table)
             #expect(
                 text == """
-                    ~ library app      description            The app → ""
-                    - preset app/fade
+                    added 1 preset; removed 1 preset; changed 1 library, 1 preset
                     + preset app/x
+                    - preset app/fade
+                    ~ library app      description            The app → ""
                     ~ preset app/zoom  duration               0.4 → 0.5
                     ~ preset app/zoom  tracks.to.start.alpha  1 → 0
-                    1 added, 1 removed, 2 changed
 
                     """)
         }

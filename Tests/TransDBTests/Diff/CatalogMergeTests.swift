@@ -37,7 +37,7 @@ extension DiffTests {
             let catalog = try Self.catalog([Self.ours, extra])
             let report = try catalog.merge(Self.theirs, base: Self.base, policy: .theirs, dryRun: false)
             #expect(report.refusal == nil)
-            #expect(report.summary == "merged into ':memory:': 1 changed; 1 conflict taken from theirs")
+            #expect(report.summary == "merged into ':memory:': changed 1 preset; 1 conflict taken from theirs")
             #expect(try catalog.bundles() == [Self.theirs.bundles[0], extra])
         }
 
@@ -47,7 +47,7 @@ extension DiffTests {
             let report = try catalog.merge(Self.theirs, base: Self.base, policy: .ours, dryRun: true)
             #expect(report.summary == "nothing to merge; 1 conflict taken from ours")
             let taking = try catalog.merge(Self.theirs, base: Self.base, policy: .theirs, dryRun: true)
-            #expect(taking.summary == "dry run, nothing written: 1 changed; 1 conflict taken from theirs")
+            #expect(taking.summary == "dry run, nothing written: changed 1 preset; 1 conflict taken from theirs")
             #expect(try catalog.bundles() == [Self.ours])
         }
 

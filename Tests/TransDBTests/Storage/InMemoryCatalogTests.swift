@@ -64,7 +64,7 @@ struct InMemoryCatalogTests {
         let catalog = try Catalog(DatabaseQueue())
         let bundle = LibraryBundle(library: Self.app, curves: [NamedCurve(library: "app", name: "flat", curve: .linear)])
         let report = try catalog.importBundles([(bundle, "app.json")], policy: .fail, dryRun: true)
-        #expect(report.summary == "2 added")
+        #expect(report.summary == "added 1 library, 1 curve; 0 changed; 0 unchanged")
         #expect(try catalog.libraryNames() == [])
         _ = try catalog.importBundles([(bundle, "app.json")], policy: .fail)
         #expect(try catalog.bundle(library: "app") == bundle.canonicalized())
