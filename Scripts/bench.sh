@@ -5,7 +5,7 @@
 # counts, which do not depend on what else the machine is doing.
 #
 #   Scripts/bench.sh            everything (about 10 minutes on 2 cores)
-#   Scripts/bench.sh SECTION... only some of: shapes list bundles engine
+#   Scripts/bench.sh SECTION... only some of: shapes list bundles engine progress
 #   BENCH_SHAPES="b d" Scripts/bench.sh shapes   only some catalog shapes
 #   BENCH_WORK=DIR Scripts/bench.sh ...   keep the generated catalogs in DIR for the next run
 #
@@ -15,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sections=("$@")
-[ ${#sections[@]} -gt 0 ] || sections=(shapes list bundles engine)
+[ ${#sections[@]} -gt 0 ] || sections=(shapes list bundles engine progress)
 wants() { [[ " ${sections[*]} " == *" $1 "* ]]; }
 
 source Scripts/lib/install-deps.sh
@@ -209,6 +209,30 @@ PY
     hyperfine --runs 20 --warmup 3 -N --export-json "$work/eval.json" "$bin eval motion/zoom --db $work/demo.sqlite --fps 240 --gesture \"$gesture\" --format json" >/dev/null
     t=$(median "$work/eval.json")
     row "eval: interactive timeline at 240 fps" "$(python3 -c "print(f'{$t*1e3:.1f} ms')")" "50 ms" "$(python3 -c "print(f'{$t*1e3/50:.2f}x')")" "< 50 ms ($frames s)" "$(verdict "$t < 0.05")"
+fi
+
+# --- progress -------------------------------------------------------------------------------
+# The progress line must cost nothing: the same import and batch, each run through `script` (a
+# pseudo-terminal), once with stderr on the terminal (progress drawn) and once to /dev/null.
+if wants progress; then
+    echo; echo "== progress line: import of 1M mappings and resolve --batch (200,000 requests), with and without a terminal"
+    command -v script >/dev/null || install_deps bsdutils  # script(1): a pseudo-terminal
+    dir=$(shape_dir a 1000000)
+    import_cmd="$bin import $dir/bundle.json --db $work/progress.sqlite --max-size 2000000000 >/dev/null"
+    hyperfine --runs 3 --export-json "$work/progress-import.json" \
+        --prepare "rm -f $work/progress.sqlite*; $bin init --empty --db $work/progress.sqlite >/dev/null" \
+        "script -qec '$import_cmd 2>/dev/null' /dev/null" "script -qec '$import_cmd' /dev/null" >/dev/null
+    read -r t_plain t_drawn <<<"$(median "$work/progress-import.json")"
+    r=$(python3 -c "print(f'{$t_drawn/$t_plain:.3f}')")
+    row "import 1M, progress drawn" "$(python3 -c "print(f'{$t_drawn:.2f} s')")" "stderr to /dev/null $(python3 -c "print(f'{$t_plain:.2f} s')")" \
+        "${r}x" "<= 1.05x" "$(verdict "$r <= 1.05")"
+    batch_cmd="$bin resolve --batch --db $dir/catalog.sqlite < $dir/requests.ndjson >/dev/null"
+    hyperfine --runs 5 --warmup 1 --export-json "$work/progress-batch.json" \
+        "script -qec '$batch_cmd 2>/dev/null' /dev/null" "script -qec '$batch_cmd' /dev/null" >/dev/null
+    read -r t_plain t_drawn <<<"$(median "$work/progress-batch.json")"
+    r=$(python3 -c "print(f'{$t_drawn/$t_plain:.3f}')")
+    row "batch 200k, progress drawn" "$(python3 -c "print(f'{$t_drawn:.3f} s')")" "stderr to /dev/null $(python3 -c "print(f'{$t_plain:.3f} s')")" \
+        "${r}x" "<= 1.05x" "$(verdict "$r <= 1.05")"
 fi
 
 # --- summary --------------------------------------------------------------------------------
