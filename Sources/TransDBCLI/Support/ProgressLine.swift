@@ -7,47 +7,94 @@ import TransDBCore
 ///
 /// `writing routes  412,003 / 1,000,007  41%  180,210/s  3 s left`; bytes are shown in MB. The
 /// rate and the time left appear once a phase has run for half a second, when they mean
-/// something. Ctrl-C (and SIGTERM, SIGHUP) while the line is up erases it before the process
-/// dies of the signal (see ``Interruption``).
-final class ProgressLine {
+/// something. The working thread only records where the work is (every ``WorkProgress/stride``
+/// units); a timer draws the latest record, so a phase that counts nothing (building indexes,
+/// committing) is shown too, with the time it has run. Ctrl-C (and SIGTERM, SIGHUP) while the
+/// line is up erases it before the process dies of the signal (see ``Interruption``).
+final class ProgressLine: @unchecked Sendable {
+    /// What the line shows: a copy of the progress, taken on the working thread.
+    struct Snapshot {
+        var phase: String
+        var completed: Int64
+        var total: Int64?
+        var unit: WorkProgress.Unit
+        var fraction: Double?
+
+        init(_ progress: WorkProgress) {
+            phase = progress.phase
+            completed = progress.completed
+            total = progress.total
+            unit = progress.unit
+            fraction = progress.fractionDone
+        }
+    }
+
     /// The progress the library counts into.
     private(set) var progress: WorkProgress!
-    /// When the line was last drawn, and when the current phase began (monotonic seconds).
-    private var lastDraw = -Double.infinity
+    /// Guards everything below, shared by the working thread and the timer's.
+    private let lock = NSLock()
+    private var latest: Snapshot?
+    /// When the current phase began, and when the line was last drawn (monotonic seconds).
     private var phaseStart = 0.0
-    private var phase = ""
+    private var lastDraw = -Double.infinity
     private var drawn = false
+    private var lastShown = ""
+    private var stopped = false
+    private let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "transdb.progress"))
 
     /// The shortest time between two drawings.
     static let interval = 0.1
 
     init() {
-        progress = WorkProgress(stride: 2048) { [unowned self] in self.observe($0) }
         Interruption.install()
+        progress = WorkProgress(stride: 2048) { [unowned self] in self.record($0) }
+        timer.schedule(deadline: .now() + .milliseconds(50), repeating: .milliseconds(50))
+        timer.setEventHandler { [unowned self] in self.tick() }
+        timer.resume()
     }
 
-    private func observe(_ progress: WorkProgress) {
+    /// On the working thread: keeps a copy of where the work is; the very first record is drawn at
+    /// once, so that even short work shows what it does.
+    private func record(_ progress: WorkProgress) {
+        let snapshot = Snapshot(progress)
+        lock.lock()
+        defer { lock.unlock() }
         let now = Self.now()
-        if progress.phase != phase || progress.completed == 0 {
-            if progress.phase != phase { phaseStart = now }
-            phase = progress.phase
-        }
-        guard now - lastDraw >= Self.interval else { return }
-        lastDraw = now
-        draw(Self.text(progress, elapsed: now - phaseStart))
+        if snapshot.phase != latest?.phase { phaseStart = now }
+        latest = snapshot
+        if !drawn && lastDraw == -.infinity { drawLocked(now: now) }
     }
 
-    /// Erases the line, if it was drawn.
+    /// On the timer's thread: draws the latest record, at most every ``interval``.
+    private func tick() {
+        lock.lock()
+        defer { lock.unlock() }
+        let now = Self.now()
+        guard !stopped, now - lastDraw >= Self.interval else { return }
+        drawLocked(now: now)
+    }
+
+    /// Erases the line, if it was drawn, and stops drawing.
     func erase() {
-        guard drawn else { return }
-        Self.write("\r\u{1B}[K")
-        drawn = false
-        Interruption.lineIsDrawn = false
+        lock.lock()
+        stopped = true
+        if drawn {
+            Self.write("\r\u{1B}[K")
+            drawn = false
+            Interruption.lineIsDrawn = false
+        }
+        lock.unlock()
+        timer.cancel()
     }
 
-    private func draw(_ text: String) {
+    private func drawLocked(now: Double) {
+        guard !stopped, let latest else { return }
+        lastDraw = now
+        let text = Self.text(latest, elapsed: now - phaseStart)
         let width = Terminal.columns(STDERR_FILENO) - 1
         let shown = text.count > width ? String(text.prefix(max(0, width - 1))) + "…" : text
+        guard shown != lastShown else { return }
+        lastShown = shown
         // Marked before it is written: a signal in between then erases an empty line, not nothing.
         drawn = true
         Interruption.lineIsDrawn = true
@@ -55,7 +102,7 @@ final class ProgressLine {
     }
 
     /// `phase  done / total unit  percent  rate  time left`, the parts that are known.
-    static func text(_ progress: WorkProgress, elapsed: Double) -> String {
+    static func text(_ progress: Snapshot, elapsed: Double) -> String {
         var parts = [Table.printable(progress.phase)]
         let done = progress.completed
         switch (progress.unit, progress.total) {
@@ -66,7 +113,7 @@ final class ProgressLine {
         case let (.bytes, total?): parts.append("\(megabytes(done)) / \(megabytes(total)) MB")
         case (.bytes, nil): parts.append("\(megabytes(done)) MB")
         }
-        let fraction = progress.fractionDone
+        let fraction = progress.fraction
         if let fraction { parts.append("\(Int(fraction * 100))%") }
         if elapsed >= 0.5, done > 0 {
             let rate = Double(done) / elapsed
