@@ -76,6 +76,9 @@ struct BundleImport {
     var interactive: [Int64: Bool] = [:]
     /// The imported mirrors with their values derived from the preset they mirror, by `library/name`.
     private var mirrors: [String: Preset] = [:]
+    /// The row ids of the libraries this import creates: nothing of theirs can be in the catalog
+    /// yet, so their screens are inserted without looking for them first.
+    private var createdLibraries: [String: Int64] = [:]
 
     init(db: Database, inputs: [BundleInput], policy: ConflictPolicy, removeOthers: Bool, progress: WorkProgress? = nil) {
         self.db = db
@@ -279,7 +282,7 @@ struct BundleImport {
     private mutating func library(_ bundle: LibraryBundle) throws {
         let library = bundle.library
         guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM library WHERE name = ?", arguments: [library.name]) else {
-            _ = try CatalogWriter(db: db).insertLibrary(library)
+            createdLibraries[library.name] = try CatalogWriter(db: db).insertLibrary(library)
             added(.library, library.name)
             return
         }
@@ -410,6 +413,7 @@ struct BundleImport {
     }
 
     private mutating func screen(_ screen: Screen) throws {
+        if let library = createdLibraries[screen.library] { return try newScreen(screen, libraryID: library) }
         let name = "\(screen.library)/\(screen.name)"
         var new = screen
         new.delegate = try resolved(.delegate, screen.delegate, library: screen.library)
@@ -424,6 +428,18 @@ struct BundleImport {
                 sql: "UPDATE screen SET delegate_id = ?, modal_style = ?, presentation_style = ?, description = ? WHERE id = ?",
                 arguments: [delegateID, new.modalStyle.rawValue, new.presentationStyle.rawValue, new.description, id])
         }
+    }
+
+    /// A screen of a library this import created, inserted through one prepared statement: a
+    /// library of two million screens must not cost a lookup and a statement compilation each.
+    private mutating func newScreen(_ screen: Screen, libraryID: Int64) throws {
+        let valid = try screen.validated()
+        let delegateID = try screen.delegate.map { try resolvedID(.delegate, $0, library: screen.library) }
+        let insert = try db.cachedStatement(
+            sql: "INSERT INTO screen (library_id, name, delegate_id, modal_style, presentation_style, description) VALUES (?, ?, ?, ?, ?, ?)")
+        try insert.execute(
+            arguments: [libraryID, valid.name, delegateID, valid.modalStyle.rawValue, valid.presentationStyle.rawValue, valid.description])
+        added(.screen, "\(screen.library)/\(valid.name)")
     }
 
     private mutating func container(_ container: Container) throws {
