@@ -81,6 +81,7 @@ extension Preset {
         } ?? .null
         fields.append(("interaction", interactionValue))
         fields.append(("mirrorOf", .string(mirrorOf?.description)))
+        fields.append(("reducedMotion", .string(reducedMotion?.description)))
         fields.append(("tracks", tracks.record))
         return fields
     }
