@@ -143,20 +143,22 @@ public enum ReducedMotion {
     }
 
     /// Why the derived alternative of `preset` would be wrong, one reason a problem: a moving view
-    /// that does not rest on the whole container (a drawer, a card, a view that ends at the
-    /// origin rect would then appear there out of nowhere), or a shared element that travels
-    /// (its motion is what connects the two screens; faded, it connects nothing). Empty when the
+    /// that rests where nothing of it is seen (wholly outside the container, or transparent), so
+    /// the fade would show nothing; or a shared element that travels between two rects (its motion
+    /// is what connects the two screens; faded in place, it connects nothing). Empty when the
     /// derivation is sensible.
     public static func derivationProblems(_ preset: Preset) -> [String] {
         var problems: [String] = []
         for (name, track, appearing) in [("to", preset.tracks.to, true), ("from", preset.tracks.from, false)] {
             guard moves(track) else { continue }
             let rest = appearing ? track.end : track.start
-            if rest.frame != .container || rest.scaleX != 1 || rest.scaleY != 1 || rest.rotation != 0 || rest.rotationY != 0 {
-                problems.append("the \(name) view moves and does not rest on the whole container (\(rest.frame.expression))")
+            let f = rest.frame
+            let outside = f.reference == .container && (f.x >= 1 || f.x + f.width <= 0 || f.y >= 1 || f.y + f.height <= 0)
+            if outside || rest.alpha == 0 {
+                problems.append("the \(name) view moves but rests where it cannot be seen (\(f.expression), alpha \(rest.alpha.shortestDescription))")
             }
         }
-        if let shared = preset.tracks.shared, moves(shared) {
+        if let shared = preset.tracks.shared, shared.start.frame != shared.end.frame {
             problems.append("the shared element travels between two rects; a fade loses what connects the two screens")
         }
         return problems
