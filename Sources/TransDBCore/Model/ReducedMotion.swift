@@ -51,6 +51,36 @@ public enum ReducedMotion {
         }
     }
 
+    /// Completes a resolution asked under Reduce Motion (``LookupRequest/reduceMotion``): the
+    /// animator's alternative, named or derived, in ``Resolution/reducedMotion``, and a step of the
+    /// explanation (when it has one) saying which. A system default stays what it is: Apple
+    /// documents no Reduce Motion variant of UIKit's modal and navigation transitions, so the
+    /// answer is marked inferred (``systemDefaultNote(_:)``). `resolve`, `resolve --batch` and `eval`
+    /// all call this.
+    ///
+    /// - Throws: Whatever `source` throws for a name or curve it cannot find.
+    public static func apply(to resolution: inout Resolution, source: any PresetSource) throws {
+        guard resolution.reduceMotion else { return }
+        let explained = !resolution.explanation.isEmpty
+        if let animator = resolution.animator {
+            let alternative = try self.alternative(for: animator, source: source)
+            resolution.reducedMotion = alternative
+            if explained { resolution.explanation.append(alternative.summary) }
+        } else if let system = resolution.systemDefault, explained {
+            resolution.explanation.append(systemDefaultNote(system))
+        }
+    }
+
+    /// What UIKit's own default does under Reduce Motion, and how sure that is.
+    public static func systemDefaultNote(_ system: SystemTransition) -> String {
+        switch system {
+        case .crossDissolve, .none:
+            "Reduce Motion: the system default \(system.rawValue) has no motion to reduce; it plays as it is"
+        default:
+            "Reduce Motion: UIKit plays its own \(system.rawValue); Apple documents no Reduce Motion variant of it, so transdb answers it unchanged (inferred)"
+        }
+    }
+
     /// The alternative of `preset`: the preset it names, read from `source`, or the derived one.
     ///
     /// - Throws: Whatever `source` throws for a name or curve it cannot find.
