@@ -26,7 +26,7 @@ struct ImportExportCommandTests {
         defer { empty.remove() }
         let imported = try empty(["import"] + files.map { "\(directory)/\($0)" })
         expectSuccess(imported)
-        #expect(imported.stdoutLines.first == "imported: 116 added")
+        #expect(imported.stdoutLines.first == "imported: 118 added")
         let again = try empty(["export", "--library", "motion"])
         #expect(again.stdout == exported.stdout)
     }
@@ -206,7 +206,7 @@ struct ImportExportCommandTests {
         defer { empty.remove() }
         let imported = try empty(["import", "--format", "dtcg", file])
         expectSuccess(imported)
-        #expect(imported.stdoutLines.first == "imported: 116 added")
+        #expect(imported.stdoutLines.first == "imported: 118 added")
         let again = try empty(["export", "--format", "dtcg"])
         #expect(again.stdout == exported.stdout)
         // And the bundles of both catalogs are the same bytes.

@@ -208,7 +208,7 @@ struct LintRuleTests {
 
     @Test("every rule has a case, a unique id, a summary, help and a source")
     func rulesAreComplete() {
-        #expect(LintRule.all.map(\.id) == cases.map(\.rule))
+        #expect(LintRule.all.map(\.id) == Self.cases.map(\.rule))
         #expect(Set(LintRule.all.map(\.name)).count == LintRule.all.count)
         #expect(LintRule.all.allSatisfy { !$0.summary.isEmpty && !$0.help.isEmpty && !$0.source.isEmpty })
         #expect(LintRule.named("td004")?.id == "TD004")
@@ -217,12 +217,12 @@ struct LintRuleTests {
 
     @Test("the messages name the entries and values")
     func messages() throws {
-        let spring = try Self.findings(cases[3].triggering, rule: "TD004")
+        let spring = try Self.findings(Self.cases[3].triggering, rule: "TD004")
         #expect(
             spring.map(\.message) == [
                 "'t/z' reports 0.4 s but its spring spring(duration: 0.5, bounce: 0.1) settles after 0.71 s (77 % longer)"
             ])
-        let confusable = try Self.findings(cases[11].triggering, rule: "TD012")
+        let confusable = try Self.findings(Self.cases[11].triggering, rule: "TD012")
         #expect(confusable.first?.message == "the screen 'a/Checkout' (ASCII) looks the same as 'b/\u{0421}heckout' (U+0421)")
     }
 

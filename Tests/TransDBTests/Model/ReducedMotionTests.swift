@@ -60,7 +60,8 @@ struct ReducedMotionTests {
         let shared = try Self.preset(.custom, ["shared.start.frame=origin", "shared.end.frame=target"])
         #expect(ReducedMotion.derivationProblems(shared).count == 1)
         #expect(ReducedMotion.derivationProblems(try Self.preset(.sheet)).isEmpty)
-        #expect(ReducedMotion.hasLargeMotion(shared) && !ReducedMotion.hasLargeMotion(try Self.preset(.fade)))
+        let fade = try Self.preset(.fade)
+        #expect(ReducedMotion.hasLargeMotion(shared) && !ReducedMotion.hasLargeMotion(fade))
     }
 
     @Test("a preset cannot be its own alternative")
