@@ -9,8 +9,9 @@ source Scripts/lib/install-deps.sh
 install_deps chromium
 export TRANSDB_REQUIRE_CHROMIUM=1
 # python3-jsonschema: the lint tests validate `transdb lint --format sarif` against the SARIF 2.1.0
-# schema (Tests/TransDBCLITests/Fixtures); a missing validator fails those tests.
-if ! python3 -c 'import jsonschema' >/dev/null 2>&1; then
+# schema (Tests/TransDBCLITests/Fixtures) with the python3 on the tests' minimal PATH (the system
+# one, not a pyenv or virtualenv's); a missing validator fails those tests.
+if ! env -i PATH=/usr/local/bin:/usr/bin:/bin python3 -c 'import jsonschema' >/dev/null 2>&1; then
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
     $sudo apt-get update -qq

@@ -35,6 +35,19 @@ struct LintCommandTests {
         return path
     }
 
+    /// Validates `sarif` against the schema with Python's `jsonschema` (Draft 4, the schema's
+    /// own draft); prints `valid`, or fails naming the first violation.
+    static func validate(_ sarif: String, in cli: CLIFixture) throws -> TransDBRunner.Result {
+        let path = try write(sarif, to: "lint-\(UUID().uuidString).sarif", in: cli)
+        return try cli.runner.runExecutable(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                "import json, sys, jsonschema; jsonschema.Draft4Validator(json.load(open(sys.argv[1]))).validate(json.load(open(sys.argv[2]))); print('valid')",
+                schema, path,
+            ])
+    }
+
     @Test("the default library has nothing at warning or above; its info findings are listed")
     func defaultLibraryIsClean() throws {
         let cli = try CLIFixture.initialized()
@@ -91,15 +104,10 @@ struct LintCommandTests {
         // Relative to the working directory, as CI runs it: the URI stays relative.
         let result = try cli(["lint", "team.json", "--format", "sarif"])
         #expect(result.exitCode == 1)
-        let sarifPath = try Self.write(result.stdout, to: "lint.sarif", in: cli)
-        let validation = try cli.runner.runExecutable(
-            "/usr/bin/env",
-            [
-                "python3", "-c",
-                "import json, sys, jsonschema; jsonschema.Draft4Validator(json.load(open(sys.argv[1]))).validate(json.load(open(sys.argv[2]))); print('valid')",
-                Self.schema, sarifPath,
-            ])
+        let validation = try Self.validate(result.stdout, in: cli)
         #expect(validation.exitCode == 0 && validation.stdout == "valid\n", "\(validation)")
+        // The validation has teeth: a driver without its name is refused.
+        #expect(try Self.validate(#"{"version": "2.1.0", "runs": [{"tool": {"driver": {}}}]}"#, in: cli).exitCode != 0)
         let log = try result.jsonObject()
         #expect(log["version"] as? String == "2.1.0")
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
@@ -117,15 +125,9 @@ struct LintCommandTests {
         #expect(logical["fullyQualifiedName"] as? String == "team/delegate/Spare")
         // A catalog's findings have a logical location only.
         let catalog = try cli(["lint", "--format", "sarif", "--fail-on", "warning"])
-        let catalogPath = try Self.write(catalog.stdout, to: "catalog.sarif", in: cli)
-        let again = try cli.runner.runExecutable(
-            "/usr/bin/env",
-            [
-                "python3", "-c",
-                "import json, sys, jsonschema; jsonschema.Draft4Validator(json.load(open(sys.argv[1]))).validate(json.load(open(sys.argv[2]))); print('valid')",
-                Self.schema, catalogPath,
-            ])
-        #expect(again.stdout == "valid\n", "\(again)")
+        #expect(catalog.exitCode == 0)
+        let again = try Self.validate(catalog.stdout, in: cli)
+        #expect(again.exitCode == 0 && again.stdout == "valid\n", "\(again)")
     }
 
     @Test("--explain prints a rule's help, or every rule a line")
