@@ -154,5 +154,9 @@ struct LintCommandTests {
             to: "bad.json", in: cli)
         expectError(try cli(["lint", bad]), exitCode: 65, mentioning: [bad, "$.presets[0].duration", "'-1'"])
         expectError(try cli(["lint", cli.runner.file("missing.json")]), exitCode: 66, mentioning: ["missing.json"])
+        let dangling = try Self.write(
+            #"{"transdb": 1, "library": {"name": "x", "version": "1.0.0"}, "presets": [{"name": "p", "kind": "fade", "duration": 0.3, "curve": "linear", "reducedMotion": "nope"}]}"#,
+            to: "dangling.json", in: cli)
+        expectError(try cli(["lint", dangling]), exitCode: 65, mentioning: ["preset x/nope (used by preset x/p)"])
     }
 }

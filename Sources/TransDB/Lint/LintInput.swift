@@ -66,9 +66,48 @@ public struct LintInput: Sendable {
             return try preset.mirroring(original)
         }
         let curves = qualified.flatMap(\.curves)
-        return LintCatalog(
+        let catalog = LintCatalog(
             libraries: qualified.map(\.library), curves: curves, presets: presets, screens: qualified.flatMap(\.screens),
             containers: qualified.flatMap(\.containers), delegates: qualified.flatMap(\.delegates), routes: qualified.flatMap(\.routes))
+        try checkReferences(catalog)
+        return catalog
+    }
+
+    /// Refuses references to entries that are in neither the files nor the catalog, as `import`
+    /// does: lint judges a catalog that could exist.
+    private static func checkReferences(_ catalog: LintCatalog) throws {
+        let names: [EntityKind: Set<QualifiedName>] = [
+            .curve: Set(catalog.curves.map(\.qualifiedName)), .preset: Set(catalog.presets.map(\.qualifiedName)),
+            .screen: Set(catalog.screens.map(\.qualifiedName)), .delegate: Set(catalog.delegates.map(\.qualifiedName)),
+        ]
+        var missing: [String] = []
+        func check(_ kind: EntityKind, _ name: QualifiedName?, _ user: @autoclosure () -> String) {
+            guard let name, names[kind]?.contains(name) != true else { return }
+            let entry = "\(kind.rawValue) \(name)"
+            if !missing.contains(where: { $0.hasPrefix(entry + " (") }) { missing.append("\(entry) (used by \(user()))") }
+        }
+        func curve(_ reference: CurveReference?) -> QualifiedName? {
+            guard case let .named(name)? = reference else { return nil }
+            return name
+        }
+        for preset in catalog.presets {
+            let user = "preset \(preset.qualifiedName)"
+            check(.curve, curve(preset.curve), user)
+            check(.curve, curve(preset.interaction?.completionCurve), user)
+            for reference in [preset.reverse, preset.mirrorOf, preset.reducedMotion] { check(.preset, reference, user) }
+        }
+        for screen in catalog.screens { check(.delegate, screen.delegate, "screen \(screen.qualifiedName)") }
+        for container in catalog.containers { check(.delegate, container.delegate, "container \(container.qualifiedName)") }
+        for route in catalog.routes {
+            let user = "route \(LintLocation.route(route).fullyQualifiedName)"
+            check(.delegate, route.delegate, user)
+            for side in [route.from, route.to] {
+                if case let .screen(name) = side { check(.screen, name, user) }
+            }
+            check(.preset, route.preset, user)
+            check(.preset, route.interaction, user)
+        }
+        if !missing.isEmpty { throw CatalogError.missingReferences(missing) }
     }
 
     /// The line of each entry of `bundle`, in file order.
