@@ -1,6 +1,6 @@
 import TransDBCore
-/// Reads the lines of `transdb resolve --batch`: NDJSON (`{"op", "from", "to", "container"}`,
-/// `container` optional) or CSV with the header `op,from,to[,container]`. The first non-empty
+/// Reads the lines of `transdb resolve --batch`: NDJSON (`{"op", "from", "to", "container",
+/// "reduceMotion"}`, `container` and `reduceMotion` optional) or CSV with the header `op,from,to[,container]`. The first non-empty
 /// line decides: `{` is NDJSON, anything else a CSV header.
 public struct BatchRequestReader: Sendable {
     /// The input's format, known after the first line.

@@ -30,7 +30,7 @@ extension TransDBCommand {
         @Flag(
             name: .long,
             help:
-                "Read requests from stdin, one per line — NDJSON {\"op\", \"from\", \"to\", \"container\"} or CSV with the header op,from,to[,container] — and write one JSON answer per line, in order."
+                "Read requests from stdin, one per line — NDJSON {\"op\", \"from\", \"to\", \"container\", \"reduceMotion\"} or CSV with the header op,from,to[,container] — and write one JSON answer per line, in order."
         )
         var batch = false
         @Option(
