@@ -22,9 +22,9 @@ extension TransDBCommand {
         @Argument(help: ArgumentHelp("Bundle files or catalogs to lint instead of the catalog.", valueName: "file")) var files: [String] = []
         @Option(name: .long, help: ArgumentHelp("Run only this rule (repeatable).", valueName: "rule")) var rule: [String] = []
         @Option(name: .long, help: ArgumentHelp("Do not run this rule (repeatable).", valueName: "rule")) var ignore: [String] = []
-        @Option(name: .long, help: "Exit 1 when a finding is at or above this severity: error, warning or info.")
+        @Option(name: .long, help: "Exit 1 when a finding is at or above this severity.")
         var failOn: LintSeverity = .error
-        @Option(name: .long, help: "table, json or sarif (SARIF 2.1.0).") var format: LintFormat = .table
+        @Option(name: .long, help: "The output format; sarif is SARIF 2.1.0.") var format: LintFormat = .table
         @Option(name: .long, help: ArgumentHelp("Print this rule's help (`all`: a line per rule) and lint nothing.", valueName: "rule"))
         var explain: String?
 
