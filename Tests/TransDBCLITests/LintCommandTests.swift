@@ -72,7 +72,10 @@ struct LintCommandTests {
         let result = try cli(["lint", file])
         #expect(result.exitCode == 1)
         let lines = result.stdoutLines
-        #expect(lines.contains("\(file):4: warning TD006 team/delegate/Spare: no screen or container uses 'team/Spare' as its delegate: UIKit never asks it"))
+        #expect(
+            lines.contains(
+                "\(file):4: warning TD006 team/delegate/Spare: no screen or container uses 'team/Spare' as its delegate: UIKit never asks it"
+            ))
         #expect(lines.contains { $0.hasPrefix("\(file):9: warning TD001 team/route/Nav: pop A → B: ") })
         #expect(lines.contains { $0.hasPrefix("\(file):11: error TD010 team/route/Nav: push A → *: ") })
         #expect(lines.last == "1 error, \(lines.count - 2) warnings")
@@ -136,7 +139,10 @@ struct LintCommandTests {
         defer { cli.remove() }
         let one = try cli(["lint", "--explain", "TD001"])
         #expect(one.exitCode == 0)
-        #expect(one.stdoutLines.first == "TD001 customPopWithoutInteraction (warning): a custom pop with no interaction controller: the swipe-back gesture is disabled")
+        #expect(
+            one.stdoutLines.first
+                == "TD001 customPopWithoutInteraction (warning): a custom pop with no interaction controller: the swipe-back gesture is disabled"
+        )
         #expect(one.stdoutLines.last == "Source: Apple radar 15215690; Hero #62; WordPress-iOS #6639")
         let all = try cli(["lint", "--explain", "all"])
         #expect(all.stdoutLines.count == LintRule.all.count)

@@ -40,7 +40,9 @@ struct ReduceMotionCommandTests {
         defer { cli.remove() }
         let derived = try cli(["eval", "motion/pushLeft", "--reduce-motion", "--at", "0", "--at", "0.35", "--format", "json"]).jsonObject()
         #expect(derived["animator"] as? String == "motion/pushLeft" && derived["played"] as? String == "motion/pushLeft")
-        #expect((derived["notes"] as? [String])?.first?.hasPrefix("Reduce Motion: 'motion/pushLeft' names no alternative; transdb derives one") == true)
+        #expect(
+            (derived["notes"] as? [String])?.first?.hasPrefix("Reduce Motion: 'motion/pushLeft' names no alternative; transdb derives one")
+                == true)
         let samples = try #require(derived["samples"] as? [[String: Any]])
         let start = try #require(samples.first?["to"] as? [String: Any])
         let end = try #require(samples.last?["from"] as? [String: Any])
@@ -49,7 +51,8 @@ struct ReduceMotionCommandTests {
         let named = try cli(["eval", "samples/szPresent", "--reduce-motion", "--format", "json"]).jsonObject()
         #expect(named["animator"] as? String == "samples/szPresent" && named["played"] as? String == "uikit/crossDissolve")
         #expect(named["duration"] as? Double == 0.4)
-        let route = try cli(["eval", "--op", "present", "--from", "Feed", "--to", "Compose", "--reduce-motion", "--format", "json"]).jsonObject()
+        let route = try cli(["eval", "--op", "present", "--from", "Feed", "--to", "Compose", "--reduce-motion", "--format", "json"])
+            .jsonObject()
         #expect(route["systemDefault"] as? String == "coverVertical")
         #expect((route["notes"] as? [String])?.last?.hasSuffix("so transdb answers it unchanged (inferred)") == true)
     }

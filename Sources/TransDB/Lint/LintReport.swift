@@ -91,19 +91,25 @@ public struct LintReport: Sendable {
             var location: [(String, JSONValue)] = []
             if let place = places[finding.location] {
                 location.append(
-                    ("physicalLocation", .object([
-                        ("artifactLocation", .object([("uri", .string(Self.uri(place.file)))])),
-                        ("region", .object([("startLine", .integer(Int64(place.line)))])),
-                    ])))
+                    (
+                        "physicalLocation",
+                        .object([
+                            ("artifactLocation", .object([("uri", .string(Self.uri(place.file)))])),
+                            ("region", .object([("startLine", .integer(Int64(place.line)))])),
+                        ])
+                    ))
             }
             location.append(
-                ("logicalLocations", .array([
-                    .object([
-                        ("name", .string(finding.location.name)),
-                        ("fullyQualifiedName", .string(finding.location.fullyQualifiedName)),
-                        ("kind", .string(finding.location.kind.rawValue)),
+                (
+                    "logicalLocations",
+                    .array([
+                        .object([
+                            ("name", .string(finding.location.name)),
+                            ("fullyQualifiedName", .string(finding.location.fullyQualifiedName)),
+                            ("kind", .string(finding.location.kind.rawValue)),
+                        ])
                     ])
-                ])))
+                ))
             var result: [(String, JSONValue)] = [("ruleId", .string(finding.rule))]
             if let index = ruleIndex[finding.rule] { result.append(("ruleIndex", .integer(Int64(index)))) }
             result += [
@@ -113,18 +119,28 @@ public struct LintReport: Sendable {
             return .object(result)
         }
         return .object([
-            ("$schema", .string("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json")), ("version", .string("2.1.0")),
-            ("runs", .array([
-                .object([
-                    ("tool", .object([
-                        ("driver", .object([
-                            ("name", .string("transdb")), ("version", .string(toolVersion)),
-                            ("rules", .array(driverRules)),
-                        ]))
-                    ])),
-                    ("results", .array(results)),
+            ("$schema", .string("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            (
+                "runs",
+                .array([
+                    .object([
+                        (
+                            "tool",
+                            .object([
+                                (
+                                    "driver",
+                                    .object([
+                                        ("name", .string("transdb")), ("version", .string(toolVersion)),
+                                        ("rules", .array(driverRules)),
+                                    ])
+                                )
+                            ])
+                        ),
+                        ("results", .array(results)),
+                    ])
                 ])
-            ])),
+            ),
         ])
     }
 

@@ -19,7 +19,8 @@ extension TransDBCommand {
                 """)
 
         @OptionGroup var catalog: CatalogOptions
-        @Argument(help: ArgumentHelp("Bundle files or catalogs to lint instead of the catalog.", valueName: "file")) var files: [String] = []
+        @Argument(help: ArgumentHelp("Bundle files or catalogs to lint instead of the catalog.", valueName: "file")) var files: [String] =
+            []
         @Option(name: .long, help: ArgumentHelp("Run only this rule (repeatable).", valueName: "rule")) var rule: [String] = []
         @Option(name: .long, help: ArgumentHelp("Do not run this rule (repeatable).", valueName: "rule")) var ignore: [String] = []
         @Option(name: .long, help: "Exit 1 when a finding is at or above this severity.")
@@ -31,7 +32,7 @@ extension TransDBCommand {
         func validate() throws {
             for id in rule + ignore + [explain].compactMap({ $0 }).filter({ $0 != "all" }) where LintRule.named(id) == nil {
                 throw ValidationError(
-                    "unknown lint rule '\(id)'; the rules are \(LintRule.all.first!.id)–\(LintRule.all.last!.id) (transdb lint --explain)")
+                    "unknown lint rule '\(id)'; the rules are \(LintRule.all.map(\.id).joined(separator: ", ")) (transdb lint --explain all)")
             }
         }
 
@@ -40,7 +41,8 @@ extension TransDBCommand {
                 .subtracting(ignore.compactMap { LintRule.named($0)?.id })
             let rules = LintRule.all.filter { ids.contains($0.id) }
             if let explain {
-                Output.print(Self.explanation(explain == "all" ? LintRule.all : LintRule.named(explain).map { [$0] } ?? [], full: explain != "all"))
+                Output.print(
+                    Self.explanation(explain == "all" ? LintRule.all : LintRule.named(explain).map { [$0] } ?? [], full: explain != "all"))
                 return
             }
             var failed = false

@@ -50,15 +50,20 @@ struct LintRun {
         curves = Dictionary(catalog.curves.map { ($0.qualifiedName, $0.curve) }, uniquingKeysWith: { a, _ in a })
         delegates = index(catalog.delegates, \.qualifiedName)
         screens = index(catalog.screens, \.qualifiedName)
-        screensByDelegate = Dictionary(grouping: catalog.screens.filter { $0.delegate != nil }, by: { $0.delegate! })
-        containersByDelegate = Dictionary(grouping: catalog.containers.filter { $0.delegate != nil }, by: { $0.delegate! })
+        screensByDelegate = Dictionary(grouping: catalog.screens.compactMap { s in s.delegate.map { ($0, s) } }, by: \.0).mapValues {
+            $0.map(\.1)
+        }
+        containersByDelegate = Dictionary(grouping: catalog.containers.compactMap { c in c.delegate.map { ($0, c) } }, by: \.0)
+            .mapValues { $0.map(\.1) }
         routesByDelegate = Dictionary(grouping: catalog.routes, by: \.delegate)
         var suppressions: [LintLocation: [LintSuppression]] = [:]
         func add(_ location: LintLocation, _ description: String) {
             let found = LintSuppression.parse(description)
             if !found.isEmpty { suppressions[location, default: []] += found }
         }
-        for library in catalog.libraries { add(LintLocation(library: library.name, kind: .library, name: library.name), library.description) }
+        for library in catalog.libraries {
+            add(LintLocation(library: library.name, kind: .library, name: library.name), library.description)
+        }
         for curve in catalog.curves { add(.entry(.curve, curve.qualifiedName), curve.description) }
         for preset in catalog.presets { add(.entry(.preset, preset.qualifiedName), preset.description) }
         for screen in catalog.screens { add(.entry(.screen, screen.qualifiedName), screen.description) }
@@ -102,10 +107,11 @@ struct LintRun {
 
     /// TD001.
     mutating func customPopWithoutInteraction() {
-        for route in catalog.routes where route.operation == .pop && route.preset != nil && route.interaction == nil {
+        for route in catalog.routes where route.operation == .pop && route.interaction == nil {
+            guard let preset = route.preset else { continue }
             report(
                 "TD001", .route(route),
-                "pop \(route.from) → \(route.to) returns '\(route.preset!)' with no interaction controller: the swipe-back gesture is disabled for it"
+                "pop \(route.from) → \(route.to) returns '\(preset)' with no interaction controller: the swipe-back gesture is disabled for it"
             )
         }
     }
@@ -121,15 +127,15 @@ struct LintRun {
             let dismiss = routes.first {
                 $0.operation == .dismiss && $0.preset != nil && ($0.from == .any || $0.from == .screen(screen.qualifiedName))
             }
-            if let present, dismiss == nil {
+            if let present, let animator = present.preset, dismiss == nil {
                 report(
                     "TD002", .entry(.screen, screen.qualifiedName),
-                    "'\(screen.qualifiedName)' is presented with '\(present.preset!)' (\(present.routeDescription) on '\(name)') but dismissed with the system default \(screen.modalStyle.rawValue): '\(name)' returns no dismiss animator for it"
+                    "'\(screen.qualifiedName)' is presented with '\(animator)' (\(present.routeDescription) on '\(name)') but dismissed with the system default \(screen.modalStyle.rawValue): '\(name)' returns no dismiss animator for it"
                 )
-            } else if let dismiss, present == nil {
+            } else if let dismiss, let animator = dismiss.preset, present == nil {
                 report(
                     "TD002", .entry(.screen, screen.qualifiedName),
-                    "'\(screen.qualifiedName)' is dismissed with '\(dismiss.preset!)' (\(dismiss.routeDescription) on '\(name)') but presented with the system default \(screen.modalStyle.rawValue): '\(name)' returns no present animator for it"
+                    "'\(screen.qualifiedName)' is dismissed with '\(animator)' (\(dismiss.routeDescription) on '\(name)') but presented with the system default \(screen.modalStyle.rawValue): '\(name)' returns no present animator for it"
                 )
             }
         }
@@ -224,7 +230,8 @@ struct LintRun {
                 roles.append("the transitioningDelegate of \(screens.count) screen\(screens.count == 1 ? "" : "s")")
             }
             if let containers = containersByDelegate[delegate.qualifiedName] {
-                roles.append("the delegate of \(containers.map { "\($0.kind.rawValue) container '\($0.qualifiedName)'" }.joined(separator: ", "))")
+                roles.append(
+                    "the delegate of \(containers.map { "\($0.kind.rawValue) container '\($0.qualifiedName)'" }.joined(separator: ", "))")
             }
             for route in routesByDelegate[delegate.qualifiedName] ?? [] where !asked.contains(route.operation) {
                 report(

@@ -185,7 +185,8 @@ public enum ReducedMotion {
             let f = rest.frame
             let outside = f.reference == .container && (f.x >= 1 || f.x + f.width <= 0 || f.y >= 1 || f.y + f.height <= 0)
             if outside || rest.alpha == 0 {
-                problems.append("the \(name) view moves but rests where it cannot be seen (\(f.expression), alpha \(rest.alpha.shortestDescription))")
+                problems.append(
+                    "the \(name) view moves but rests where it cannot be seen (\(f.expression), alpha \(rest.alpha.shortestDescription))")
             }
         }
         if let shared = preset.tracks.shared, shared.start.frame != shared.end.frame {

@@ -82,14 +82,17 @@ struct LintRuleTests {
         Case(
             rule: "TD004",
             // spring(duration: 0.5, bounce: 0.1) settles after about 0.71 s.
-            triggering: [bundle(presets: #"{"name": "z", "kind": "zoom", "duration": 0.4, "curve": "spring(duration: 0.5, bounce: 0.1)"}"#)],
+            triggering: [
+                bundle(presets: #"{"name": "z", "kind": "zoom", "duration": 0.4, "curve": "spring(duration: 0.5, bounce: 0.1)"}"#)
+            ],
             expected: ["t/preset/z"],
             clean: [bundle(presets: #"{"name": "z", "kind": "zoom", "duration": 0.7, "curve": "spring(duration: 0.5, bounce: 0.1)"}"#)]),
         Case(
             rule: "TD005",
             triggering: [
                 bundle(
-                    presets: #"{"name": "c", "kind": "cover", "duration": 0.4, "curve": "cubic-bezier(0.42, 0, 0.58, 1)", "interaction": {"completionSpeed": 1}}"#,
+                    presets:
+                        #"{"name": "c", "kind": "cover", "duration": 0.4, "curve": "cubic-bezier(0.42, 0, 0.58, 1)", "interaction": {"completionSpeed": 1}}"#,
                     delegates: #"{"name": "T"}"#, screens: screenS,
                     routes: #"{"delegate": "T", "op": "present", "from": "*", "to": "S", "preset": "c", "interaction": "c"}"#)
             ],
@@ -178,7 +181,9 @@ struct LintRuleTests {
             ]),
         Case(
             rule: "TD012",
-            triggering: [bundle(library: "a", screens: #"{"name": "Checkout"}"#), bundle(library: "b", screens: #"{"name": "\u0421heckout"}"#)],
+            triggering: [
+                bundle(library: "a", screens: #"{"name": "Checkout"}"#), bundle(library: "b", screens: #"{"name": "\u0421heckout"}"#),
+            ],
             expected: ["a/screen/Checkout", "b/screen/\u{0421}heckout"],
             clean: [bundle(library: "a", screens: #"{"name": "Checkout"}"#), bundle(library: "b", screens: #"{"name": "Checkin"}"#)]),
         Case(

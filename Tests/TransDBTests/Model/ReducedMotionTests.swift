@@ -82,7 +82,9 @@ struct ReducedMotionTests {
         var push = PresetDraft(kind: .push)
         push.reducedMotion = "calm"
         try catalog.addPreset(try push.preset(library: "t", name: "slide"))
-        #expect(try catalog.preset(named: QualifiedName(library: "t", name: "slide")).reducedMotion == QualifiedName(library: "t", name: "calm"))
+        #expect(
+            try catalog.preset(named: QualifiedName(library: "t", name: "slide")).reducedMotion == QualifiedName(library: "t", name: "calm")
+        )
         // A bundle writes it, and reading the bundle gives it back.
         let text = BundleFormat.encode(try catalog.bundle(library: "t"))
         #expect(text.contains(#""reducedMotion": "calm""#))
@@ -94,9 +96,11 @@ struct ReducedMotionTests {
         #expect(try catalog.preset(named: QualifiedName(library: "t", name: "slide")).reducedMotion?.name == "quiet")
         #expect(throws: CatalogError.self) { try catalog.remove(.preset, QualifiedName(library: "t", name: "quiet")) }
         // The alternative plays, named; without one the derived one plays.
-        let named = try ReducedMotion.alternative(for: try catalog.preset(named: QualifiedName(library: "t", name: "slide")), source: catalog)
+        let named = try ReducedMotion.alternative(
+            for: try catalog.preset(named: QualifiedName(library: "t", name: "slide")), source: catalog)
         #expect(named.origin == .named && named.preset.name == "quiet")
-        let derived = try ReducedMotion.alternative(for: try catalog.preset(named: QualifiedName(library: "t", name: "quiet")), source: catalog)
+        let derived = try ReducedMotion.alternative(
+            for: try catalog.preset(named: QualifiedName(library: "t", name: "quiet")), source: catalog)
         #expect(derived.origin == .derived)
     }
 }
