@@ -34,6 +34,24 @@ struct ReduceMotionCommandTests {
             mentioning: ["not both"])
     }
 
+    @Test("export, diff and import carry the alternative")
+    func roundTrip() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let base = cli.runner.file("base.json")
+        try cli.setUp([["add", "preset", "slideIn", "--kind", "slide"], ["export", "--library", "local", "-o", base]])
+        try cli.setUp([["set", "preset", "slideIn", "--reduced-motion", "motion/fade"]])
+        let head = cli.runner.file("head.json")
+        try cli.setUp([["export", "--library", "local", "-o", head]])
+        let diff = try cli(["diff", base, head])
+        expectSuccess(diff)
+        #expect(diff.stdoutLines == ["~ preset local/slideIn  reducedMotion  - → motion/fade", "1 changed"])
+        let other = try CLIFixture.initialized()
+        defer { other.remove() }
+        expectSuccess(try other(["import", head]))
+        #expect(try other(["show", "preset", "local/slideIn", "--format", "json"]).jsonObject()["reducedMotion"] as? String == "motion/fade")
+    }
+
     @Test("eval --reduce-motion plays the derived cross-fade, or the named alternative, and says which")
     func eval() throws {
         let cli = try CLIFixture.initialized()
