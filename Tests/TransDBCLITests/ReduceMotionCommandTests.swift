@@ -34,7 +34,7 @@ struct ReduceMotionCommandTests {
             mentioning: ["not both"])
     }
 
-    @Test("export, diff and import carry the alternative")
+    @Test("export, diff, merge and import carry the alternative")
     func roundTrip() throws {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
@@ -48,8 +48,14 @@ struct ReduceMotionCommandTests {
         #expect(diff.stdoutLines == ["~ preset local/slideIn  reducedMotion  - → motion/fade", "1 changed"])
         let other = try CLIFixture.initialized()
         defer { other.remove() }
-        expectSuccess(try other(["import", head]))
+        expectSuccess(try other(["import", base]))
+        let merged = try other(["merge", head, "--base", base])
+        expectSuccess(merged)
         #expect(try other(["show", "preset", "local/slideIn", "--format", "json"]).jsonObject()["reducedMotion"] as? String == "motion/fade")
+        let third = try CLIFixture.initialized()
+        defer { third.remove() }
+        expectSuccess(try third(["import", head]))
+        #expect(try third(["show", "preset", "local/slideIn", "--format", "json"]).jsonObject()["reducedMotion"] as? String == "motion/fade")
     }
 
     @Test("eval --reduce-motion plays the derived cross-fade, or the named alternative, and says which")
