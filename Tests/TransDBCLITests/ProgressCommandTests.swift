@@ -197,6 +197,19 @@ struct ProgressCommandTests {
         #expect(merge.screen == (try fixture(["merge", b, "--theirs", "--dry-run"])).stdoutLines)
     }
 
+    @Test("lint at a terminal: the catalog read and each rule checked are shown, then erased")
+    func lintAtTerminal() throws {
+        let fixture = try CLIFixture.initialized()
+        defer { fixture.remove() }
+        let session = try fixture.runner.runInTerminal(["lint", "--db", fixture.db])
+        #expect(session.exitCode == 0)
+        #expect(session.text.hasPrefix("\r\u{1B}[Kreading the catalog"))
+        #expect(session.screen == (try fixture(["lint"])).stdoutLines)
+        let piped = try fixture(["lint", "--progress"])
+        #expect(piped.stderr.contains("\r\u{1B}[Kreading the catalog"))
+        #expect(piped.stderr.hasSuffix("\r\u{1B}[K"))
+    }
+
     @Test("diff and merge tables: counts by change and kind first, ten of each kind per change, --all lists everything")
     func summaries() throws {
         let fixture = try CLIFixture.initialized()

@@ -52,8 +52,8 @@ public struct LintInput: Sendable {
     }
 
     /// The findings of `linter` on the libraries reported on.
-    public func lint(_ linter: Linter) -> [LintFinding] {
-        linter.lint(catalog).filter { reported?.contains($0.location.library) ?? true }
+    public func lint(_ linter: Linter, progress: WorkProgress? = nil) -> [LintFinding] {
+        linter.lint(catalog, progress: progress).filter { reported?.contains($0.location.library) ?? true }
     }
 
     /// The bundles as one catalog, references qualified and mirrors derived from their sources.

@@ -28,6 +28,7 @@ extension TransDBCommand {
         @Option(name: .long, help: "The output format; sarif is SARIF 2.1.0.") var format: LintFormat = .table
         @Option(name: .long, help: ArgumentHelp("Print this rule's help (`all`: a line per rule) and lint nothing.", valueName: "rule"))
         var explain: String?
+        @OptionGroup var progress: ProgressOptions
 
         func validate() throws {
             for id in rule + ignore + [explain].compactMap({ $0 }).filter({ $0 != "all" }) where LintRule.named(id) == nil {
@@ -47,11 +48,15 @@ extension TransDBCommand {
             }
             var failed = false
             try reporting {
-                let input =
-                    files.isEmpty
-                    ? try catalog.open(forWriting: false).lintInput()
-                    : try LintInput(files: files, catalog: try? catalog.open(forWriting: false))
-                let report = LintReport(findings: input.lint(Linter(rules: ids)), rules: rules, places: input.places)
+                let (findings, places) = try progress.run { progress in
+                    progress.begin("reading " + (files.isEmpty ? "the catalog" : files.joined(separator: ", ")))
+                    let input =
+                        files.isEmpty
+                        ? try catalog.open(forWriting: false).lintInput()
+                        : try LintInput(files: files, catalog: try? catalog.open(forWriting: false))
+                    return (input.lint(Linter(rules: ids), progress: progress), input.places)
+                }
+                let report = LintReport(findings: findings, rules: rules, places: places)
                 Output.print(report.rendered(format, toolVersion: TransDBVersion.current))
                 failed = report.hasFindings(atLeast: failOn)
             }

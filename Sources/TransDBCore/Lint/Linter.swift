@@ -10,8 +10,10 @@ public struct Linter: Sendable {
     }
 
     /// The findings of the selected rules, in rule order then location order, with the findings
-    /// an inline suppression accepts left out (``LintSuppression``).
-    public func lint(_ catalog: LintCatalog) -> [LintFinding] {
+    /// an inline suppression accepts left out (``LintSuppression``). `progress`, when given, is
+    /// told each rule as it runs.
+    public func lint(_ catalog: LintCatalog, progress: WorkProgress? = nil) -> [LintFinding] {
+        progress.begin("indexing the catalog")
         var run = LintRun(catalog: catalog)
         let checks: [(String, (inout LintRun) -> Void)] = [
             ("TD001", { $0.customPopWithoutInteraction() }), ("TD002", { $0.asymmetricPresentDismiss() }),
@@ -22,7 +24,11 @@ public struct Linter: Sendable {
             ("TD011", { $0.noSensibleReducedMotion() }), ("TD012", { $0.confusableNames() }),
             ("TD013", { $0.durationOutOfRange() }),
         ]
-        for (id, check) in checks where rules.contains(id) { check(&run) }
+        let selected = checks.filter { rules.contains($0.0) }
+        for (number, (id, check)) in selected.enumerated() {
+            progress.begin("checking \(id) (\(number + 1) of \(selected.count)): \(LintRule.named(id)?.summary ?? id)")
+            check(&run)
+        }
         return run.findings.filter { !run.isSuppressed($0) }
     }
 }
