@@ -44,16 +44,22 @@ extension Catalog {
     }
 
     /// Makes each library exactly equal to its bundle — adding, changing and removing entries —
-    /// in one transaction. `merge` writes its result through this.
+    /// in one transaction.
     public func synchronize(_ bundles: [LibraryBundle], dryRun: Bool = false, progress: WorkProgress? = nil) throws -> ImportReport {
         try transaction(commit: !dryRun) { db in
-            var run = BundleImport(
-                db: db, inputs: bundles.map { BundleInput(bundle: $0, file: $0.library.name) }, policy: .replace, removeOthers: true,
-                progress: progress)
-            let report = try run.run()
+            let report = try Self.synchronize(bundles, progress: progress, db)
             if !dryRun { progress.begin("committing") }
             return report
         }
+    }
+
+    /// ``synchronize(_:dryRun:progress:)`` inside a transaction of the caller's (`merge` writes
+    /// its whole result in one).
+    static func synchronize(_ bundles: [LibraryBundle], progress: WorkProgress?, _ db: Database) throws -> ImportReport {
+        var run = BundleImport(
+            db: db, inputs: bundles.map { BundleInput(bundle: $0, file: $0.library.name) }, policy: .replace, removeOthers: true,
+            progress: progress)
+        return try run.run()
     }
 }
 

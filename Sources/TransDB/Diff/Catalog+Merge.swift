@@ -2,9 +2,8 @@ import TransDBCore
 
 extension Catalog {
     /// Merges their libraries into this catalog (see ``ThreeWayMerge``) and, unless `dryRun`,
-    /// writes the result: the changed libraries in one transaction (the removed ones emptied in
-    /// it too), then the removed libraries dropped. A result with unresolved conflicts is
-    /// never written.
+    /// writes the result in one transaction: the changed libraries, then the removed ones
+    /// emptied and dropped. A result with unresolved conflicts is never written.
     ///
     /// - Parameters:
     ///   - theirs: Their catalog or bundle file. A bundle file stands for its one library: the
@@ -26,8 +25,11 @@ extension Catalog {
         let report = MergeReport(result: result, policy: policy, catalog: path, dryRun: dryRun)
         guard result.isWritable, !dryRun, !result.changes.isEmpty else { return report }
         let emptied = ours.filter { result.removedLibraries.contains($0.library.name) }.map { LibraryBundle(library: $0.library) }
-        _ = try synchronize(result.changedLibraries + emptied, progress: progress)
-        for name in result.removedLibraries { try remove(.library, QualifiedName(library: nil, name: name)) }
+        try transaction(commit: true) { db in
+            _ = try Self.synchronize(result.changedLibraries + emptied, progress: progress, db)
+            for name in result.removedLibraries { _ = try removeLibrary(name, dryRun: false, db) }
+            progress.begin("committing")
+        }
         return report
     }
 }

@@ -236,7 +236,8 @@ extension Catalog {
         }
     }
 
-    private func removeLibrary(_ name: String, dryRun: Bool, _ db: Database) throws -> EditReport {
+    /// Removes a library and everything in it, inside the caller's transaction.
+    func removeLibrary(_ name: String, dryRun: Bool, _ db: Database) throws -> EditReport {
         let id = try CatalogLookup.libraryID(name, create: false, db)
         let outside = try String.fetchAll(
             db,
