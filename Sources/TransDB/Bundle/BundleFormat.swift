@@ -12,7 +12,8 @@ import TransDBCore
 /// { "transdb": 1,
 ///   "library": { "name", "version", "description" },
 ///   "curves":     [{ "name", "expression", "description"? }],
-///   "presets":    [{ "name", "kind", "direction"?, "duration", "delay"?, "curve", "set"?: ["to.start.alpha=0"],
+///   "durations"?: [{ "name", "seconds", "description"? }],
+///   "presets":    [{ "name", "kind", "direction"?, "duration": seconds or a duration's name, "delay"?, "curve", "set"?: ["to.start.alpha=0"],
 ///                    "interaction"?: { "completionSpeed", "completionCurve", "finishThreshold" }, "reverse"?, "reducedMotion"?,
 ///                    "description"? }],
 ///   "delegates":  [{ "name", "released"?, "description"? }],
@@ -44,6 +45,11 @@ public enum BundleFormat {
             optional(&fields, "description", curve.description)
             return .object(fields)
         }
+        let durations = bundle.durations.map { duration -> JSONValue in
+            var fields: [(String, JSONValue)] = [("name", text(duration.name)), ("seconds", .number(duration.seconds))]
+            optional(&fields, "description", duration.description)
+            return .object(fields)
+        }
         let presets = bundle.presets.map { preset -> JSONValue in
             if let source = preset.mirrorOf {
                 // A mirror is its source's values, derived when it is imported: name the source only.
@@ -63,7 +69,7 @@ public enum BundleFormat {
             }
             var fields: [(String, JSONValue)] = [("name", text(preset.name)), ("kind", text(preset.kind.rawValue))]
             optional(&fields, "direction", preset.direction?.rawValue)
-            fields.append(("duration", .number(preset.duration)))
+            fields.append(("duration", preset.durationName.map { text($0.description) } ?? .number(preset.duration)))
             if preset.delay != 0 { fields.append(("delay", .number(preset.delay))) }
             fields.append(("curve", text(preset.curve.description)))
             let overrides = TrackOverride.differences(from: preset.kind.tracks(direction: preset.direction), to: preset.tracks)
@@ -110,11 +116,14 @@ public enum BundleFormat {
             optional(&fields, "interaction", route.interaction?.description)
             return .object(fields)
         }
-        let document: JSONValue = .object([
-            ("transdb", .integer(Int64(version))), ("library", library), ("curves", .array(curves)), ("presets", .array(presets)),
-            ("delegates", .array(delegates)), ("screens", .array(screens)), ("containers", .array(containers)),
-            ("routes", .array(routes)),
-        ])
+        // "durations" only when there are some: bundles without named durations read as before.
+        let document: JSONValue = .object(
+            [("transdb", .integer(Int64(version))), ("library", library), ("curves", .array(curves))]
+                + (durations.isEmpty ? [] : [("durations", .array(durations))])
+                + [
+                    ("presets", .array(presets)), ("delegates", .array(delegates)), ("screens", .array(screens)),
+                    ("containers", .array(containers)), ("routes", .array(routes)),
+                ])
         return document.pretty + "\n"
     }
 
@@ -160,7 +169,7 @@ public enum BundleFormat {
         let file: String
 
         func bundle(_ root: JSONCursor) throws -> LibraryBundle {
-            let fields = try root.object(allowedKeys: ["transdb", "library", "curves", "presets", "delegates", "screens", "containers", "routes"])
+            let fields = try root.object(allowedKeys: ["transdb", "library", "curves", "durations", "presets", "delegates", "screens", "containers", "routes"])
             let versionField = try fields.required("transdb", in: root)
             guard try versionField.number() == Double(BundleFormat.version) else {
                 throw versionField.error("bundle format \(versionField.shown) is not supported (this transdb reads format \(BundleFormat.version))")
@@ -183,8 +192,20 @@ public enum BundleFormat {
                 let curve = try expression.checking { try TimingCurve(expression: try expression.string()) }
                 bundle.curves.append(NamedCurve(library: name, name: curveName, curve: curve, description: try description(f["description"])))
             }
+            var seconds: [String: Double] = [:]
+            for entry in try fields["durations"]?.array() ?? [] {
+                let f = try entry.object(allowedKeys: ["name", "seconds", "description"])
+                let durationName = try names.claim(try f.required("name", in: entry), kind: "duration")
+                _ = try (f["name"] ?? entry).checking { try NamedDuration.validatedName(durationName) }
+                let secondsField = try f.required("seconds", in: entry)
+                let value = try secondsField.number()
+                try secondsField.checking { try NamedDuration.validateSeconds(value) }
+                seconds[durationName] = value
+                bundle.durations.append(
+                    NamedDuration(library: name, name: durationName, seconds: value, description: try description(f["description"])))
+            }
             for entry in try fields["presets"]?.array() ?? [] {
-                bundle.presets.append(try preset(entry, library: name, names: &names))
+                bundle.presets.append(try preset(entry, library: name, durations: seconds, names: &names))
             }
             for entry in try fields["delegates"]?.array() ?? [] {
                 let f = try entry.object(allowedKeys: ["name", "released", "description"])
@@ -219,7 +240,9 @@ public enum BundleFormat {
             return bundle
         }
 
-        private func preset(_ entry: JSONCursor, library: String, names: inout Names) throws -> Preset {
+        /// - Parameter durations: The seconds of the bundle's named durations: a preset using one
+        ///   gets its value (one of another library gets it when imported).
+        private func preset(_ entry: JSONCursor, library: String, durations: [String: Double], names: inout Names) throws -> Preset {
             let f = try entry.object(allowedKeys: [
                 "name", "kind", "direction", "duration", "delay", "curve", "set", "interaction", "reverse", "mirrorOf", "reducedMotion",
                 "description",
@@ -239,7 +262,16 @@ public enum BundleFormat {
             var draft = PresetDraft(kind: mirrorOf != nil ? .custom : try choice(try f.required("kind", in: entry), default: .custom))
             draft.mirrorOf = mirrorOf
             draft.direction = try f["direction"].map { try choice($0, default: Direction.left) }
-            draft.duration = try f["duration"]?.number()
+            if let field = f["duration"], case .string = field.value {
+                let reference = try field.checking { try QualifiedName(parsing: try field.string(), field: "duration") }
+                draft.durationName = reference.description
+                // A bare name not in this bundle is another library's, resolved when imported.
+                if reference.library == nil || reference.library == library, let value = durations[reference.name] {
+                    draft.duration = value
+                }
+            } else {
+                draft.duration = try f["duration"]?.number()
+            }
             draft.delay = try f["delay"]?.number() ?? 0
             draft.curve = try f["curve"]?.string()
             if let overrides = f["set"] {
@@ -260,6 +292,7 @@ public enum BundleFormat {
                     var single = PresetDraft(kind: draft.kind)
                     single.direction = key == "direction" ? draft.direction : nil
                     single.duration = key == "duration" ? draft.duration : nil
+                    single.durationName = key == "duration" ? draft.durationName : nil
                     single.delay = key == "delay" ? draft.delay : 0
                     single.curve = key == "curve" ? draft.curve : nil
                     single.reverse = key == "reverse" ? draft.reverse : nil

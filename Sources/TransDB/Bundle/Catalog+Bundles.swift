@@ -39,6 +39,7 @@ struct BundleReader {
             var preset = preset
             preset.curve = preset.curve.local(in: name)
             preset.reverse = preset.reverse?.local(in: name)
+            preset.durationName = preset.durationName?.local(in: name)
             preset.mirrorOf = preset.mirrorOf?.local(in: name)
             preset.reducedMotion = preset.reducedMotion?.local(in: name)
             if var interaction = preset.interaction {
@@ -69,7 +70,7 @@ struct BundleReader {
         }
         return LibraryBundle(
             library: Library(name: name, version: row["version"], description: row["description"]),
-            curves: try reader.curves(library: name), presets: presets, delegates: try reader.delegates(library: name),
+            curves: try reader.curves(library: name), durations: try reader.durations(library: name), presets: presets, delegates: try reader.delegates(library: name),
             screens: screens, containers: containers, routes: routes
         ).canonicalized()
     }

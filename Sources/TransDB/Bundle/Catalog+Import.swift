@@ -116,12 +116,13 @@ struct BundleImport {
         try checkReferences()
         let entries = inputs.reduce(0) { count, input in
             let bundle = input.bundle
-            return count + bundle.curves.count + 3 * bundle.presets.count + bundle.delegates.count + bundle.screens.count
+            return count + bundle.curves.count + bundle.durations.count + 3 * bundle.presets.count + bundle.delegates.count + bundle.screens.count
                 + bundle.containers.count
         }
         progress.begin("writing entries", total: Int64(entries))
         for input in inputs { try library(input.bundle) }
         for input in inputs { for curve in input.bundle.curves { try self.curve(curve); progress.advance() } }
+        for input in inputs { for duration in input.bundle.durations { try self.duration(duration); progress.advance() } }
         try deriveMirrors()
         for input in inputs { for preset in input.bundle.presets { try self.preset(preset); progress.advance() } }
         for input in inputs {
@@ -162,7 +163,7 @@ struct BundleImport {
         for bundle in inputs.map(\.bundle) {
             defined[bundle.library.name] = [
                 .curve: Set(bundle.curves.map(\.name)), .preset: Set(bundle.presets.map(\.name)),
-                .delegate: Set(bundle.delegates.map(\.name)), .screen: Set(bundle.screens.map(\.name)),
+                .duration: Set(bundle.durations.map(\.name)), .delegate: Set(bundle.delegates.map(\.name)), .screen: Set(bundle.screens.map(\.name)),
             ]
         }
         /// Whether `reference` is in the import or the catalog.
@@ -186,6 +187,7 @@ struct BundleImport {
                 let user = "preset \(lib)/\(preset.name)"
                 if case let .named(curve) = preset.curve { try check(.curve, curve, from: bundle, usedBy: user) }
                 if case let .named(curve)? = preset.interaction?.completionCurve { try check(.curve, curve, from: bundle, usedBy: user) }
+                try check(.duration, preset.durationName, from: bundle, usedBy: user)
                 try check(.preset, preset.reverse, from: bundle, usedBy: user)
                 try check(.preset, preset.mirrorOf, from: bundle, usedBy: user)
                 try check(.preset, preset.reducedMotion, from: bundle, usedBy: user)
@@ -319,11 +321,28 @@ struct BundleImport {
         }
     }
 
+    private mutating func duration(_ duration: NamedDuration) throws {
+        let name = "\(duration.library)/\(duration.name)"
+        guard let id = try id(.duration, library: duration.library, name: duration.name) else {
+            try CatalogWriter(db: db).insertDuration(duration)
+            added(.duration, name)
+            return
+        }
+        if existing(.duration, name, old: try CatalogReader(db: db).duration(id: id).record, new: duration.record) {
+            try CatalogWriter(db: db).updateDuration(id: id, duration)
+        }
+    }
+
     /// The preset with its references made absolute (its reverse and Reduce Motion alternative
     /// are handled by ``link(_:field:column:_:)``).
     private mutating func absolute(_ preset: Preset) throws -> Preset {
         var preset = preset
         preset.curve = try resolved(preset.curve, library: preset.library)
+        if let name = try resolved(.duration, preset.durationName, library: preset.library) {
+            // The named duration is written already (this import's or the catalog's): its seconds.
+            preset.durationName = name
+            preset.duration = try CatalogReader(db: db).duration(id: try resolvedID(.duration, name, library: preset.library)).seconds
+        }
         if var interaction = preset.interaction {
             interaction.completionCurve = try resolved(interaction.completionCurve, library: preset.library)
             preset.interaction = interaction
@@ -527,6 +546,7 @@ struct BundleImport {
             arguments: [libraryID, libraryID, JSONValue.array(bundle.presets.map { .string($0.name) }).compact])
         try remove(.preset, keeping: bundle.presets.map(\.name))
         try remove(.curve, keeping: bundle.curves.map(\.name))
+        try remove(.duration, keeping: bundle.durations.map(\.name))
     }
 }
 
@@ -539,6 +559,12 @@ enum EntryFields {
         var fields = preset.record.filter { $0.0 != "interactive" }
         fields.append(("mirrorOf", .string(preset.mirrorOf?.description)))
         fields.append(("reducedMotion", .string(preset.reducedMotion?.description)))
+        // A preset using a named duration compares the name: its seconds are the duration's,
+        // compared as that entry (and unknown to a bundle file that names another library's).
+        if let index = fields.firstIndex(where: { $0.0 == "duration" }) {
+            if preset.durationName != nil { fields[index].1 = .null }
+            fields.insert(("durationName", .string(preset.durationName?.description)), at: index + 1)
+        }
         let interaction = preset.interaction
         fields.append(("interaction.completionSpeed", .number(interaction?.completionSpeed)))
         fields.append(("interaction.completionCurve", .string(interaction?.completionCurve.description)))
@@ -557,7 +583,7 @@ enum EntryFields {
         // A mirror's motion is its source's: compared through the source, not on its own (a bundle
         // names only the source, and the catalog keeps the values equal to it).
         if preset.mirrorOf != nil {
-            let derived: Set<String> = ["kind", "direction", "duration", "delay", "curve"]
+            let derived: Set<String> = ["kind", "direction", "duration", "durationName", "delay", "curve"]
             fields = fields.map { key, value in derived.contains(key) || key.hasPrefix("tracks.") ? (key, .null) : (key, value) }
         }
         return fields

@@ -8,6 +8,8 @@ import TransDBCore
 public struct LibraryBundle: Hashable, Sendable {
     public var library: Library
     public var curves: [NamedCurve]
+    /// Named durations (a design system's `short1` … `extraLong4`).
+    public var durations: [NamedDuration] = []
     public var presets: [Preset]
     public var delegates: [Delegate]
     public var screens: [Screen]
@@ -17,11 +19,12 @@ public struct LibraryBundle: Hashable, Sendable {
 
     /// Creates a bundle.
     public init(
-        library: Library, curves: [NamedCurve] = [], presets: [Preset] = [], delegates: [Delegate] = [],
-        screens: [Screen] = [], containers: [Container] = [], routes: [RouteMapping] = []
+        library: Library, curves: [NamedCurve] = [], durations: [NamedDuration] = [], presets: [Preset] = [],
+        delegates: [Delegate] = [], screens: [Screen] = [], containers: [Container] = [], routes: [RouteMapping] = []
     ) {
         self.library = library
         self.curves = curves
+        self.durations = durations
         self.presets = presets
         self.delegates = delegates
         self.screens = screens
@@ -36,6 +39,7 @@ public struct LibraryBundle: Hashable, Sendable {
         // UTF-8 bytes sort as the scalars they encode, and are compared without a copy.
         func before(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
         copy.curves.sort { before($0.name, $1.name) }
+        copy.durations.sort { before($0.name, $1.name) }
         copy.presets.sort { before($0.name, $1.name) }
         copy.delegates.sort { before($0.name, $1.name) }
         copy.screens.sort { before($0.name, $1.name) }

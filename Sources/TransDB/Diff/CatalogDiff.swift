@@ -44,6 +44,7 @@ public struct CatalogDiff: Hashable, Sendable {
     /// The differences inside one library, `nil` meaning the library is absent on that side.
     static func library(_ name: String, old: LibraryBundle?, new: LibraryBundle?) -> [EntryDiff] {
         entries(.library, library: name, old: old, new: new) + entries(.curve, library: name, old: old, new: new)
+            + entries(.duration, library: name, old: old, new: new)
             + entries(.preset, library: name, old: old, new: new) + entries(.delegate, library: name, old: old, new: new)
             + entries(.screen, library: name, old: old, new: new) + entries(.container, library: name, old: old, new: new)
             + entries(.route, library: name, old: old, new: new)
@@ -100,6 +101,7 @@ extension CatalogDiff {
         switch kind {
         case .library: entries(EntrySchema<Library>.library, library: library, old: old, new: new)
         case .curve: entries(EntrySchema<NamedCurve>.curve, library: library, old: old, new: new)
+        case .duration: entries(EntrySchema<NamedDuration>.duration, library: library, old: old, new: new)
         case .preset: entries(EntrySchema<Preset>.preset, library: library, old: old, new: new)
         case .delegate: entries(EntrySchema<Delegate>.delegate, library: library, old: old, new: new)
         case .screen: entries(EntrySchema<Screen>.screen, library: library, old: old, new: new)

@@ -39,6 +39,7 @@ struct EntryMerger {
         var merged = ours
         merge(.library, library: name, base: base, ours: ours, theirs: theirs, into: &merged)
         merge(.curve, library: name, base: base, ours: ours, theirs: theirs, into: &merged)
+        merge(.duration, library: name, base: base, ours: ours, theirs: theirs, into: &merged)
         merge(.preset, library: name, base: base, ours: ours, theirs: theirs, into: &merged)
         merge(.delegate, library: name, base: base, ours: ours, theirs: theirs, into: &merged)
         merge(.screen, library: name, base: base, ours: ours, theirs: theirs, into: &merged)
@@ -155,6 +156,7 @@ extension EntryMerger {
         switch kind {
         case .library: merge(EntrySchema<Library>.library, library: library, base: base, ours: ours, theirs: theirs, into: &merged)
         case .curve: merge(EntrySchema<NamedCurve>.curve, library: library, base: base, ours: ours, theirs: theirs, into: &merged)
+        case .duration: merge(EntrySchema<NamedDuration>.duration, library: library, base: base, ours: ours, theirs: theirs, into: &merged)
         case .preset: merge(EntrySchema<Preset>.preset, library: library, base: base, ours: ours, theirs: theirs, into: &merged)
         case .delegate: merge(EntrySchema<Delegate>.delegate, library: library, base: base, ours: ours, theirs: theirs, into: &merged)
         case .screen: merge(EntrySchema<Screen>.screen, library: library, base: base, ours: ours, theirs: theirs, into: &merged)

@@ -34,11 +34,29 @@ extension EntrySchema where Entry == NamedCurve {
     }
 }
 
+extension EntrySchema where Entry == NamedDuration {
+    /// A named duration: seconds, description.
+    static var duration: EntrySchema {
+        EntrySchema(
+            kind: .duration, entries: \.durations, store: { $0.durations = $1 }, key: { EntryKey(name: $0.name) }, name: \.name,
+            fields: { compared($0.record, without: ["name", "library"]) },
+            copiers: ["seconds": copying(\.seconds), "description": copying(\.description)])
+    }
+}
+
 extension EntrySchema where Entry == Preset {
+    /// A preset's duration and the named duration it uses, copied together: one is the other's value.
+    static var copyingDuration: (inout Preset, Preset) -> Void {
+        { target, source in
+            target.duration = source.duration
+            target.durationName = source.durationName
+        }
+    }
+
     /// A preset: the summary fields, the interaction settings (a group) and every track value.
     static var preset: EntrySchema {
         var copiers: [String: (inout Preset, Preset) -> Void] = [
-            "kind": copying(\.kind), "direction": copying(\.direction), "duration": copying(\.duration), "delay": copying(\.delay),
+            "kind": copying(\.kind), "direction": copying(\.direction), "duration": copyingDuration, "durationName": copyingDuration, "delay": copying(\.delay),
             "curve": copying(\.curve), "reverse": copying(\.reverse), "mirrorOf": copying(\.mirrorOf),
             "reducedMotion": copying(\.reducedMotion),
             "description": copying(\.description),

@@ -38,11 +38,17 @@ extension LibraryBundle {
             curve.library = own
             return curve
         }
+        copy.durations = durations.map { duration in
+            var duration = duration
+            duration.library = own
+            return duration
+        }
         copy.presets = presets.map { preset in
             var preset = preset
             preset.library = own
             preset.curve = normal(preset.curve)
             preset.reverse = normal(.preset, preset.reverse)
+            preset.durationName = normal(.duration, preset.durationName)
             preset.mirrorOf = normal(.preset, preset.mirrorOf)
             preset.reducedMotion = normal(.preset, preset.reducedMotion)
             if var interaction = preset.interaction {

@@ -40,6 +40,7 @@ struct MergeConsistency {
                 let references: [(String, EntityKind, QualifiedName?)] = [
                     ("curve", .curve, curve(preset.curve)),
                     ("interaction.completionCurve", .curve, curve(preset.interaction?.completionCurve)),
+                    ("durationName", .duration, preset.durationName),
                     ("reverse", .preset, preset.reverse),
                     ("mirrorOf", .preset, preset.mirrorOf),
                     ("reducedMotion", .preset, preset.reducedMotion),

@@ -11,7 +11,7 @@ struct ReferenceIndex {
             let library = bundle.library.name
             order.append(library)
             names[library] = [
-                .curve: Set(bundle.curves.map(\.name)), .preset: Set(bundle.presets.map(\.name)),
+                .curve: Set(bundle.curves.map(\.name)), .duration: Set(bundle.durations.map(\.name)), .preset: Set(bundle.presets.map(\.name)),
                 .delegate: Set(bundle.delegates.map(\.name)), .screen: Set(bundle.screens.map(\.name)),
                 .container: Set(bundle.containers.map(\.name)),
             ]

@@ -13,6 +13,14 @@ extension Catalog {
             record: curve.record + (curve.curve.springFacts?.record ?? []) + [("usedBy", .array(users.map(JSONValue.string)))])
     }
 
+    /// The named duration `name` in full: its record and `usedBy`, the presets that use it.
+    ///
+    /// - Throws: ``LookupError`` for an unknown or ambiguous name.
+    public func durationDetail(_ name: QualifiedName) throws -> EntryDetail {
+        let (duration, users) = try duration(name)
+        return EntryDetail(record: duration.record + [("usedBy", .array(users.map(JSONValue.string)))])
+    }
+
     /// The preset `name` in full: ``Preset/detailedRecord(curveExpression:completionCurveExpression:)``
     /// with its curves' expressions, `reduceMotion`, what plays under Reduce Motion (the named
     /// alternative, or how the derived one differs: ``ReducedMotion``), and `usedBy`, what uses it.

@@ -19,6 +19,26 @@ extension Catalog {
         }
     }
 
+    /// Changes a named duration; the presets that use it follow.
+    ///
+    /// - Throws: ``ModelError`` for seconds out of range or that a preset using it cannot have,
+    ///   ``LookupError`` for an unknown name.
+    public func setDuration(_ name: QualifiedName, _ edit: DurationEdit, dryRun: Bool = false) throws -> EditReport {
+        try transaction(commit: !dryRun) { db in
+            let id = try CatalogLookup.id(.duration, name, db)
+            let reader = CatalogReader(db: db)
+            let old = try reader.duration(id: id)
+            let users = try reader.users(of: .duration, id: id)
+            try CatalogWriter(db: db).updateDuration(id: id, try edit.applied(to: old))
+            let new = try reader.duration(id: id)
+            var report = report(.duration, old.qualifiedName.description, old.record, new.record, dryRun)
+            if old.seconds != new.seconds && !users.isEmpty {
+                report.notes = ["now \(new.seconds.shortestDescription) s: " + Catalog.naturalOrder(users).joined(separator: ", ")]
+            }
+            return report
+        }
+    }
+
     /// Changes a preset through ``PresetEdit`` (the same rules as adding one).
     ///
     /// - Throws: ``ModelError`` for a refused value, ``LookupError`` for an unknown name.
@@ -160,6 +180,7 @@ extension Catalog {
                         db,
                         sql: """
                             SELECT (SELECT count(*) FROM curve WHERE library_id = ?1) + (SELECT count(*) FROM preset WHERE library_id = ?1)
+                                 + (SELECT count(*) FROM duration WHERE library_id = ?1)
                                  + (SELECT count(*) FROM screen WHERE library_id = ?1) + (SELECT count(*) FROM container WHERE library_id = ?1)
                                  + (SELECT count(*) FROM delegate WHERE library_id = ?1)
                             """,
@@ -179,6 +200,7 @@ extension Catalog {
             let new =
                 switch kind {
                 case .curve: try NamedCurve.validatedName(target.name)
+                case .duration: try NamedDuration.validatedName(target.name)
                 case .screen: try Screen.validatedName(target.name)
                 default: try Name.validated(target.name, field: field)
                 }
@@ -245,6 +267,7 @@ extension Catalog {
                 SELECT 'preset ' || l.name || '/' || p.name FROM preset p JOIN library l ON l.id = p.library_id
                 WHERE p.library_id <> ?1 AND (p.curve_id IN (SELECT id FROM curve WHERE library_id = ?1)
                    OR p.completion_curve_id IN (SELECT id FROM curve WHERE library_id = ?1)
+                   OR p.duration_id IN (SELECT id FROM duration WHERE library_id = ?1)
                    OR p.reverse_id IN (SELECT id FROM preset WHERE library_id = ?1)
                    OR p.mirror_of_id IN (SELECT id FROM preset WHERE library_id = ?1)
                    OR p.reduced_motion_id IN (SELECT id FROM preset WHERE library_id = ?1))
@@ -258,7 +281,7 @@ extension Catalog {
             arguments: [id])
         if !outside.isEmpty { throw CatalogError.inUse(kind: .library, name: name, usedBy: Catalog.naturalOrder(outside)) }
         var removed: [String] = []
-        for kind in [EntityKind.curve, .preset, .screen, .container, .delegate] {
+        for kind in [EntityKind.curve, .duration, .preset, .screen, .container, .delegate] {
             removed += try String.fetchAll(
                 db, sql: "SELECT name FROM \(kind.table) WHERE library_id = ? ORDER BY name", arguments: [id]
             ).map { "\(kind.rawValue) \(name)/\($0)" }
@@ -279,6 +302,7 @@ extension Catalog {
         try db.execute(sql: "DELETE FROM route WHERE delegate_id IN (SELECT id FROM delegate WHERE library_id = ?)", arguments: [id])
         try db.execute(sql: "UPDATE preset SET reverse_id = NULL, mirror_of_id = NULL, reduced_motion_id = NULL WHERE library_id = ?", arguments: [id])
         try db.execute(sql: "DELETE FROM preset WHERE library_id = ?", arguments: [id])
+        try db.execute(sql: "DELETE FROM duration WHERE library_id = ?", arguments: [id])
         try db.execute(sql: "DELETE FROM library WHERE id = ?", arguments: [id])
         return EditReport(
             action: .remove, kind: .library, name: name, dryRun: dryRun, removed: removed,

@@ -15,6 +15,25 @@ extension Catalog {
         try write { db in try CatalogWriter(db: db).insertCurve(curve) }
     }
 
+    /// Adds a named duration (its library is created if needed).
+    public func addDuration(_ duration: NamedDuration) throws {
+        try write { db in try CatalogWriter(db: db).insertDuration(duration) }
+    }
+
+    /// Named durations, optionally of one library, ordered by library and name.
+    public func durations(library: String? = nil) throws -> [NamedDuration] {
+        try read { db in try CatalogReader(db: db).durations(library: library) }
+    }
+
+    /// The named duration `name`, and the presets that use it.
+    public func duration(_ name: QualifiedName) throws -> (duration: NamedDuration, usedBy: [String]) {
+        try read { db in
+            let id = try CatalogLookup.id(.duration, name, db)
+            let reader = CatalogReader(db: db)
+            return (try reader.duration(id: id), try reader.users(of: .duration, id: id))
+        }
+    }
+
     /// Adds a preset (its library is created if needed). Named curves and the reverse preset
     /// must exist.
     ///

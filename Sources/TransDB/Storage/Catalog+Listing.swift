@@ -2,7 +2,7 @@ import TransDBCore
 
 /// What `transdb list` lists.
 public enum ListedKind: String, CaseIterable, Sendable {
-    case libraries, curves, presets, screens, containers, delegates, routes
+    case libraries, curves, durations, presets, screens, containers, delegates, routes
 }
 
 /// What narrows `transdb list`, as given on the command line; each is checked when it is used.
@@ -71,6 +71,8 @@ extension Catalog {
             return Listing(
                 records: try curves(library: library, kind: try kindFilter(TimingCurve.Kind.self)).map(\.record),
                 tableColumns: ["library", "name", "kind", "expression"])
+        case .durations:
+            return Listing(records: try durations(library: library).map(\.record), tableColumns: ["library", "name", "seconds", "description"])
         case .presets:
             var presets = try presetSummaries(library: library, kind: try kindFilter(PresetKind.self))
             if let curve = filter.curve {

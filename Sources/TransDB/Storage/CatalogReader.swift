@@ -53,19 +53,41 @@ struct CatalogReader {
         }
     }
 
+    // MARK: Durations
+
+    private static let durationColumns =
+        "SELECT d.name, l.name AS library, d.seconds, d.description FROM duration d JOIN library l ON l.id = d.library_id"
+
+    func durations(library: String? = nil) throws -> [NamedDuration] {
+        try Row.fetchAll(db, sql: Self.durationColumns + " WHERE (?1 IS NULL OR l.name = ?1) ORDER BY l.name, d.name", arguments: [library])
+            .map(namedDuration)
+    }
+
+    func duration(id: Int64) throws -> NamedDuration {
+        guard let row = try Row.fetchOne(db, sql: Self.durationColumns + " WHERE d.id = ?", arguments: [id]) else {
+            throw LookupError.notFound(kind: .duration, name: "#\(id)", suggestion: nil)
+        }
+        return namedDuration(row)
+    }
+
+    private func namedDuration(_ row: Row) -> NamedDuration {
+        NamedDuration(library: row["library"], name: row["name"], seconds: row["seconds"], description: row["description"])
+    }
+
     // MARK: Presets
 
     /// A preset's columns, with the names of the curves and the reverse preset it refers to.
     private static let presetColumns = """
         SELECT p.id, p.name, l.name AS library, p.kind, p.direction, p.duration, p.delay, c.name, cl.name, p.curve_expression,
             p.on_top, p.completion_speed, cc.name, ccl.name, p.completion_curve_expression, p.finish_threshold,
-            r.name, rl.name, p.description, m.name, ml.name, p.hides_source, rm.name, rml.name
+            r.name, rl.name, p.description, m.name, ml.name, p.hides_source, rm.name, rml.name, dn.name, dnl.name
         FROM preset p JOIN library l ON l.id = p.library_id
             LEFT JOIN curve c ON c.id = p.curve_id LEFT JOIN library cl ON cl.id = c.library_id
             LEFT JOIN curve cc ON cc.id = p.completion_curve_id LEFT JOIN library ccl ON ccl.id = cc.library_id
             LEFT JOIN preset r ON r.id = p.reverse_id LEFT JOIN library rl ON rl.id = r.library_id
             LEFT JOIN preset m ON m.id = p.mirror_of_id LEFT JOIN library ml ON ml.id = m.library_id
             LEFT JOIN preset rm ON rm.id = p.reduced_motion_id LEFT JOIN library rml ON rml.id = rm.library_id
+            LEFT JOIN duration dn ON dn.id = p.duration_id LEFT JOIN library dnl ON dnl.id = dn.library_id
         """
 
     func presets(library: String? = nil, kind: PresetKind? = nil) throws -> [Preset] {
@@ -160,7 +182,8 @@ struct CatalogReader {
         return Preset(
             library: row.text(2) ?? "", name: row.text(1) ?? "", kind: kind,
             direction: row.text(4).flatMap(Direction.init(rawValue:)),
-            duration: row.double(5) ?? 0, delay: row.double(6) ?? 0,
+            duration: row.double(5) ?? 0, durationName: row.text(24).map { QualifiedName(library: row.text(25), name: $0) },
+            delay: row.double(6) ?? 0,
             curve: try curveReference(name: row.text(7), library: row.text(8), expression: row.text(9)),
             tracks: tracks(views, onTop: row.text(10).flatMap(ViewRole.init(rawValue:)) ?? .to, hidesSource: row.int64(21) == 1),
             interaction: interaction,
@@ -379,6 +402,11 @@ struct CatalogReader {
                     SELECT 'preset ' || l.name || '/' || p.name FROM preset p JOIN library l ON l.id = p.library_id
                     WHERE p.curve_id = ?1 OR p.completion_curve_id = ?1 ORDER BY 1
                     """,
+                arguments: [id])
+        case .duration:
+            return try String.fetchAll(
+                db,
+                sql: "SELECT 'preset ' || l.name || '/' || p.name FROM preset p JOIN library l ON l.id = p.library_id WHERE p.duration_id = ? ORDER BY 1",
                 arguments: [id])
         case .preset:
             let presets = try String.fetchAll(

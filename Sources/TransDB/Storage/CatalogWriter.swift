@@ -52,6 +52,48 @@ struct CatalogWriter {
         }
     }
 
+    // MARK: Durations
+
+    @discardableResult
+    func insertDuration(_ duration: NamedDuration) throws -> Int64 {
+        let valid = try duration.validated()
+        let library = try libraryID(duration.library)
+        try refuseDuplicate(.duration, library: library, name: valid.name, libraryName: duration.library)
+        try db.execute(
+            sql: "INSERT INTO duration (library_id, name, seconds, description) VALUES (?, ?, ?, ?)",
+            arguments: [library, valid.name, valid.seconds, valid.description])
+        return db.lastInsertedRowID
+    }
+
+    /// Changes a named duration and the seconds of every preset using it, each checked by the
+    /// preset rule (``Preset/validateDuration(_:kind:)``): 0 only for `none`, else > 0.
+    func updateDuration(id: Int64, _ duration: NamedDuration) throws {
+        let valid = try duration.validated()
+        let users = try Row.fetchAll(
+            db,
+            sql: "SELECT p.id, l.name || '/' || p.name AS name, p.kind FROM preset p JOIN library l ON l.id = p.library_id WHERE p.duration_id = ? ORDER BY 2",
+            arguments: [id])
+        for user in users {
+            let kind = PresetKind(rawValue: user["kind"]) ?? .custom
+            do { try Preset.validateDuration(valid.seconds, kind: kind) } catch let ModelError.invalidValue(field, value, reason) {
+                throw ModelError.invalidValue(field: field, value: value, reason: "the preset '\(user["name"] as String)' uses it: " + reason)
+            }
+        }
+        try db.execute(
+            sql: "UPDATE duration SET seconds = ?, description = ? WHERE id = ?", arguments: [valid.seconds, valid.description, id])
+        try db.execute(sql: "UPDATE preset SET duration = ? WHERE duration_id = ?", arguments: [valid.seconds, id])
+    }
+
+    /// The (duration_id, seconds) stored for a preset: its named duration's, checked for its
+    /// kind, or its own number.
+    private func durationColumns(_ preset: Preset) throws -> (Int64?, Double) {
+        guard let name = preset.durationName else { return (nil, preset.duration) }
+        let id = try CatalogLookup.id(.duration, name, prefer: preset.library, db)
+        let seconds = try Double.fetchOne(db.cachedStatement(sql: "SELECT seconds FROM duration WHERE id = ?"), arguments: [id]) ?? 0
+        try Preset.validateDuration(seconds, kind: preset.kind)
+        return (id, seconds)
+    }
+
     // MARK: Presets
 
     /// Inserts a preset; its reverse and the preset it mirrors, if any, must already exist. A
@@ -66,8 +108,8 @@ struct CatalogWriter {
             sql: """
                 INSERT INTO preset (library_id, name, kind, direction, duration, delay, curve_id, curve_expression,
                     on_top, completion_speed, completion_curve_id, completion_curve_expression, finish_threshold,
-                    reverse_id, description, mirror_of_id, hides_source, reduced_motion_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    reverse_id, description, mirror_of_id, hides_source, reduced_motion_id, duration_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: StatementArguments([library, preset.name] + (try presetValues(preset))))
         let id = db.lastInsertedRowID
@@ -91,7 +133,7 @@ struct CatalogWriter {
                 UPDATE preset SET kind = ?, direction = ?, duration = ?, delay = ?, curve_id = ?, curve_expression = ?,
                     on_top = ?, completion_speed = ?, completion_curve_id = ?, completion_curve_expression = ?,
                     finish_threshold = ?, reverse_id = ?, description = ?, mirror_of_id = ?, hides_source = ?,
-                    reduced_motion_id = ?
+                    reduced_motion_id = ?, duration_id = ?
                 WHERE id = ?
                 """,
             arguments: StatementArguments(try presetValues(preset) + [id]))
@@ -117,11 +159,12 @@ struct CatalogWriter {
         let reverseID = try preset.reverse.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
         let mirrorID = try preset.mirrorOf.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
         let reducedMotionID = try preset.reducedMotion.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
+        let (durationID, seconds) = try durationColumns(preset)
         return [
-            preset.kind.rawValue, preset.direction?.rawValue, preset.duration, preset.delay, curveID, curveExpression,
+            preset.kind.rawValue, preset.direction?.rawValue, seconds, preset.delay, curveID, curveExpression,
             preset.tracks.onTop.rawValue, preset.interaction?.completionSpeed, completion.0, completion.1,
             preset.interaction?.finishThreshold, reverseID, preset.description, mirrorID, preset.tracks.hidesSource ? 1 : 0,
-            reducedMotionID,
+            reducedMotionID, durationID,
         ]
     }
 

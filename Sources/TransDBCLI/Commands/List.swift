@@ -7,10 +7,10 @@ extension TransDBCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
-            abstract: "List libraries, curves, presets, screens, containers, delegates or routes.")
+            abstract: "List libraries, curves, durations, presets, screens, containers, delegates or routes.")
 
         @OptionGroup var catalog: CatalogOptions
-        @Argument(help: "libraries, curves, presets, screens, containers, delegates or routes.") var kind: ListedKind
+        @Argument(help: "libraries, curves, durations, presets, screens, containers, delegates or routes.") var kind: ListedKind
         @Option(name: .long, help: "Only entries of this library (for routes: of the delegate's library).") var library: String?
         @Option(name: .customLong("kind"), help: "Only curves, presets or containers of this kind.") var kindFilter: String?
         @Option(name: .long, help: "Routes: only this delegate's; screens: only those with this transitioningDelegate.")

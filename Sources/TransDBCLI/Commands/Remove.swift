@@ -6,7 +6,7 @@ extension TransDBCommand {
     /// `transdb rm KIND NAME`, `transdb rm route ID`.
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "rm", abstract: "Remove a library, curve, preset, screen, container, delegate or route.",
+            commandName: "rm", abstract: "Remove a library, curve, duration, preset, screen, container, delegate or route.",
             discussion: """
                 Entries still in use are refused, naming their users. Removing a delegate removes its routes; removing a \
                 library removes everything in it; every entry removed with it is listed. A route is named by its id (see \
@@ -15,7 +15,7 @@ extension TransDBCommand {
                 """)
 
         @OptionGroup var catalog: CatalogOptions
-        @Argument(help: "library, curve, preset, screen, container, delegate or route.") var kind: RemovableKind
+        @Argument(help: "library, curve, duration, preset, screen, container, delegate or route.") var kind: RemovableKind
         @Argument(help: "The name (library/name or name), or a route's id.") var name: String?
         @OptionGroup var key: RouteKeyOptions
         @OptionGroup var dryRun: DryRunOption
@@ -53,5 +53,5 @@ extension TransDBCommand {
 
 /// What `rm` removes.
 enum RemovableKind: String, CaseIterable, ExpressibleByArgument {
-    case library, curve, preset, screen, container, delegate, route
+    case library, curve, duration, preset, screen, container, delegate, route
 }

@@ -7,14 +7,14 @@ extension TransDBCommand {
     struct Rename: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rename",
-            abstract: "Rename a library, curve, preset, screen, container or delegate; everything referring to it follows.",
+            abstract: "Rename a library, curve, duration, preset, screen, container or delegate; everything referring to it follows.",
             discussion: """
-                Routes, reverse presets, presets' curves and screens' and containers' delegates refer to entries by id, so \
+                Routes, reverse presets, presets' curves and durations and screens' and containers' delegates refer to entries by id, so \
                 they follow the new name. An entry stays in its library. --dry-run prints what would change.
                 """)
 
         @OptionGroup var catalog: CatalogOptions
-        @Argument(help: "library, curve, preset, screen, container or delegate.") var kind: RenamableKind
+        @Argument(help: "library, curve, duration, preset, screen, container or delegate.") var kind: RenamableKind
         @Argument(help: "The current name (library/name or name).") var old: String
         @Argument(help: "The new name.") var new: String
         @OptionGroup var dryRun: DryRunOption
@@ -36,5 +36,5 @@ extension TransDBCommand {
 
 /// What `rename` renames.
 enum RenamableKind: String, CaseIterable, ExpressibleByArgument {
-    case library, curve, preset, screen, container, delegate
+    case library, curve, duration, preset, screen, container, delegate
 }

@@ -7,7 +7,7 @@ extension TransDBCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show",
-            abstract: "Show one library, curve, preset, screen, container, delegate or route in full.",
+            abstract: "Show one library, curve, duration, preset, screen, container, delegate or route in full.",
             discussion: """
                 `show curve` also takes a curve expression ('spring(duration: 0.5, bounce: 0.2)'): its facts and the named \
                 curves it equals. A route is shown by its id (see `transdb list routes`) or by its key: --op, --from, --to \
@@ -15,7 +15,7 @@ extension TransDBCommand {
                 """)
 
         @OptionGroup var catalog: CatalogOptions
-        @Argument(help: "library, curve, preset, screen, container, delegate or route.") var kind: ShownKind
+        @Argument(help: "library, curve, duration, preset, screen, container, delegate or route.") var kind: ShownKind
         @Argument(help: "The name (library/name or name), a curve expression, or a route's id.") var name: String?
         @OptionGroup var key: RouteKeyOptions
         @OptionGroup var output: FormatOptions
@@ -41,6 +41,7 @@ extension TransDBCommand {
                     } else {
                         detail = try catalog.curveDetail(try qualifiedName(name, field: "curve"))
                     }
+                case .duration: detail = try catalog.durationDetail(try qualifiedName(name, field: "duration"))
                 case .preset: detail = try catalog.presetDetail(try qualifiedName(name, field: "preset"))
                 case .screen: detail = try catalog.screenDetail(try qualifiedName(name, field: "screen"))
                 case .container: detail = try catalog.containerDetail(try qualifiedName(name, field: "container"))
@@ -56,5 +57,5 @@ extension TransDBCommand {
 
 /// What `show` shows.
 enum ShownKind: String, CaseIterable, ExpressibleByArgument {
-    case library, curve, preset, screen, container, delegate, route
+    case library, curve, duration, preset, screen, container, delegate, route
 }

@@ -23,6 +23,16 @@ func qualifiedName(_ text: String, field: String) throws -> QualifiedName {
     try QualifiedName(parsing: text, field: field)
 }
 
+/// Reads a preset's `--duration`: seconds in JSON's grammar (refused as ``number(_:)`` refuses),
+/// or the name of a named duration (`medium2`, `motion/medium2`).
+func durationReference(_ text: String) throws -> DurationReference {
+    do {
+        return try DurationReference(parsing: text)
+    } catch let refusal as JSONNumber.Refusal {
+        throw ValidationError(refusal.description)
+    }
+}
+
 /// Reads a number option in JSON's grammar (``JSONNumber``), quoting the text as typed when it is
 /// refused: `--duration 0x10` and `--duration nan` are both usage errors (exit 64).
 func number(_ text: String) throws -> Double {

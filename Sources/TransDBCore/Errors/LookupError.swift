@@ -30,5 +30,5 @@ public enum LookupError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// The kinds of entry a catalog holds, as they are named in messages and on the command line.
 public enum EntityKind: String, CaseIterable, Sendable {
-    case library, curve, preset, screen, container, delegate, route
+    case library, curve, duration, preset, screen, container, delegate, route
 }

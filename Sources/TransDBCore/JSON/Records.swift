@@ -10,6 +10,13 @@ extension NamedCurve {
     }
 }
 
+extension NamedDuration {
+    /// `name, library, seconds, description`.
+    public var record: [(String, JSONValue)] {
+        [("name", .string(name)), ("library", .string(library)), ("seconds", .number(seconds)), ("description", .string(description))]
+    }
+}
+
 extension SpringFacts {
     /// `physical, dampingRatio, settlingDuration, overshoot, equivalents`; `settlingDuration` is
     /// null for a spring that never comes to rest.
@@ -82,6 +89,7 @@ extension Preset {
         fields.append(("interaction", interactionValue))
         fields.append(("mirrorOf", .string(mirrorOf?.description)))
         fields.append(("reducedMotion", .string(reducedMotion?.description)))
+        fields.append(("durationName", .string(durationName?.description)))
         fields.append(("tracks", tracks.record))
         return fields
     }

@@ -20,6 +20,28 @@ public struct CurveEdit: Sendable {
     }
 }
 
+/// A change to a named duration (see ``CurveEdit``): the presets using it follow.
+public struct DurationEdit: Sendable {
+    public var seconds: Double?
+    public var description: String?
+
+    /// An edit of these fields.
+    public init(seconds: Double? = nil, description: String? = nil) {
+        self.seconds = seconds
+        self.description = description
+    }
+
+    /// The duration with this edit applied, checked by ``NamedDuration/validated()``.
+    ///
+    /// - Throws: ``ModelError`` for seconds out of range.
+    public func applied(to duration: NamedDuration) throws -> NamedDuration {
+        var changed = duration
+        if let seconds { changed.seconds = seconds }
+        if let description { changed.description = description }
+        return try changed.validated()
+    }
+}
+
 /// A change to a screen (see ``CurveEdit``).
 public struct ScreenEdit: Sendable {
     /// A new transitioningDelegate; see ``removesDelegate``.

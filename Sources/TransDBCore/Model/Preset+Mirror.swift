@@ -24,6 +24,7 @@ extension Preset {
         mirror.kind = source.kind == .none ? .none : .custom
         mirror.direction = nil
         mirror.duration = source.duration
+        mirror.durationName = source.durationName.map { QualifiedName(library: $0.library ?? source.library, name: $0.name) }
         mirror.delay = source.delay
         // A curve name written without its library is relative to the source's library.
         if case let .named(curve) = source.curve {

@@ -11,6 +11,9 @@ public struct Preset: Hashable, Sendable {
     public var direction: Direction?
     /// `transitionDuration`, in seconds; 0 only for `none`.
     public var duration: Double
+    /// The named duration the preset uses, if any: ``duration`` is then its seconds, kept equal
+    /// to them by the catalog (`set duration` changes every preset using it).
+    public var durationName: QualifiedName?
     /// Seconds before the animation starts.
     public var delay: Double
     public var curve: CurveReference
@@ -33,7 +36,7 @@ public struct Preset: Hashable, Sendable {
     /// Creates a preset.
     public init(
         library: String, name: String, kind: PresetKind, direction: Direction? = nil,
-        duration: Double, delay: Double = 0, curve: CurveReference, tracks: ViewTracks,
+        duration: Double, durationName: QualifiedName? = nil, delay: Double = 0, curve: CurveReference, tracks: ViewTracks,
         interaction: InteractionSettings? = nil, reverse: QualifiedName? = nil, mirrorOf: QualifiedName? = nil,
         reducedMotion: QualifiedName? = nil, description: String = ""
     ) {
@@ -42,6 +45,7 @@ public struct Preset: Hashable, Sendable {
         self.kind = kind
         self.direction = direction
         self.duration = duration
+        self.durationName = durationName
         self.delay = delay
         self.curve = curve
         self.tracks = tracks

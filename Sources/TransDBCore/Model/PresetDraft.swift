@@ -5,6 +5,10 @@ public struct PresetDraft: Sendable {
     public var kind: PresetKind
     public var direction: Direction?
     public var duration: Double?
+    /// A named duration (`medium2`, `motion/medium2`): the preset uses it, and its seconds are
+    /// the named duration's when the preset is stored (``duration`` is then a placeholder, or the
+    /// value when the caller knows it).
+    public var durationName: String?
     public var delay: Double = 0
     /// A curve name or expression; `nil` means UIKit's default easeInOut.
     public var curve: String?
@@ -38,8 +42,9 @@ public struct PresetDraft: Sendable {
         let name = try Name.validated(name, field: "preset name")
         let direction = self.direction ?? kind.defaultDirection
         try Preset.validateDirection(direction, kind: kind)
+        let durationName = try durationName.map { try QualifiedName(parsing: $0, field: "duration") }
         let duration = self.duration ?? kind.defaultDuration
-        try Preset.validateDuration(duration, kind: kind)
+        if durationName == nil || self.duration != nil { try Preset.validateDuration(duration, kind: kind) }
         try Preset.validateDelay(delay)
         let curve = try curve.map { try Self.curveReference($0, field: "curve") } ?? .inline(Self.defaultCurve)
         var tracks = self.tracks ?? kind.tracks(direction: direction)
@@ -63,7 +68,7 @@ public struct PresetDraft: Sendable {
         let mirrorOf = try mirrorOf.map { try QualifiedName(parsing: $0, field: "mirror-of preset") }
         let reducedMotion = try reducedMotion.map { try QualifiedName(parsing: $0, field: "reduced-motion preset") }
         let preset = Preset(
-            library: library, name: name, kind: kind, direction: direction, duration: duration, delay: delay,
+            library: library, name: name, kind: kind, direction: direction, duration: duration, durationName: durationName, delay: delay,
             curve: curve, tracks: tracks, interaction: interaction, reverse: reverse, mirrorOf: mirrorOf,
             reducedMotion: reducedMotion, description: description)
         try preset.validateReverse()

@@ -6,7 +6,8 @@ public struct PresetEdit: Sendable {
     public var kind: PresetKind?
     /// A new direction: the tracks are expanded again too.
     public var direction: Direction?
-    public var duration: Double?
+    /// New seconds, or a named duration to use.
+    public var duration: DurationReference?
     public var delay: Double?
     /// A curve name or expression.
     public var curve: String?
@@ -45,7 +46,13 @@ public struct PresetEdit: Sendable {
         }
         // A kind of its own duration (`none` has 0) takes the new kind's default unless one is given.
         let keepsDuration = !kindChanged || (kind != .none && preset.kind != .none)
-        draft.duration = duration ?? (keepsDuration ? preset.duration : nil)
+        switch duration {
+        case let .seconds(seconds)?: draft.duration = seconds
+        case let .named(name)?: draft.durationName = name.description
+        case nil:
+            draft.duration = keepsDuration ? preset.duration : nil
+            draft.durationName = keepsDuration ? preset.durationName?.description : nil
+        }
         draft.delay = delay ?? preset.delay
         draft.curve = curve ?? preset.curve.description
         if !kindChanged && draft.direction == preset.direction { draft.tracks = preset.tracks }

@@ -7,9 +7,9 @@ extension TransDBCommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
-            abstract: "Add a library, curve, preset, screen, container, delegate or route.",
+            abstract: "Add a library, curve, duration, preset, screen, container, delegate or route.",
             subcommands: [
-                AddLibrary.self, AddCurve.self, AddPreset.self, AddScreen.self, AddContainer.self, AddDelegate.self,
+                AddLibrary.self, AddCurve.self, AddDuration.self, AddPreset.self, AddScreen.self, AddContainer.self, AddDelegate.self,
                 AddRoute.self,
             ])
     }

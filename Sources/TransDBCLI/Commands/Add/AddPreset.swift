@@ -22,7 +22,11 @@ struct AddPreset: ParsableCommand {
     var kind: PresetKind?
     @Option(name: .customLong("mirror-of"), help: ArgumentHelp("Make it the mirror of this preset.", valueName: "preset"))
     var mirrorOf: String?
-    @Option(name: .long, parsing: .unconditional, help: "Seconds (default: the kind's).", transform: number) var duration: Double?
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Seconds, or a named duration the preset follows (default: the kind's).", valueName: "seconds|name"),
+        transform: durationReference)
+    var duration: DurationReference?
     @Option(name: .long, parsing: .unconditional, help: "Seconds before the animation starts.", transform: number) var delay: Double = 0
     @Option(name: .long, help: "A curve name or expression (default: UIKit's easeInOut).") var curve: String?
     @Option(name: .long, help: "left, right, up or down, for the kinds that move.") var direction: Direction?
@@ -67,7 +71,11 @@ struct AddPreset: ParsableCommand {
             var draft = PresetDraft(kind: kind ?? .custom)
             draft.mirrorOf = mirrorOf
             draft.direction = direction
-            draft.duration = duration
+            switch duration {
+            case let .seconds(seconds)?: draft.duration = seconds
+            case let .named(name)?: draft.durationName = name.description
+            case nil: break
+            }
             draft.delay = delay
             draft.curve = curve
             draft.overrides = try overrides.map(TrackOverride.init(parsing:))
@@ -81,7 +89,7 @@ struct AddPreset: ParsableCommand {
             let stored = try catalog.open(forWriting: true).addPreset(preset)
             let direction = stored.direction.map { " \($0.rawValue)" } ?? ""
             Output.line(
-                "added preset \(stored.qualifiedName) (\(stored.kind.rawValue)\(direction), \(stored.duration.shortestDescription) s, \(stored.curve))"
+                "added preset \(stored.qualifiedName) (\(stored.kind.rawValue)\(direction), \(stored.duration.shortestDescription) s\(stored.durationName.map { " (\($0))" } ?? ""), \(stored.curve))"
             )
         }
     }

@@ -7,13 +7,13 @@ extension TransDBCommand {
     struct SetEntry: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
-            abstract: "Change a library, curve, preset, screen, container, delegate or route in place.",
+            abstract: "Change a library, curve, duration, preset, screen, container, delegate or route in place.",
             discussion: """
                 Only what is given changes; the entry keeps its id, so everything that refers to it follows. The same \
                 rules as `add` apply, and the change is one transaction. --dry-run prints the changes and writes nothing.
                 """,
             subcommands: [
-                SetLibrary.self, SetCurve.self, SetPreset.self, SetScreen.self, SetContainer.self, SetDelegate.self, SetRoute.self,
+                SetLibrary.self, SetCurve.self, SetDuration.self, SetPreset.self, SetScreen.self, SetContainer.self, SetDelegate.self, SetRoute.self,
             ])
     }
 }

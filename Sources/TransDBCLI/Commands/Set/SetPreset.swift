@@ -13,7 +13,10 @@ struct SetPreset: ParsableCommand {
     @OptionGroup var catalog: CatalogOptions
     @Argument(help: "The preset's name.") var name: String
     @Option(name: .long, help: "none, fade, push, pull, cover, uncover, slide, zoom, flip, sheet or custom.") var kind: PresetKind?
-    @Option(name: .long, parsing: .unconditional, help: "Seconds.", transform: number) var duration: Double?
+    @Option(
+        name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds, or a named duration to follow.", valueName: "seconds|name"),
+        transform: durationReference)
+    var duration: DurationReference?
     @Option(name: .long, parsing: .unconditional, help: "Seconds before the animation starts.", transform: number) var delay: Double?
     @Option(name: .long, help: "A curve name or expression.") var curve: String?
     @Option(name: .long, help: "left, right, up or down, for the kinds that move.") var direction: Direction?

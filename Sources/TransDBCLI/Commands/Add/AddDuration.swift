@@ -1,0 +1,28 @@
+import ArgumentParser
+import TransDB
+import TransDBCore
+
+struct AddDuration: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "duration", abstract: "Add a named duration (a design system's medium2) that presets can use.",
+        discussion: """
+            A preset uses it with --duration NAME (add preset, set preset): its duration is then this one's, and \
+            `set duration` changes every preset using it.
+            """)
+
+    @OptionGroup var catalog: CatalogOptions
+    @Argument(help: "The duration's name.") var name: String
+    @Argument(help: ArgumentHelp("Seconds, ≥ 0 and ≤ 60.", valueName: "seconds"), transform: number) var seconds: Double
+    @OptionGroup var library: LibraryOption
+    @OptionGroup var text: DescriptionOption
+
+    func run() throws {
+        try reporting {
+            let duration = try NamedDuration(
+                library: try library.name(), name: name, seconds: seconds, description: text.description
+            ).validated()
+            try catalog.open(forWriting: true).addDuration(duration)
+            Output.line("added duration \(duration.qualifiedName) = \(duration.seconds.shortestDescription) s")
+        }
+    }
+}
