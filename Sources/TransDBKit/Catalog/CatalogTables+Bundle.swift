@@ -12,7 +12,10 @@ extension CatalogTables {
     /// - Throws: ``TransitionCatalogError/invalidBundle(file:path:reason:)``.
     public init(bundles: [(file: String, data: Data)]) throws {
         self.init()
-        for bundle in bundles { self = merged(with: try Self.read(bundle.data, file: bundle.file)) }
+        // Named durations first: a preset may use one of another file's library.
+        var durations: [QualifiedName: Double] = [:]
+        for bundle in bundles { try Self.readDurations(bundle.data, file: bundle.file, into: &durations) }
+        for bundle in bundles { self = merged(with: try Self.read(bundle.data, file: bundle.file, durations: durations)) }
         self = try derivingMirrors()
     }
 
@@ -39,10 +42,27 @@ extension CatalogTables {
         return copy
     }
 
-    private static func read(_ data: Data, file: String) throws -> CatalogTables {
+    /// The named durations of a bundle file (`"durations"`), by qualified name; a preset's
+    /// duration is their seconds (the names are not kept: TransDBKit plays what they resolve to).
+    private static func readDurations(_ data: Data, file: String, into durations: inout [QualifiedName: Double]) throws {
         let root = BundleValue(
             value: try wrapping(file: file, path: "$") { try JSONSerialization.jsonObject(with: data) }, path: "$", file: file)
-        let top = try root.object(["transdb", "library", "curves", "presets", "delegates", "screens", "containers", "routes"])
+        let top = try root.object(["transdb", "library", "curves", "durations", "presets", "delegates", "screens", "containers", "routes"])
+        let name = try top.child("library").object(["name", "version", "description"]).string("name")
+        guard top.has("durations") else { return }
+        for duration in try top.array("durations") {
+            let entry = try duration.object(["name", "seconds", "description"])
+            let value = try wrap(entry) {
+                try NamedDuration(library: name, name: try entry.string("name"), seconds: try entry.number("seconds")).validated()
+            }
+            durations[value.qualifiedName] = value.seconds
+        }
+    }
+
+    private static func read(_ data: Data, file: String, durations: [QualifiedName: Double]) throws -> CatalogTables {
+        let root = BundleValue(
+            value: try wrapping(file: file, path: "$") { try JSONSerialization.jsonObject(with: data) }, path: "$", file: file)
+        let top = try root.object(["transdb", "library", "curves", "durations", "presets", "delegates", "screens", "containers", "routes"])
         guard try top.number("transdb") == 1 else { throw root.child("transdb").error("the format version must be 1") }
         let header = try top.child("library").object(["name", "version", "description"])
         let name = try header.string("name")
@@ -85,7 +105,20 @@ extension CatalogTables {
                         guard let value = Direction(rawValue: direction) else { throw entry.child("direction").error("unknown direction") }
                         draft.direction = value
                     }
-                    draft.duration = try entry.optionalNumber("duration")
+                    if entry.has("duration"), case let .some(text as String) = entry.fields["duration"] {
+                        // A named duration: its seconds, from this file's library or another's.
+                        let reference = try QualifiedName(parsing: text, field: "duration")
+                        let qualified = reference.qualified(in: name)
+                        let unique = durations.keys.filter { $0.name == reference.name }
+                        let key = durations[qualified] != nil ? qualified : (reference.library == nil && unique.count == 1 ? unique[0] : nil)
+                        guard let key, let seconds = durations[key] else {
+                            throw TransitionCatalogError.unknownReference(kind: "duration", name: qualified.description)
+                        }
+                        draft.durationName = key.description
+                        draft.duration = seconds
+                    } else {
+                        draft.duration = try entry.optionalNumber("duration")
+                    }
                     draft.delay = try entry.optionalNumber("delay") ?? 0
                     draft.curve = try entry.optionalString("curve")
                     draft.overrides = try (entry.optionalArray("set") ?? []).map { try TrackOverride(parsing: try $0.string()) }
