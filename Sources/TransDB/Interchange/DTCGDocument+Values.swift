@@ -7,6 +7,8 @@ extension DTCGDocument {
         /// The value's object, references followed.
         var field: JSONCursor
         var duration: Double
+        /// The `duration` token the duration aliases, if it does.
+        var durationToken: String?
         var delay: Double
         var timingFunction: JSONCursor
     }
@@ -94,6 +96,7 @@ extension DTCGDocument {
         guard let timingFunction = members["timingFunction"] else { throw value.error("a transition needs a timingFunction") }
         return Transition(
             field: value, duration: try self.duration(duration, chain: chain),
+            durationToken: try dereference(duration, expecting: "duration", chain: chain).token,
             delay: try members["delay"].map { try self.duration($0, chain: chain) } ?? 0,
             timingFunction: timingFunction)
     }

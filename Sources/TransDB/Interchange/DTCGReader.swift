@@ -13,6 +13,8 @@ struct DTCGReader {
     private var libraryGroups: [String: String] = [:]
     /// Curve tokens by path: the curve they became.
     private var curveTokens: [String: QualifiedName] = [:]
+    /// Duration tokens by path: the named duration they became.
+    private var durationTokens: [String: QualifiedName] = [:]
     /// Where each entry name was first used, to refuse a second one: kind, library, name.
     private var used: [String: String] = [:]
     private var skipped: [(type: String, paths: [String])] = []
@@ -42,13 +44,13 @@ struct DTCGReader {
         var transitions: [DTCGDocument.Token] = []
         for token in document.tokens {
             let type = try document.type(of: token, chain: [token.path])
-            let understood = type == "cubicBezier" || type == "transition"
+            let understood = type == "cubicBezier" || type == "transition" || type == "duration"
             for (key, _) in token.extensions where key != Self.transdb || !understood { ignore(key, at: token.path) }
             switch type {
             case "cubicBezier": try readCurve(token)
             case "transition": transitions.append(token)
+            case "duration": try readDuration(token)
             default:
-                if type == "duration" { _ = try document.duration(token.value, chain: [token.path]) }
                 if let index = skipped.firstIndex(where: { $0.type == type }) {
                     skipped[index].paths.append(token.path)
                 } else {
@@ -60,10 +62,7 @@ struct DTCGReader {
 
         var notes = document.notes
         for (type, paths) in skipped {
-            let reason =
-                type == "duration"
-                ? "transdb keeps durations only inside presets"
-                : DTCGDocument.types.contains(type) ? "transdb has no \(type) entries" : "'\(type)' is not a DTCG 2025.10 type"
+            let reason = DTCGDocument.types.contains(type) ? "transdb has no \(type) entries" : "'\(type)' is not a DTCG 2025.10 type"
             notes.append("skipped \(paths.count) \(type) token\(paths.count == 1 ? "" : "s") (\(Self.some(paths))): \(reason)")
         }
         notes += mismatches
@@ -258,7 +257,13 @@ struct DTCGReader {
         }
         return (
             library,
-            try here.checking { folder == "curves" ? try NamedCurve.validatedName(name) : try Name.validated(name, field: "preset name") }
+            try here.checking {
+                switch folder {
+                case "curves": try NamedCurve.validatedName(name)
+                case "durations": try NamedDuration.validatedName(name)
+                default: try Name.validated(name, field: "preset name")
+                }
+            }
         )
     }
 
@@ -287,6 +292,18 @@ struct DTCGReader {
         if let deprecation = token.deprecation { deprecations.append(Self.deprecated("curve", library, name, deprecation)) }
     }
 
+    private mutating func readDuration(_ token: DTCGDocument.Token) throws {
+        let seconds = try document.duration(token.value, chain: [token.path])
+        let (library, name) = try owner(of: token, under: "durations")
+        try located(token.location).checking { try NamedDuration.validateSeconds(seconds) }
+        try claim(.duration, name, in: library, at: token.location)
+        var bundle = bundle(library)
+        bundle.durations.append(NamedDuration(library: library, name: name, seconds: seconds, description: token.description ?? ""))
+        bundles[library] = bundle
+        durationTokens[token.path] = QualifiedName(library: library, name: name)
+        if let deprecation = token.deprecation { deprecations.append(Self.deprecated("duration", library, name, deprecation)) }
+    }
+
     private static func deprecated(_ kind: String, _ library: String, _ name: String, _ deprecation: DTCGDocument.Deprecation) -> String {
         "the \(kind) '\(library)/\(name)' is deprecated" + (deprecation.reason.map { ": \($0)" } ?? "")
     }
@@ -310,6 +327,9 @@ struct DTCGReader {
         try transition.field.child("duration", .null).checking { try Preset.validateDuration(transition.duration, kind: kind) }
         try transition.field.child("delay", .null).checking { try Preset.validateDelay(transition.delay) }
         draft.duration = transition.duration
+        if let target = transition.durationToken, let named = durationTokens[target] {
+            draft.durationName = named.local(in: library).description
+        }
         draft.delay = transition.delay
         if let field = fields["set"] {
             draft.overrides = try field.array().map { item in try item.checking { try TrackOverride(parsing: try item.string()) } }

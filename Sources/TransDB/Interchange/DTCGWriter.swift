@@ -55,6 +55,8 @@ struct DTCGWriter {
 
         let tokens = bundle.curves.filter { Self.isBezier($0.curve) }.map { (DTCGName.key(for: $0.name), curveToken($0)) }
         if !tokens.isEmpty { members.append(("curves", .object(tokens))) }
+        let durations = bundle.durations.map { (DTCGName.key(for: $0.name), Self.durationToken($0)) }
+        if !durations.isEmpty { members.append(("durations", .object(durations))) }
         var presets: [(String, JSONValue)] = []
         for preset in bundle.presets { presets.append((DTCGName.key(for: preset.name), presetToken(preset))) }
         if !presets.isEmpty { members.append(("presets", .object(presets))) }
@@ -129,6 +131,14 @@ struct DTCGWriter {
         return .object(members)
     }
 
+    // MARK: Durations
+
+    private static func durationToken(_ duration: NamedDuration) -> JSONValue {
+        var members: [(String, JSONValue)] = [("$type", .string("duration")), ("$value", Self.duration(duration.seconds))]
+        if !duration.description.isEmpty { members.append(("$description", .string(duration.description))) }
+        return .object(members)
+    }
+
     // MARK: Presets
 
     private mutating func presetToken(_ preset: Preset) -> JSONValue {
@@ -152,12 +162,19 @@ struct DTCGWriter {
         if let note { data.append(("timingFunction", note)) }
 
         let value: JSONValue = .object([
-            ("duration", Self.duration(preset.duration)), ("delay", Self.duration(preset.delay)), ("timingFunction", timingFunction),
+            ("duration", durationValue(preset)), ("delay", Self.duration(preset.delay)), ("timingFunction", timingFunction),
         ])
         var members: [(String, JSONValue)] = [("$type", .string("transition")), ("$value", value)]
         if !preset.description.isEmpty { members.append(("$description", .string(preset.description))) }
         members.append(("$extensions", .object([(Self.transdb, .object(data))])))
         return .object(members)
+    }
+
+    /// An alias of the named duration's token (`{motion.durations.medium2}`), or the preset's own seconds.
+    private func durationValue(_ preset: Preset) -> JSONValue {
+        guard let name = preset.durationName else { return Self.duration(preset.duration) }
+        let library = name.library ?? preset.library
+        return .string("{\(DTCGName.key(for: library)).durations.\(DTCGName.key(for: name.name))}")
     }
 
     /// `{"value", "unit"}`: in milliseconds when they are whole and read back as exactly these
