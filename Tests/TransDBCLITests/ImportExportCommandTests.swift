@@ -93,8 +93,8 @@ struct ImportExportCommandTests {
         BadFile("not JSON", "hello", ["bad.json: $:", "unexpected character 'h'"]),
         BadFile("truncated", head, ["bad.json: $", "expected a key in quotes"]),
         BadFile(
-            "a duration that is a string", head + #""presets": [{"name": "p", "kind": "fade", "duration": "fast"}]}"#,
-            ["$.presets[0].duration: expected a number, found \"fast\""]),
+            "a duration in seconds written as a string", head + #""presets": [{"name": "p", "kind": "fade", "duration": "0.25"}]}"#,
+            ["$.presets[0].duration: seconds are a number, not the string \"0.25\"; a string names a duration"]),
         BadFile(
             "NaN", head + #""presets": [{"name": "p", "kind": "fade", "duration": NaN}]}"#,
             ["$.presets[0].duration", "NaN and Infinity are not JSON numbers"]),

@@ -262,8 +262,11 @@ public enum BundleFormat {
             var draft = PresetDraft(kind: mirrorOf != nil ? .custom : try choice(try f.required("kind", in: entry), default: .custom))
             draft.mirrorOf = mirrorOf
             draft.direction = try f["direction"].map { try choice($0, default: Direction.left) }
-            if let field = f["duration"], case .string = field.value {
-                let reference = try field.checking { try QualifiedName(parsing: try field.string(), field: "duration") }
+            if let field = f["duration"], case let .string(text) = field.value {
+                if DurationReference.looksNumeric(text) {
+                    throw field.error("seconds are a number, not the string \(field.shown); a string names a duration")
+                }
+                let reference = try field.checking { try QualifiedName(parsing: text, field: "duration") }
                 draft.durationName = reference.description
                 // A bare name not in this bundle is another library's, resolved when imported.
                 if reference.library == nil || reference.library == library, let value = durations[reference.name] {

@@ -71,8 +71,9 @@ public enum DurationReference: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether `text` starts as a number does: a digit, a sign or a point.
-    static func looksNumeric(_ text: String) -> Bool {
+    /// Whether `text` starts as a number does (a digit, a sign or a point): it is read as seconds,
+    /// never as a name.
+    public static func looksNumeric(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first else { return false }
         return ("0"..."9").contains(first) || first == "-" || first == "+" || first == "."
     }

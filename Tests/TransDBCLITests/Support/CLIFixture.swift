@@ -42,7 +42,7 @@ struct CLIFixture {
     /// write to show that it changed nothing; the listings are compared rather than the file's
     /// bytes because opening a WAL catalog may touch the file.
     func state(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
-        try ["libraries", "curves", "presets", "screens", "containers", "delegates", "routes"].map { kind in
+        try ["libraries", "curves", "durations", "presets", "screens", "containers", "delegates", "routes"].map { kind in
             let result = try self(["list", kind, "--format", "json"])
             try #require(result.exitCode == 0, "list \(kind) failed: \(result)", sourceLocation: sourceLocation)
             return result.stdout

@@ -233,9 +233,9 @@ struct SeedTests {
 
     static let badBundles: [BadBundle] = [
         BadBundle(
-            label: "a duration that is a string",
-            json: #"{"transdb": 1, "library": {"name": "x"}, "presets": [{"name": "p", "kind": "fade", "duration": "slow"}]}"#,
-            path: "$.presets[0].duration", reason: #"expected a number, found "slow""#),
+            label: "a duration in seconds written as a string",
+            json: #"{"transdb": 1, "library": {"name": "x"}, "presets": [{"name": "p", "kind": "fade", "duration": "0.3"}]}"#,
+            path: "$.presets[0].duration", reason: #"seconds are a number, not the string "0.3"; a string names a duration"#),
         BadBundle(
             label: "a missing kind",
             json: #"{"transdb": 1, "library": {"name": "x"}, "presets": [{"name": "p"}]}"#,

@@ -11,22 +11,29 @@ extension Interchange {
         }
 
         static func preset(
-            _ library: String, _ name: String, kind: PresetKind = .custom, duration: Double, delay: Double = 0, curve: CurveReference,
-            description: String = ""
+            _ library: String, _ name: String, kind: PresetKind = .custom, duration: Double, durationName: String? = nil, delay: Double = 0,
+            curve: CurveReference, description: String = ""
         ) -> Preset {
             Preset(
-                library: library, name: name, kind: kind, duration: duration, delay: delay, curve: curve, tracks: ViewTracks(),
+                library: library, name: name, kind: kind, duration: duration,
+                durationName: durationName.map { QualifiedName(library: nil, name: $0) }, delay: delay, curve: curve, tracks: ViewTracks(),
                 description: description)
         }
 
         static func named(_ name: String) -> CurveReference { .named(QualifiedName(library: nil, name: name)) }
 
-        @Test("Material 3 motion tokens: $root curves, both duration forms, aliases, a deprecated group, an instant transition")
+        @Test("Material 3 motion tokens: $root curves, named durations in both forms, aliases, a deprecated group, an instant transition")
         func material3() throws {
             let (bundles, notes) = try DTCGFormat.decode(
                 try Interchange.fixture("material3-motion.tokens.json"), file: "material3-motion.tokens.json", defaultLibrary: "material3")
             let easing = "md.sys.motion.easing."
+            let duration = "md.sys.motion.duration."
             let library = "material3"
+            let published: [(String, Double)] = [
+                ("extraLong1", 0.7), ("extraLong2", 0.8), ("extraLong3", 0.9), ("extraLong4", 1), ("long1", 0.45), ("long2", 0.5),
+                ("long3", 0.55), ("long4", 0.6), ("medium1", 0.25), ("medium2", 0.3), ("medium3", 0.35), ("medium4", 0.4),
+                ("short1", 0.05), ("short2", 0.1), ("short3", 0.15), ("short4", 0.2),
+            ]
             func curve(_ name: String, _ value: TimingCurve, _ description: String = "") -> NamedCurve {
                 NamedCurve(library: library, name: easing + name, curve: value, description: description)
             }
@@ -44,24 +51,26 @@ extension Interchange {
                     curve("standard.accelerate", Self.bezier(0.3, 0, 1, 1)),
                     curve("standard.decelerate", Self.bezier(0, 0, 0, 1)),
                 ],
+                durations: published.map { NamedDuration(library: library, name: duration + $0.0, seconds: $0.1) },
                 presets: [
                     Self.preset(
-                        library, "md.sys.motion.transition.container-transform", duration: 0.5, curve: .inline(Self.bezier(0.2, 0, 0, 1))),
+                        library, "md.sys.motion.transition.container-transform", duration: 0.5, durationName: duration + "long2",
+                        curve: .inline(Self.bezier(0.2, 0, 0, 1))),
                     Self.preset(
-                        library, "md.sys.motion.transition.enter", duration: 0.4, curve: Self.named(easing + "emphasized.decelerate"),
-                        description: "Incoming elements: emphasized decelerate, medium4"),
+                        library, "md.sys.motion.transition.enter", duration: 0.4, durationName: duration + "medium4",
+                        curve: Self.named(easing + "emphasized.decelerate"), description: "Incoming elements: emphasized decelerate, medium4"),
                     Self.preset(
-                        library, "md.sys.motion.transition.exit", duration: 0.2, curve: Self.named(easing + "emphasized.accelerate")),
+                        library, "md.sys.motion.transition.exit", duration: 0.2, durationName: duration + "short4",
+                        curve: Self.named(easing + "emphasized.accelerate")),
                     Self.preset(
-                        library, "md.sys.motion.transition.fade-through", duration: 0.3, delay: 0.09, curve: Self.named(easing + "standard")
-                    ),
+                        library, "md.sys.motion.transition.fade-through", duration: 0.3, durationName: duration + "medium2", delay: 0.09,
+                        curve: Self.named(easing + "standard")),
                     Self.preset(
                         library, "md.sys.motion.transition.instant", kind: .none, duration: 0, curve: Self.named(easing + "linear")),
                 ])
             #expect(bundles == [expected])
             #expect(
                 notes == [
-                    "skipped 16 duration tokens (md.sys.motion.duration.short1, md.sys.motion.duration.short2, md.sys.motion.duration.short3, md.sys.motion.duration.short4, md.sys.motion.duration.medium1 and 11 more): transdb keeps durations only inside presets",
                     "the curve 'material3/md.sys.motion.easing.legacy' is deprecated: Use the standard or emphasized easing",
                     "the curve 'material3/md.sys.motion.easing.legacy.accelerate' is deprecated: Use the standard or emphasized easing",
                     "the curve 'material3/md.sys.motion.easing.legacy.decelerate' is deprecated: Use the standard or emphasized easing",
@@ -112,18 +121,29 @@ extension Interchange {
                     curve("motion.semantic.enter", smooth, "An alias, typed by its target"),
                     curve("motion.semantic.pointer", Self.bezier(0.5, 0, 0.1, 1)),
                 ],
+                durations: [
+                    NamedDuration(library: library, name: "motion.duration.fast", seconds: 0.12),
+                    NamedDuration(library: library, name: "motion.duration.slow", seconds: 0.48),
+                ],
                 presets: [
-                    Self.preset(library, "component.dialog.close", duration: 0.48, delay: 0.04, curve: .inline(Self.bezier(0.4, 0, 1, 1))),
-                    Self.preset(library, "component.dialog.open", duration: 0.12, curve: Self.named("motion.semantic.emphasis")),
-                    Self.preset(library, "component.dialog.reopen", duration: 0.12, curve: Self.named("motion.semantic.emphasis")),
+                    // A $ref to the duration token's $value uses the named duration, as an alias does.
+                    Self.preset(
+                        library, "component.dialog.close", duration: 0.48, durationName: "motion.duration.slow", delay: 0.04,
+                        curve: .inline(Self.bezier(0.4, 0, 1, 1))),
+                    Self.preset(
+                        library, "component.dialog.open", duration: 0.12, durationName: "motion.duration.fast",
+                        curve: Self.named("motion.semantic.emphasis")),
+                    Self.preset(
+                        library, "component.dialog.reopen", duration: 0.12, durationName: "motion.duration.fast",
+                        curve: Self.named("motion.semantic.emphasis")),
                 ])
             #expect(bundles == [expected])
             #expect(
                 notes == [
                     "skipped 2 color tokens (color.brand, color.accent): transdb has no color entries",
                     "skipped 1 dimension token (size.radius): transdb has no dimension entries",
-                    "skipped 2 duration tokens (motion.duration.fast, motion.duration.slow): transdb keeps durations only inside presets",
                     "the curve 'sd/motion.easing.old.bounce' is deprecated",
+                    "the duration 'sd/motion.duration.slow' is deprecated: Use {motion.duration.fast}",
                     "the preset 'sd/component.dialog.close' is deprecated: Dialogs close with open played backwards",
                     "ignored the extension 'com.tokens-studio' on the top level: a library has nowhere to keep it",
                     "ignored the extension 'com.figma' on motion.easing.base.smooth, component.dialog.open: a library has nowhere to keep it",
