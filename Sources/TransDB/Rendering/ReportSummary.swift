@@ -5,7 +5,7 @@ import TransDBCore
 /// `added 1 library, 6 curves, 10,000 presets, 1,000 screens, 1,000,000 routes; 0 changed; 0 unchanged`.
 public struct ReportSummary: Hashable, Sendable {
     /// The kinds in the order a bundle holds them.
-    public static let kinds: [EntityKind] = [.library, .curve, .preset, .delegate, .screen, .container, .route]
+    public static let kinds: [EntityKind] = [.library, .curve, .duration, .preset, .delegate, .screen, .container, .route]
 
     /// The actions in the order they are printed, each with its count per kind (by position in ``kinds``).
     private var actions: [(name: String, counts: [Int])]
