@@ -23,7 +23,7 @@ public enum EmbeddedResources {
             File(name: "0002_forward_transitions.sql", bytes: PackageResources._002_forward_transitions_sql),
             File(name: "0003_route_ids_never_reused.sql", bytes: PackageResources._003_route_ids_never_reused_sql),
             File(name: "0004_reduced_motion.sql", bytes: PackageResources._004_reduced_motion_sql),
-            File(name: "0005_named_durations.sql", bytes: PackageResources._005_named_durations_sql),
+            File(name: "0005_design_tokens.sql", bytes: PackageResources._005_design_tokens_sql),
         ]
     }
 

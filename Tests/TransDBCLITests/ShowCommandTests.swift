@@ -15,7 +15,7 @@ struct ShowCommandTests {
         expectSuccess(result)
         #expect(topLevelKeys(ofPrettyJSON: result.stdout) == [
             "name", "library", "kind", "direction", "duration", "delay", "curve", "curveExpression", "interactive", "reverse",
-            "description", "interaction", "mirrorOf", "reducedMotion", "tracks", "reduceMotion", "usedBy",
+            "description", "interaction", "mirrorOf", "reducedMotion", "durationName", "tracks", "reduceMotion", "usedBy",
         ])
         let preset = try result.jsonObject()
         #expect(preset["kind"] as? String == "uncover")

@@ -21,7 +21,7 @@ struct UsageErrorTests {
             (["list", "routes", "--dlegate", "x"], "unknown option '--dlegate' for 'transdb list' (did you mean '--delegate'?)"),
             (
                 ["list", "preset"],
-                "the value 'preset' is invalid for '<kind>': expected one of libraries, curves, presets, screens, containers, delegates, routes; did you mean 'presets'?"
+                "the value 'preset' is invalid for '<kind>': expected one of libraries, curves, durations, presets, screens, containers, delegates, routes; did you mean 'presets'?"
             ),
             (["add", "preset", "p", "--kind", "fadee"], "did you mean 'fade'?"),
             (["add", "preset", "p", "--kind", "fade", "--duration", "0x10"], "'0x10' is not a number; write it as JSON does"),

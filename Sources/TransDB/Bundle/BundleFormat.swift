@@ -11,11 +11,11 @@ import TransDBCore
 /// ```json
 /// { "transdb": 1,
 ///   "library": { "name", "version", "description" },
-///   "curves":     [{ "name", "expression", "description"? }],
-///   "durations"?: [{ "name", "seconds", "description"? }],
+///   "curves":     [{ "name", "expression", "description"?, "deprecated"?: true or a reason }],
+///   "durations"?: [{ "name", "seconds", "description"?, "deprecated"? }],
 ///   "presets":    [{ "name", "kind", "direction"?, "duration": seconds or a duration's name, "delay"?, "curve", "set"?: ["to.start.alpha=0"],
 ///                    "interaction"?: { "completionSpeed", "completionCurve", "finishThreshold" }, "reverse"?, "reducedMotion"?,
-///                    "description"? }],
+///                    "description"?, "deprecated"? }],
 ///   "delegates":  [{ "name", "released"?, "description"? }],
 ///   "screens":    [{ "name", "delegate"?, "modalStyle"?, "presentationStyle"?, "description"? }],
 ///   "containers": [{ "name", "kind", "delegate"?, "description"? }],
@@ -36,6 +36,9 @@ public enum BundleFormat {
         func optional(_ fields: inout [(String, JSONValue)], _ key: String, _ value: String?) {
             if let value, !value.isEmpty { fields.append((key, .string(value))) }
         }
+        func deprecation(_ fields: inout [(String, JSONValue)], _ deprecated: String?) {
+            if let value = Deprecation.json(deprecated) { fields.append(("deprecated", value)) }
+        }
         let library: JSONValue = .object([
             ("name", text(bundle.library.name)), ("version", text(bundle.library.version)),
             ("description", text(bundle.library.description)),
@@ -43,11 +46,13 @@ public enum BundleFormat {
         let curves = bundle.curves.map { curve -> JSONValue in
             var fields: [(String, JSONValue)] = [("name", text(curve.name)), ("expression", text(curve.curve.expression))]
             optional(&fields, "description", curve.description)
+            deprecation(&fields, curve.deprecated)
             return .object(fields)
         }
         let durations = bundle.durations.map { duration -> JSONValue in
             var fields: [(String, JSONValue)] = [("name", text(duration.name)), ("seconds", .number(duration.seconds))]
             optional(&fields, "description", duration.description)
+            deprecation(&fields, duration.deprecated)
             return .object(fields)
         }
         let presets = bundle.presets.map { preset -> JSONValue in
@@ -65,6 +70,7 @@ public enum BundleFormat {
                 optional(&fields, "reverse", preset.reverse?.description)
                 optional(&fields, "reducedMotion", preset.reducedMotion?.description)
                 optional(&fields, "description", preset.description)
+                deprecation(&fields, preset.deprecated)
                 return .object(fields)
             }
             var fields: [(String, JSONValue)] = [("name", text(preset.name)), ("kind", text(preset.kind.rawValue))]
@@ -85,6 +91,7 @@ public enum BundleFormat {
             optional(&fields, "reverse", preset.reverse?.description)
             optional(&fields, "reducedMotion", preset.reducedMotion?.description)
             optional(&fields, "description", preset.description)
+            deprecation(&fields, preset.deprecated)
             return .object(fields)
         }
         let delegates = bundle.delegates.map { delegate -> JSONValue in
@@ -185,16 +192,19 @@ public enum BundleFormat {
 
             var names = Names()
             for entry in try fields["curves"]?.array() ?? [] {
-                let f = try entry.object(allowedKeys: ["name", "expression", "description"])
+                let f = try entry.object(allowedKeys: ["name", "expression", "description", "deprecated"])
                 let curveName = try names.claim(try f.required("name", in: entry), kind: "curve")
                 _ = try (f["name"] ?? entry).checking { try NamedCurve.validatedName(curveName) }
                 let expression = try f.required("expression", in: entry)
                 let curve = try expression.checking { try TimingCurve(expression: try expression.string()) }
-                bundle.curves.append(NamedCurve(library: name, name: curveName, curve: curve, description: try description(f["description"])))
+                bundle.curves.append(
+                    NamedCurve(
+                        library: name, name: curveName, curve: curve, description: try description(f["description"]),
+                        deprecated: try deprecation(f["deprecated"])))
             }
             var seconds: [String: Double] = [:]
             for entry in try fields["durations"]?.array() ?? [] {
-                let f = try entry.object(allowedKeys: ["name", "seconds", "description"])
+                let f = try entry.object(allowedKeys: ["name", "seconds", "description", "deprecated"])
                 let durationName = try names.claim(try f.required("name", in: entry), kind: "duration")
                 _ = try (f["name"] ?? entry).checking { try NamedDuration.validatedName(durationName) }
                 let secondsField = try f.required("seconds", in: entry)
@@ -202,7 +212,9 @@ public enum BundleFormat {
                 try secondsField.checking { try NamedDuration.validateSeconds(value) }
                 seconds[durationName] = value
                 bundle.durations.append(
-                    NamedDuration(library: name, name: durationName, seconds: value, description: try description(f["description"])))
+                    NamedDuration(
+                        library: name, name: durationName, seconds: value, description: try description(f["description"]),
+                        deprecated: try deprecation(f["deprecated"])))
             }
             for entry in try fields["presets"]?.array() ?? [] {
                 bundle.presets.append(try preset(entry, library: name, durations: seconds, names: &names))
@@ -245,7 +257,7 @@ public enum BundleFormat {
         private func preset(_ entry: JSONCursor, library: String, durations: [String: Double], names: inout Names) throws -> Preset {
             let f = try entry.object(allowedKeys: [
                 "name", "kind", "direction", "duration", "delay", "curve", "set", "interaction", "reverse", "mirrorOf", "reducedMotion",
-                "description",
+                "description", "deprecated",
             ])
             let name = try names.claim(try f.required("name", in: entry), kind: "preset")
             let mirrorOf = try f["mirrorOf"]?.string()
@@ -289,6 +301,7 @@ public enum BundleFormat {
             draft.reverse = try f["reverse"]?.string()
             draft.reducedMotion = try f["reducedMotion"]?.string()
             draft.description = try description(f["description"])
+            draft.deprecated = try deprecation(f["deprecated"])
             // Values are checked where they are: a bad duration is reported at `….duration`.
             for key in ["duration", "delay", "curve", "direction", "reverse", "reducedMotion"] {
                 if let field = f[key] {
@@ -334,6 +347,19 @@ public enum BundleFormat {
         private func reference(_ field: JSONCursor?, field name: String) throws -> QualifiedName? {
             guard let field else { return nil }
             return try field.checking { try field.optionalString().map { try QualifiedName(parsing: $0, field: name) } }
+        }
+
+        /// `"deprecated"`: `true` (no reason), `false` (not deprecated) or the reason.
+        private func deprecation(_ field: JSONCursor?) throws -> String? {
+            guard let field else { return nil }
+            if case let .bool(flag) = field.value { return flag ? "" : nil }
+            guard case let .string(reason) = field.value else {
+                throw field.error("\"deprecated\" is true, false or the reason (a string), not \(field.kind)")
+            }
+            guard reason.count <= Deprecation.maximumReasonLength else {
+                throw field.error("a deprecation reason has at most \(Deprecation.maximumReasonLength) characters")
+            }
+            return reason
         }
 
         private func description(_ field: JSONCursor?) throws -> String {

@@ -314,10 +314,8 @@ struct BundleImport {
             added(.curve, name)
             return
         }
-        if existing(.curve, name, old: try CatalogReader(db: db).curve(id: id).record, new: curve.record) {
-            try db.execute(
-                sql: "UPDATE curve SET kind = ?, expression = ?, description = ? WHERE id = ?",
-                arguments: [curve.curve.kind.rawValue, curve.curve.expression, curve.description, id])
+        if existing(.curve, name, old: EntryFields.curve(try CatalogReader(db: db).curve(id: id)), new: EntryFields.curve(curve)) {
+            try CatalogWriter(db: db).updateCurve(id: id, curve)
         }
     }
 
@@ -328,7 +326,7 @@ struct BundleImport {
             added(.duration, name)
             return
         }
-        if existing(.duration, name, old: try CatalogReader(db: db).duration(id: id).record, new: duration.record) {
+        if existing(.duration, name, old: EntryFields.duration(try CatalogReader(db: db).duration(id: id)), new: EntryFields.duration(duration)) {
             try CatalogWriter(db: db).updateDuration(id: id, duration)
         }
     }
@@ -552,11 +550,23 @@ struct BundleImport {
 
 /// The fields of an entry compared by import, diff and merge.
 enum EntryFields {
+    /// A record with its `deprecated` field always present (null when the entry is not
+    /// deprecated), so that two entries' fields pair up one to one.
+    static func withDeprecation(_ record: [(String, JSONValue)], _ deprecated: String?) -> [(String, JSONValue)] {
+        record.filter { $0.0 != "deprecated" } + [("deprecated", Deprecation.json(deprecated) ?? .null)]
+    }
+
+    /// A curve's record, `deprecated` always present.
+    static func curve(_ curve: NamedCurve) -> [(String, JSONValue)] { withDeprecation(curve.record, curve.deprecated) }
+
+    /// A named duration's record, `deprecated` always present.
+    static func duration(_ duration: NamedDuration) -> [(String, JSONValue)] { withDeprecation(duration.record, duration.deprecated) }
+
     /// A preset's summary, interaction settings and every track value, as `tracks.to.start.alpha`;
     /// completion values and the shared element as whole values (`tracks.from.after`,
     /// `tracks.shared`: null when absent, else the track changes that make them).
     static func preset(_ preset: Preset) -> [(String, JSONValue)] {
-        var fields = preset.record.filter { $0.0 != "interactive" }
+        var fields = withDeprecation(preset.record, preset.deprecated).filter { $0.0 != "interactive" }
         fields.append(("mirrorOf", .string(preset.mirrorOf?.description)))
         fields.append(("reducedMotion", .string(preset.reducedMotion?.description)))
         // A preset using a named duration compares the name: its seconds are the duration's,

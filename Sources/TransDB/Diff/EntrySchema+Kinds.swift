@@ -29,8 +29,8 @@ extension EntrySchema where Entry == NamedCurve {
     static var curve: EntrySchema {
         EntrySchema(
             kind: .curve, entries: \.curves, store: { $0.curves = $1 }, key: { EntryKey(name: $0.name) }, name: \.name,
-            fields: { compared($0.record, without: ["name", "library"]) },
-            copiers: ["expression": copying(\.curve), "description": copying(\.description)])
+            fields: { compared(EntryFields.curve($0), without: ["name", "library"]) },
+            copiers: ["expression": copying(\.curve), "description": copying(\.description), "deprecated": copying(\.deprecated)])
     }
 }
 
@@ -39,8 +39,8 @@ extension EntrySchema where Entry == NamedDuration {
     static var duration: EntrySchema {
         EntrySchema(
             kind: .duration, entries: \.durations, store: { $0.durations = $1 }, key: { EntryKey(name: $0.name) }, name: \.name,
-            fields: { compared($0.record, without: ["name", "library"]) },
-            copiers: ["seconds": copying(\.seconds), "description": copying(\.description)])
+            fields: { compared(EntryFields.duration($0), without: ["name", "library"]) },
+            copiers: ["seconds": copying(\.seconds), "description": copying(\.description), "deprecated": copying(\.deprecated)])
     }
 }
 
@@ -59,7 +59,7 @@ extension EntrySchema where Entry == Preset {
             "kind": copying(\.kind), "direction": copying(\.direction), "duration": copyingDuration, "durationName": copyingDuration, "delay": copying(\.delay),
             "curve": copying(\.curve), "reverse": copying(\.reverse), "mirrorOf": copying(\.mirrorOf),
             "reducedMotion": copying(\.reducedMotion),
-            "description": copying(\.description),
+            "description": copying(\.description), "deprecated": copying(\.deprecated),
             "tracks.onTop": copying(\.tracks.onTop), "tracks.hidesSource": copying(\.tracks.hidesSource),
             "tracks.shared": copying(\.tracks.shared),
             "tracks.from.after": copying(\.tracks.from.after), "tracks.to.after": copying(\.tracks.to.after),

@@ -128,13 +128,24 @@ struct DTCGReader {
         bundle.library = Library(name: name, version: version, description: group.description ?? "")
 
         for field in try fields["curves"]?.array() ?? [] {
-            let entry = try field.object(allowedKeys: ["name", "expression", "description"])
+            let entry = try field.object(allowedKeys: ["name", "expression", "description", "deprecated"])
             let curveName = try self.name(entry, "name", in: field, validated: NamedCurve.validatedName)
             guard let expression = entry["expression"] else { throw field.error("a curve needs an 'expression'") }
             let curve = try expression.checking { try TimingCurve(expression: try expression.string()) }
             try claim(.curve, curveName, in: name, at: field.path)
+            var deprecated: String?
+            if let value = entry["deprecated"] {
+                switch value.value {
+                case let .bool(flag): deprecated = flag ? "" : nil
+                case let .string(reason): deprecated = reason
+                default: throw value.error("'deprecated' is true, false or the reason, not \(value.kind)")
+                }
+                try value.checking { try Deprecation.validate(deprecated) }
+            }
             bundle.curves.append(
-                NamedCurve(library: name, name: curveName, curve: curve, description: try entry["description"]?.string() ?? ""))
+                NamedCurve(
+                    library: name, name: curveName, curve: curve, description: try entry["description"]?.string() ?? "",
+                    deprecated: deprecated))
         }
         for field in try fields["delegates"]?.array() ?? [] {
             let entry = try field.object(allowedKeys: ["name", "released", "description"])
@@ -286,7 +297,10 @@ struct DTCGReader {
         }
         try claim(.curve, name, in: library, at: token.location)
         var bundle = bundle(library)
-        bundle.curves.append(NamedCurve(library: library, name: name, curve: curve, description: token.description ?? ""))
+        bundle.curves.append(
+            NamedCurve(
+                library: library, name: name, curve: curve, description: token.description ?? "",
+                deprecated: try Self.stored(token.deprecation, at: located(token.location))))
         bundles[library] = bundle
         curveTokens[token.path] = QualifiedName(library: library, name: name)
         if let deprecation = token.deprecation { deprecations.append(Self.deprecated("curve", library, name, deprecation)) }
@@ -298,10 +312,21 @@ struct DTCGReader {
         try located(token.location).checking { try NamedDuration.validateSeconds(seconds) }
         try claim(.duration, name, in: library, at: token.location)
         var bundle = bundle(library)
-        bundle.durations.append(NamedDuration(library: library, name: name, seconds: seconds, description: token.description ?? ""))
+        bundle.durations.append(
+            NamedDuration(
+                library: library, name: name, seconds: seconds, description: token.description ?? "",
+                deprecated: try Self.stored(token.deprecation, at: located(token.location))))
         bundles[library] = bundle
         durationTokens[token.path] = QualifiedName(library: library, name: name)
         if let deprecation = token.deprecation { deprecations.append(Self.deprecated("duration", library, name, deprecation)) }
+    }
+
+    /// A token's `$deprecated` as the catalog keeps it: `""` without a reason, else the reason.
+    private static func stored(_ deprecation: DTCGDocument.Deprecation?, at place: JSONCursor) throws -> String? {
+        guard let deprecation else { return nil }
+        let value = deprecation.reason ?? ""
+        try place.checking { try Deprecation.validate(value) }
+        return value
     }
 
     private static func deprecated(_ kind: String, _ library: String, _ name: String, _ deprecation: DTCGDocument.Deprecation) -> String {
@@ -360,6 +385,7 @@ struct DTCGReader {
             _ = try note["maximumError"]?.number()
         }
         draft.description = token.description ?? ""
+        draft.deprecated = try Self.stored(token.deprecation, at: located(token.location))
         var preset = try located(token.location).checking { try draft.preset(library: library, name: name) }
         if let field = fields["curve"] {
             preset.curve = try curveReference(field)

@@ -70,7 +70,14 @@ struct DTCGWriter {
     // MARK: Entries DTCG has no type for, with the fields of the bundle format
 
     private static func entry(_ curve: NamedCurve) -> JSONValue {
-        .object([("name", .string(curve.name)), ("expression", .string(curve.curve.expression))] + described(curve.description))
+        .object(
+            [("name", .string(curve.name)), ("expression", .string(curve.curve.expression))] + described(curve.description)
+                + (Deprecation.json(curve.deprecated).map { [("deprecated", $0)] } ?? []))
+    }
+
+    /// `$deprecated`: `true` without a reason, else the reason; nothing when not deprecated.
+    private static func deprecation(_ deprecated: String?) -> [(String, JSONValue)] {
+        Deprecation.json(deprecated).map { [("$deprecated", $0)] } ?? []
     }
 
     private static func entry(_ delegate: Delegate) -> JSONValue {
@@ -125,6 +132,7 @@ struct DTCGWriter {
     private func curveToken(_ curve: NamedCurve) -> JSONValue {
         var members: [(String, JSONValue)] = [("$type", .string("cubicBezier")), ("$value", Self.points(curve.curve) ?? .null)]
         if !curve.description.isEmpty { members.append(("$description", .string(curve.description))) }
+        members += Self.deprecation(curve.deprecated)
         if curve.curve == .linear {
             members.append(("$extensions", .object([(Self.transdb, .object([("expression", .string("linear"))]))])))
         }
@@ -136,6 +144,7 @@ struct DTCGWriter {
     private static func durationToken(_ duration: NamedDuration) -> JSONValue {
         var members: [(String, JSONValue)] = [("$type", .string("duration")), ("$value", Self.duration(duration.seconds))]
         if !duration.description.isEmpty { members.append(("$description", .string(duration.description))) }
+        members += Self.deprecation(duration.deprecated)
         return .object(members)
     }
 
@@ -166,6 +175,7 @@ struct DTCGWriter {
         ])
         var members: [(String, JSONValue)] = [("$type", .string("transition")), ("$value", value)]
         if !preset.description.isEmpty { members.append(("$description", .string(preset.description))) }
+        members += Self.deprecation(preset.deprecated)
         members.append(("$extensions", .object([(Self.transdb, .object(data))])))
         return .object(members)
     }

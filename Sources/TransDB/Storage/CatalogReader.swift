@@ -11,7 +11,7 @@ struct CatalogReader {
         try Row.fetchAll(
             db,
             sql: """
-                SELECT c.name, l.name AS library, c.expression, c.description FROM curve c JOIN library l ON l.id = c.library_id
+                SELECT c.name, l.name AS library, c.expression, c.description, c.deprecated FROM curve c JOIN library l ON l.id = c.library_id
                 WHERE (?1 IS NULL OR l.name = ?1) AND (?2 IS NULL OR c.kind = ?2) ORDER BY l.name, c.name
                 """,
             arguments: [library, kind?.rawValue]
@@ -22,7 +22,7 @@ struct CatalogReader {
         // Cached: a run of lookups reads the curves of many presets one by one.
         guard let row = try Row.fetchOne(
             db.cachedStatement(
-                sql: "SELECT c.name, l.name AS library, c.expression, c.description FROM curve c JOIN library l ON l.id = c.library_id WHERE c.id = ?"),
+                sql: "SELECT c.name, l.name AS library, c.expression, c.description, c.deprecated FROM curve c JOIN library l ON l.id = c.library_id WHERE c.id = ?"),
             arguments: [id])
         else { throw LookupError.notFound(kind: .curve, name: "#\(id)", suggestion: nil) }
         return try namedCurve(row)
@@ -43,7 +43,9 @@ struct CatalogReader {
     }
 
     private func namedCurve(_ row: Row) throws -> NamedCurve {
-        NamedCurve(library: row["library"], name: row["name"], curve: try storedCurve(row["expression"]), description: row["description"])
+        NamedCurve(
+            library: row["library"], name: row["name"], curve: try storedCurve(row["expression"]), description: row["description"],
+            deprecated: row["deprecated"])
     }
 
     /// A stored expression; the schema holds only canonical expressions written by transdb.
@@ -56,7 +58,7 @@ struct CatalogReader {
     // MARK: Durations
 
     private static let durationColumns =
-        "SELECT d.name, l.name AS library, d.seconds, d.description FROM duration d JOIN library l ON l.id = d.library_id"
+        "SELECT d.name, l.name AS library, d.seconds, d.description, d.deprecated FROM duration d JOIN library l ON l.id = d.library_id"
 
     func durations(library: String? = nil) throws -> [NamedDuration] {
         try Row.fetchAll(db, sql: Self.durationColumns + " WHERE (?1 IS NULL OR l.name = ?1) ORDER BY l.name, d.name", arguments: [library])
@@ -71,7 +73,9 @@ struct CatalogReader {
     }
 
     private func namedDuration(_ row: Row) -> NamedDuration {
-        NamedDuration(library: row["library"], name: row["name"], seconds: row["seconds"], description: row["description"])
+        NamedDuration(
+            library: row["library"], name: row["name"], seconds: row["seconds"], description: row["description"],
+            deprecated: row["deprecated"])
     }
 
     // MARK: Presets
@@ -80,7 +84,7 @@ struct CatalogReader {
     private static let presetColumns = """
         SELECT p.id, p.name, l.name AS library, p.kind, p.direction, p.duration, p.delay, c.name, cl.name, p.curve_expression,
             p.on_top, p.completion_speed, cc.name, ccl.name, p.completion_curve_expression, p.finish_threshold,
-            r.name, rl.name, p.description, m.name, ml.name, p.hides_source, rm.name, rml.name, dn.name, dnl.name
+            r.name, rl.name, p.description, m.name, ml.name, p.hides_source, rm.name, rml.name, dn.name, dnl.name, p.deprecated
         FROM preset p JOIN library l ON l.id = p.library_id
             LEFT JOIN curve c ON c.id = p.curve_id LEFT JOIN library cl ON cl.id = c.library_id
             LEFT JOIN curve cc ON cc.id = p.completion_curve_id LEFT JOIN library ccl ON ccl.id = cc.library_id
@@ -118,7 +122,7 @@ struct CatalogReader {
                 SELECT p.name, l.name AS library, p.kind, p.direction, p.duration, p.delay,
                     c.name AS curve_name, cl.name AS curve_library, p.curve_expression,
                     p.completion_speed IS NOT NULL AS interactive,
-                    r.name AS reverse_name, rl.name AS reverse_library, p.description
+                    r.name AS reverse_name, rl.name AS reverse_library, p.description, p.deprecated
                 FROM preset p JOIN library l ON l.id = p.library_id
                     LEFT JOIN curve c ON c.id = p.curve_id LEFT JOIN library cl ON cl.id = c.library_id
                     LEFT JOIN preset r ON r.id = p.reverse_id LEFT JOIN library rl ON rl.id = r.library_id
@@ -144,7 +148,7 @@ struct CatalogReader {
             return PresetSummary(
                 library: row[1], name: row[0], kind: kind, direction: (row[3] as String?).flatMap(Direction.init(rawValue:)),
                 duration: row[4], delay: row[5], curve: curve, isInteractive: row[9],
-                reverse: reverseName.map { QualifiedName(library: row[11], name: $0) }, description: row[12])
+                reverse: reverseName.map { QualifiedName(library: row[11], name: $0) }, description: row[12], deprecated: row[13])
         })
     }
 
@@ -190,7 +194,7 @@ struct CatalogReader {
             reverse: row.text(16).map { QualifiedName(library: row.text(17), name: $0) },
             mirrorOf: row.text(19).map { QualifiedName(library: row.text(20), name: $0) },
             reducedMotion: row.text(22).map { QualifiedName(library: row.text(23), name: $0) },
-            description: row.text(18) ?? "")
+            description: row.text(18) ?? "", deprecated: row.text(26))
     }
 
     /// A row of `preset_view`: which view and phase, and the state.

@@ -5,9 +5,10 @@ import TransDBCore
 /// everything referring to it by row id follows.
 extension CatalogWriter {
     func updateCurve(id: Int64, _ curve: NamedCurve) throws {
+        try Deprecation.validate(curve.deprecated)
         try db.execute(
-            sql: "UPDATE curve SET kind = ?, expression = ?, description = ? WHERE id = ?",
-            arguments: [curve.curve.kind.rawValue, curve.curve.expression, curve.description, id])
+            sql: "UPDATE curve SET kind = ?, expression = ?, description = ?, deprecated = ? WHERE id = ?",
+            arguments: [curve.curve.kind.rawValue, curve.curve.expression, curve.description, curve.deprecated, id])
     }
 
     func updateScreen(id: Int64, _ screen: Screen) throws {

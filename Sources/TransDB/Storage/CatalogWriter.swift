@@ -38,9 +38,10 @@ struct CatalogWriter {
         let name = try NamedCurve.validatedName(curve.name)
         let library = try libraryID(curve.library)
         try refuseDuplicate(.curve, library: library, name: name, libraryName: curve.library)
+        try Deprecation.validate(curve.deprecated)
         try db.execute(
-            sql: "INSERT INTO curve (library_id, name, kind, expression, description) VALUES (?, ?, ?, ?, ?)",
-            arguments: [library, name, curve.curve.kind.rawValue, curve.curve.expression, curve.description])
+            sql: "INSERT INTO curve (library_id, name, kind, expression, description, deprecated) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [library, name, curve.curve.kind.rawValue, curve.curve.expression, curve.description, curve.deprecated])
         return db.lastInsertedRowID
     }
 
@@ -60,8 +61,8 @@ struct CatalogWriter {
         let library = try libraryID(duration.library)
         try refuseDuplicate(.duration, library: library, name: valid.name, libraryName: duration.library)
         try db.execute(
-            sql: "INSERT INTO duration (library_id, name, seconds, description) VALUES (?, ?, ?, ?)",
-            arguments: [library, valid.name, valid.seconds, valid.description])
+            sql: "INSERT INTO duration (library_id, name, seconds, description, deprecated) VALUES (?, ?, ?, ?, ?)",
+            arguments: [library, valid.name, valid.seconds, valid.description, valid.deprecated])
         return db.lastInsertedRowID
     }
 
@@ -80,7 +81,8 @@ struct CatalogWriter {
             }
         }
         try db.execute(
-            sql: "UPDATE duration SET seconds = ?, description = ? WHERE id = ?", arguments: [valid.seconds, valid.description, id])
+            sql: "UPDATE duration SET seconds = ?, description = ?, deprecated = ? WHERE id = ?",
+            arguments: [valid.seconds, valid.description, valid.deprecated, id])
         try db.execute(sql: "UPDATE preset SET duration = ? WHERE duration_id = ?", arguments: [valid.seconds, id])
     }
 
@@ -108,8 +110,8 @@ struct CatalogWriter {
             sql: """
                 INSERT INTO preset (library_id, name, kind, direction, duration, delay, curve_id, curve_expression,
                     on_top, completion_speed, completion_curve_id, completion_curve_expression, finish_threshold,
-                    reverse_id, description, mirror_of_id, hides_source, reduced_motion_id, duration_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    reverse_id, description, mirror_of_id, hides_source, reduced_motion_id, duration_id, deprecated)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: StatementArguments([library, preset.name] + (try presetValues(preset))))
         let id = db.lastInsertedRowID
@@ -133,7 +135,7 @@ struct CatalogWriter {
                 UPDATE preset SET kind = ?, direction = ?, duration = ?, delay = ?, curve_id = ?, curve_expression = ?,
                     on_top = ?, completion_speed = ?, completion_curve_id = ?, completion_curve_expression = ?,
                     finish_threshold = ?, reverse_id = ?, description = ?, mirror_of_id = ?, hides_source = ?,
-                    reduced_motion_id = ?, duration_id = ?
+                    reduced_motion_id = ?, duration_id = ?, deprecated = ?
                 WHERE id = ?
                 """,
             arguments: StatementArguments(try presetValues(preset) + [id]))
@@ -164,7 +166,7 @@ struct CatalogWriter {
             preset.kind.rawValue, preset.direction?.rawValue, seconds, preset.delay, curveID, curveExpression,
             preset.tracks.onTop.rawValue, preset.interaction?.completionSpeed, completion.0, completion.1,
             preset.interaction?.finishThreshold, reverseID, preset.description, mirrorID, preset.tracks.hidesSource ? 1 : 0,
-            reducedMotionID, durationID,
+            reducedMotionID, durationID, preset.deprecated,
         ]
     }
 

@@ -6,7 +6,15 @@ extension NamedCurve {
         [
             ("name", .string(name)), ("library", .string(library)), ("kind", .string(curve.kind.rawValue)),
             ("expression", .string(curve.expression)), ("description", .string(description)),
-        ]
+        ] + Self.deprecation(deprecated)
+    }
+}
+
+extension NamedCurve {
+    /// `("deprecated", true or the reason)` when the entry is deprecated, else nothing: the key is
+    /// present only on deprecated entries, as DTCG's `$deprecated`.
+    package static func deprecation(_ deprecated: String?) -> [(String, JSONValue)] {
+        Deprecation.json(deprecated).map { [("deprecated", $0)] } ?? []
     }
 }
 
@@ -14,6 +22,7 @@ extension NamedDuration {
     /// `name, library, seconds, description`.
     public var record: [(String, JSONValue)] {
         [("name", .string(name)), ("library", .string(library)), ("seconds", .number(seconds)), ("description", .string(description))]
+            + NamedCurve.deprecation(deprecated)
     }
 }
 
@@ -66,7 +75,7 @@ extension PresetSummary {
             ("direction", .string(direction?.rawValue)), ("duration", .number(duration)), ("delay", .number(delay)),
             ("curve", .string(curve.description)), ("interactive", .bool(isInteractive)),
             ("reverse", .string(reverse?.description)), ("description", .string(description)),
-        ]
+        ] + NamedCurve.deprecation(deprecated)
     }
 }
 

@@ -4,11 +4,17 @@
 public struct CurveEdit: Sendable {
     public var curve: TimingCurve?
     public var description: String?
+    /// Deprecates the curve (`""`: without a reason); see ``removesDeprecation``.
+    public var deprecated: String?
+    /// The curve is no longer deprecated.
+    public var removesDeprecation = false
 
     /// An edit of these fields.
-    public init(curve: TimingCurve? = nil, description: String? = nil) {
+    public init(curve: TimingCurve? = nil, description: String? = nil, deprecated: String? = nil, removesDeprecation: Bool = false) {
         self.curve = curve
         self.description = description
+        self.deprecated = deprecated
+        self.removesDeprecation = removesDeprecation
     }
 
     /// The curve with this edit applied.
@@ -16,6 +22,8 @@ public struct CurveEdit: Sendable {
         var changed = curve
         if let new = self.curve { changed.curve = new }
         if let description { changed.description = description }
+        if removesDeprecation { changed.deprecated = nil }
+        if let deprecated { changed.deprecated = deprecated }
         return changed
     }
 }
@@ -24,11 +32,17 @@ public struct CurveEdit: Sendable {
 public struct DurationEdit: Sendable {
     public var seconds: Double?
     public var description: String?
+    /// Deprecates the duration (`""`: without a reason); see ``removesDeprecation``.
+    public var deprecated: String?
+    /// The duration is no longer deprecated.
+    public var removesDeprecation = false
 
     /// An edit of these fields.
-    public init(seconds: Double? = nil, description: String? = nil) {
+    public init(seconds: Double? = nil, description: String? = nil, deprecated: String? = nil, removesDeprecation: Bool = false) {
         self.seconds = seconds
         self.description = description
+        self.deprecated = deprecated
+        self.removesDeprecation = removesDeprecation
     }
 
     /// The duration with this edit applied, checked by ``NamedDuration/validated()``.
@@ -38,6 +52,8 @@ public struct DurationEdit: Sendable {
         var changed = duration
         if let seconds { changed.seconds = seconds }
         if let description { changed.description = description }
+        if removesDeprecation { changed.deprecated = nil }
+        if let deprecated { changed.deprecated = deprecated }
         return try changed.validated()
     }
 }

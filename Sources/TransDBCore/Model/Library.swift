@@ -76,13 +76,17 @@ public struct NamedCurve: Hashable, Sendable {
     public var name: String
     public var curve: TimingCurve
     public var description: String
+    /// Whether the curve is deprecated (DTCG `$deprecated`): `nil` when it is not, `""` when it
+    /// is without a reason, else the reason.
+    public var deprecated: String?
 
     /// Creates a named curve.
-    public init(library: String, name: String, curve: TimingCurve, description: String = "") {
+    public init(library: String, name: String, curve: TimingCurve, description: String = "", deprecated: String? = nil) {
         self.library = library
         self.name = name
         self.curve = curve
         self.description = description
+        self.deprecated = deprecated
     }
 
     /// `library/name`.

@@ -6,13 +6,17 @@ public struct NamedDuration: Hashable, Sendable {
     /// The duration, in seconds: in [0, ``Preset/maximumDuration``].
     public var seconds: Double
     public var description: String
+    /// Whether the duration is deprecated: `nil` when it is not, `""` when it is without a reason,
+    /// else the reason (see ``Deprecation``).
+    public var deprecated: String?
 
     /// Creates a named duration.
-    public init(library: String, name: String, seconds: Double, description: String = "") {
+    public init(library: String, name: String, seconds: Double, description: String = "", deprecated: String? = nil) {
         self.library = library
         self.name = name
         self.seconds = seconds
         self.description = description
+        self.deprecated = deprecated
     }
 
     /// `library/name`.
@@ -25,6 +29,7 @@ public struct NamedDuration: Hashable, Sendable {
         var duration = self
         duration.name = try Self.validatedName(name)
         try Self.validateSeconds(seconds)
+        try Deprecation.validate(deprecated)
         return duration
     }
 
@@ -36,7 +41,7 @@ public struct NamedDuration: Hashable, Sendable {
         let name = try Name.validated(raw, field: "duration name")
         if DurationReference.looksNumeric(name) {
             throw ModelError.invalidValue(
-                field: "duration name", value: name, reason: "a duration name cannot start with a digit, '-', '+' or '.': it would read as seconds")
+                field: "duration name", value: name, reason: "a duration name cannot start with a digit, '-', '+' or '.', nor be nan or inf: it would read as seconds")
         }
         return name
     }
@@ -75,7 +80,9 @@ public enum DurationReference: Hashable, Sendable, CustomStringConvertible {
     /// never as a name.
     public static func looksNumeric(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first else { return false }
+        // `nan` and `inf` are numbers people type, refused as numbers (exit 64), never names.
         return ("0"..."9").contains(first) || first == "-" || first == "+" || first == "."
+            || ["nan", "inf", "infinity"].contains(text.lowercased())
     }
 
     /// The seconds, or the name.
@@ -84,5 +91,33 @@ public enum DurationReference: Hashable, Sendable, CustomStringConvertible {
         case let .seconds(seconds): seconds.shortestDescription
         case let .named(name): name.description
         }
+    }
+}
+
+/// Deprecation as DTCG's `$deprecated` gives it, kept on curves, presets and named durations as an
+/// optional string: `nil` when the entry is not deprecated, `""` when it is without a reason, else
+/// the reason.
+public enum Deprecation {
+    /// The longest reason accepted, in characters.
+    public static let maximumReasonLength = 4096
+
+    /// The JSON form: `true` for no reason, else the reason; `nil` when not deprecated.
+    public static func json(_ deprecated: String?) -> JSONValue? {
+        deprecated.map { $0.isEmpty ? .bool(true) : .string($0) }
+    }
+
+    /// `deprecated` (`: reason`) for messages and tables.
+    public static func text(_ deprecated: String?) -> String? {
+        deprecated.map { $0.isEmpty ? "deprecated" : "deprecated: \($0)" }
+    }
+
+    /// Checks a reason's length.
+    ///
+    /// - Throws: ``ModelError/invalidValue(field:value:reason:)``.
+    public static func validate(_ deprecated: String?) throws {
+        guard let deprecated, deprecated.count > maximumReasonLength else { return }
+        throw ModelError.invalidValue(
+            field: "deprecation", value: String(deprecated.prefix(40)) + "…",
+            reason: "a deprecation reason has at most \(maximumReasonLength) characters")
     }
 }

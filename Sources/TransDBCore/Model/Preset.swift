@@ -32,13 +32,15 @@ public struct Preset: Hashable, Sendable {
     /// (``ReducedMotion/derived(from:curve:)``).
     public var reducedMotion: QualifiedName?
     public var description: String
+    /// Whether the preset is deprecated (see ``Deprecation``).
+    public var deprecated: String?
 
     /// Creates a preset.
     public init(
         library: String, name: String, kind: PresetKind, direction: Direction? = nil,
         duration: Double, durationName: QualifiedName? = nil, delay: Double = 0, curve: CurveReference, tracks: ViewTracks,
         interaction: InteractionSettings? = nil, reverse: QualifiedName? = nil, mirrorOf: QualifiedName? = nil,
-        reducedMotion: QualifiedName? = nil, description: String = ""
+        reducedMotion: QualifiedName? = nil, description: String = "", deprecated: String? = nil
     ) {
         self.library = library
         self.name = name
@@ -54,6 +56,7 @@ public struct Preset: Hashable, Sendable {
         self.mirrorOf = mirrorOf
         self.reducedMotion = reducedMotion
         self.description = description
+        self.deprecated = deprecated
     }
 
     /// `library/name`.

@@ -26,6 +26,8 @@ public struct PresetDraft: Sendable {
     /// The preset played instead when Reduce Motion is on.
     public var reducedMotion: String?
     public var description: String = ""
+    /// Whether the preset is deprecated (see ``Deprecation``).
+    public var deprecated: String?
 
     /// Creates a draft of a kind.
     public init(kind: PresetKind) {
@@ -70,7 +72,8 @@ public struct PresetDraft: Sendable {
         let preset = Preset(
             library: library, name: name, kind: kind, direction: direction, duration: duration, durationName: durationName, delay: delay,
             curve: curve, tracks: tracks, interaction: interaction, reverse: reverse, mirrorOf: mirrorOf,
-            reducedMotion: reducedMotion, description: description)
+            reducedMotion: reducedMotion, description: description, deprecated: deprecated)
+        try Deprecation.validate(deprecated)
         try preset.validateReverse()
         try preset.validateReducedMotion()
         if let mirrorOf, mirrorOf.local(in: library) == QualifiedName(library: nil, name: name) {

@@ -27,6 +27,10 @@ public struct PresetEdit: Sendable {
     /// Removes the Reduce Motion alternative (one is then derived).
     public var removesReducedMotion = false
     public var description: String?
+    /// Deprecates the preset (`""`: without a reason); see ``removesDeprecation``.
+    public var deprecated: String?
+    /// The preset is no longer deprecated.
+    public var removesDeprecation = false
 
     /// An edit that changes nothing.
     public init() {}
@@ -73,6 +77,7 @@ public struct PresetEdit: Sendable {
         draft.reverse = removesReverse ? nil : (reverse ?? preset.reverse?.description)
         draft.reducedMotion = removesReducedMotion ? nil : (reducedMotion ?? preset.reducedMotion?.description)
         draft.description = description ?? preset.description
+        draft.deprecated = removesDeprecation ? nil : (deprecated ?? preset.deprecated)
         return try draft.preset(library: preset.library, name: preset.name)
     }
 }

@@ -11,11 +11,13 @@ public struct PresetSummary: Hashable, Sendable {
     public var isInteractive: Bool
     public var reverse: QualifiedName?
     public var description: String
+    /// Whether the preset is deprecated (see ``Deprecation``).
+    public var deprecated: String?
 
     /// Creates a summary.
     public init(
         library: String, name: String, kind: PresetKind, direction: Direction?, duration: Double, delay: Double,
-        curve: CurveReference, isInteractive: Bool, reverse: QualifiedName?, description: String
+        curve: CurveReference, isInteractive: Bool, reverse: QualifiedName?, description: String, deprecated: String? = nil
     ) {
         self.library = library
         self.name = name
@@ -27,6 +29,7 @@ public struct PresetSummary: Hashable, Sendable {
         self.isInteractive = isInteractive
         self.reverse = reverse
         self.description = description
+        self.deprecated = deprecated
     }
 }
 
@@ -35,6 +38,6 @@ extension Preset {
     public var summary: PresetSummary {
         PresetSummary(
             library: library, name: name, kind: kind, direction: direction, duration: duration, delay: delay, curve: curve,
-            isInteractive: interaction != nil, reverse: reverse, description: description)
+            isInteractive: interaction != nil, reverse: reverse, description: description, deprecated: deprecated)
     }
 }

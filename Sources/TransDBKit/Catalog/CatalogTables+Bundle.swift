@@ -51,7 +51,7 @@ extension CatalogTables {
         let name = try top.child("library").object(["name", "version", "description"]).string("name")
         guard top.has("durations") else { return }
         for duration in try top.array("durations") {
-            let entry = try duration.object(["name", "seconds", "description"])
+            let entry = try duration.object(["name", "seconds", "description", "deprecated"])
             let value = try wrap(entry) {
                 try NamedDuration(library: name, name: try entry.string("name"), seconds: try entry.number("seconds")).validated()
             }
@@ -78,19 +78,19 @@ extension CatalogTables {
             return try wrap(object) { try QualifiedName(parsing: text, field: key).qualified(in: name) }
         }
         for curve in try top.array("curves") {
-            let entry = try curve.object(["name", "expression", "description"])
+            let entry = try curve.object(["name", "expression", "description", "deprecated"])
             tables.curves.append(
                 try wrap(entry) {
                     NamedCurve(
                         library: name, name: try NamedCurve.validatedName(try entry.string("name")),
                         curve: try TimingCurve(expression: try entry.string("expression")),
-                        description: try entry.optionalString("description") ?? "")
+                        description: try entry.optionalString("description") ?? "", deprecated: try entry.deprecation())
                 })
         }
         for preset in try top.array("presets") {
             let entry = try preset.object([
                 "name", "kind", "direction", "duration", "delay", "curve", "set", "interaction", "reverse", "mirrorOf", "reducedMotion",
-                "description",
+                "description", "deprecated",
             ])
             tables.presets.append(
                 try wrap(entry) {
@@ -131,6 +131,7 @@ extension CatalogTables {
                     draft.reverse = try entry.optionalString("reverse")
                     draft.reducedMotion = try entry.optionalString("reducedMotion")
                     draft.description = try entry.optionalString("description") ?? ""
+                    draft.deprecated = try entry.deprecation()
                     var value = try draft.preset(library: name, name: try entry.string("name"))
                     value.curve = value.curve.qualified(in: name)
                     if let curve = value.interaction?.completionCurve { value.interaction?.completionCurve = curve.qualified(in: name) }
@@ -245,6 +246,14 @@ private struct BundleValue {
 private struct BundleObject {
     let value: BundleValue
     let fields: [String: Any]
+
+    /// `"deprecated"`: `true` (no reason: `""`), `false` or absent (`nil`), or the reason.
+    func deprecation() throws -> String? {
+        guard has("deprecated") else { return nil }
+        if let reason = fields["deprecated"] as? String { return reason }
+        if let flag = fields["deprecated"] as? Bool { return flag ? "" : nil }
+        throw child("deprecated").error("deprecated is true, false or a reason")
+    }
 
     func has(_ key: String) -> Bool { fields[key] != nil && !(fields[key] is NSNull) }
     func child(_ key: String) -> BundleValue { value.child(key) }

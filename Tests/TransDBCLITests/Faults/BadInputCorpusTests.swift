@@ -141,8 +141,8 @@ extension Faults {
             .bundle("a missing library name", #"{"transdb": 1, "library": {}}"#, ["$.library.name: required field is missing"]),
             // Wrong types.
             .bundle(
-                "a duration that is a string", presets(#"{"name": "p", "kind": "fade", "duration": "fast"}"#),
-                ["$.presets[0].duration: expected a number, found \"fast\""]),
+                "seconds written as a string", presets(#"{"name": "p", "kind": "fade", "duration": "0.25"}"#),
+                ["$.presets[0].duration: seconds are a number, not the string \"0.25\"; a string names a duration"]),
             .bundle(
                 "a duration that is true", presets(#"{"name": "p", "kind": "fade", "duration": true}"#),
                 ["$.presets[0].duration: expected a number, found true"]),

@@ -17,13 +17,14 @@ struct AddCurve: ParsableCommand {
     @Argument(help: "The curve expression.") var expression: String
     @OptionGroup var library: LibraryOption
     @OptionGroup var text: DescriptionOption
+    @OptionGroup var deprecation: DeprecationOption
 
     func run() throws {
         try reporting {
             let curve = try TimingCurve(expression: expression)
             let named = NamedCurve(
                 library: try library.name(), name: try NamedCurve.validatedName(name), curve: curve,
-                description: text.description)
+                description: text.description, deprecated: deprecation.deprecated)
             try catalog.open(forWriting: true).addCurve(named)
             Output.line("added curve \(named.qualifiedName) = \(curve.expression)")
         }

@@ -15,11 +15,12 @@ struct AddDuration: ParsableCommand {
     @Argument(help: ArgumentHelp("Seconds, ≥ 0 and ≤ 60.", valueName: "seconds"), transform: number) var seconds: Double
     @OptionGroup var library: LibraryOption
     @OptionGroup var text: DescriptionOption
+    @OptionGroup var deprecation: DeprecationOption
 
     func run() throws {
         try reporting {
             let duration = try NamedDuration(
-                library: try library.name(), name: name, seconds: seconds, description: text.description
+                library: try library.name(), name: name, seconds: seconds, description: text.description, deprecated: deprecation.deprecated
             ).validated()
             try catalog.open(forWriting: true).addDuration(duration)
             Output.line("added duration \(duration.qualifiedName) = \(duration.seconds.shortestDescription) s")

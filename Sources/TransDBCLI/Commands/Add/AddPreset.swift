@@ -50,6 +50,7 @@ struct AddPreset: ParsableCommand {
     var reducedMotion: String?
     @OptionGroup var library: LibraryOption
     @OptionGroup var text: DescriptionOption
+    @OptionGroup var deprecation: DeprecationOption
 
     func validate() throws {
         if mirrorOf != nil {
@@ -85,6 +86,7 @@ struct AddPreset: ParsableCommand {
             draft.reverse = reverse
             draft.reducedMotion = reducedMotion
             draft.description = text.description
+            draft.deprecated = deprecation.deprecated
             let preset = try draft.preset(library: try library.name(), name: name)
             let stored = try catalog.open(forWriting: true).addPreset(preset)
             let direction = stored.direction.map { " \($0.rawValue)" } ?? ""

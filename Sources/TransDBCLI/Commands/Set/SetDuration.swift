@@ -10,12 +10,15 @@ struct SetDuration: ParsableCommand {
     @Argument(help: "The duration's name.") var name: String
     @Argument(help: ArgumentHelp("New seconds, ≥ 0 and ≤ 60.", valueName: "seconds"), transform: number) var seconds: Double?
     @OptionGroup var text: SetDescriptionOption
+    @OptionGroup var deprecation: SetDeprecationOption
     @OptionGroup var dryRun: DryRunOption
     @OptionGroup var output: FormatOptions
 
     func run() throws {
         try reporting {
-            let edit = DurationEdit(seconds: seconds, description: text.description)
+            let edit = DurationEdit(
+                seconds: seconds, description: text.description, deprecated: deprecation.deprecated,
+                removesDeprecation: deprecation.notDeprecated)
             let report = try catalog.open(forWriting: true).setDuration(
                 try qualifiedName(name, field: "duration"), edit, dryRun: dryRun.dryRun)
             printReport(report, format: output.format)

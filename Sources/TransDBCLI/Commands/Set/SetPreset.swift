@@ -35,6 +35,7 @@ struct SetPreset: ParsableCommand {
     @Option(name: .long, help: "The preset played instead when Reduce Motion is on.") var reducedMotion: String?
     @Flag(name: .long, help: "Remove the Reduce Motion alternative (one is then derived).") var noReducedMotion = false
     @OptionGroup var text: SetDescriptionOption
+    @OptionGroup var deprecation: SetDeprecationOption
     @OptionGroup var dryRun: DryRunOption
     @OptionGroup var output: FormatOptions
 
@@ -63,6 +64,8 @@ struct SetPreset: ParsableCommand {
             edit.reducedMotion = reducedMotion
             edit.removesReducedMotion = noReducedMotion
             edit.description = text.description
+            edit.deprecated = deprecation.deprecated
+            edit.removesDeprecation = deprecation.notDeprecated
             let report = try catalog.open(forWriting: true).setPreset(try qualifiedName(name, field: "preset"), edit, dryRun: dryRun.dryRun)
             printReport(report, format: output.format)
         }

@@ -1,5 +1,6 @@
--- transdb catalog, schema 5: named durations.
+-- transdb catalog, schema 5: what design-token files hold besides curves and transitions.
 --
+-- Named durations:
 -- Design systems name their durations (Material's short1 … extraLong4, Primer's timing scale) and
 -- their transitions refer to them. A `duration` is such a name with its seconds; a preset may use
 -- one (`add preset … --duration motion/medium2`, bundle "duration": "medium2"). The preset keeps
@@ -23,3 +24,10 @@ CREATE INDEX duration_name ON duration (name);
 ALTER TABLE preset ADD COLUMN duration_id INTEGER REFERENCES duration (id) ON DELETE RESTRICT;
 
 CREATE INDEX preset_duration ON preset (duration_id) WHERE duration_id IS NOT NULL;
+
+-- Deprecation (DTCG `$deprecated`): NULL when the entry is not deprecated, '' when it is without a
+-- reason, else the reason ("Use the standard easing"). Kept on curves, presets and named durations,
+-- shown by `show` and `list`, written to bundles and DTCG files.
+ALTER TABLE curve ADD COLUMN deprecated TEXT CHECK (length(deprecated) <= 4096);
+ALTER TABLE preset ADD COLUMN deprecated TEXT CHECK (length(deprecated) <= 4096);
+ALTER TABLE duration ADD COLUMN deprecated TEXT CHECK (length(deprecated) <= 4096);
