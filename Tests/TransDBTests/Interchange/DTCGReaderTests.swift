@@ -12,12 +12,12 @@ extension Interchange {
 
         static func preset(
             _ library: String, _ name: String, kind: PresetKind = .custom, duration: Double, durationName: String? = nil, delay: Double = 0,
-            curve: CurveReference, description: String = ""
+            curve: CurveReference, description: String = "", deprecated: String? = nil
         ) -> Preset {
             Preset(
                 library: library, name: name, kind: kind, duration: duration,
                 durationName: durationName.map { QualifiedName(library: nil, name: $0) }, delay: delay, curve: curve, tracks: ViewTracks(),
-                description: description)
+                description: description, deprecated: deprecated)
         }
 
         static func named(_ name: String) -> CurveReference { .named(QualifiedName(library: nil, name: name)) }
@@ -34,18 +34,20 @@ extension Interchange {
                 ("long3", 0.55), ("long4", 0.6), ("medium1", 0.25), ("medium2", 0.3), ("medium3", 0.35), ("medium4", 0.4),
                 ("short1", 0.05), ("short2", 0.1), ("short3", 0.15), ("short4", 0.2),
             ]
-            func curve(_ name: String, _ value: TimingCurve, _ description: String = "") -> NamedCurve {
-                NamedCurve(library: library, name: easing + name, curve: value, description: description)
+            func curve(_ name: String, _ value: TimingCurve, _ description: String = "", deprecated: String? = nil) -> NamedCurve {
+                NamedCurve(library: library, name: easing + name, curve: value, description: description, deprecated: deprecated)
             }
+            let legacy = "Use the standard or emphasized easing"
             let expected = LibraryBundle(
                 library: Library(name: library),
                 curves: [
                     curve("emphasized", Self.bezier(0.2, 0, 0, 1), "The M3 default; on Android, a path of two curves"),
                     curve("emphasized.accelerate", Self.bezier(0.3, 0, 0.8, 0.15)),
                     curve("emphasized.decelerate", Self.bezier(0.05, 0.7, 0.1, 1)),
-                    curve("legacy", Self.bezier(0.4, 0, 0.2, 1)),
-                    curve("legacy.accelerate", Self.bezier(0.4, 0, 1, 1)),
-                    curve("legacy.decelerate", Self.bezier(0, 0, 0.2, 1)),
+                    // $deprecated on their group, inherited and kept.
+                    curve("legacy", Self.bezier(0.4, 0, 0.2, 1), deprecated: legacy),
+                    curve("legacy.accelerate", Self.bezier(0.4, 0, 1, 1), deprecated: legacy),
+                    curve("legacy.decelerate", Self.bezier(0, 0, 0.2, 1), deprecated: legacy),
                     curve("linear", Self.bezier(0, 0, 1, 1)),
                     curve("standard", Self.bezier(0.2, 0, 0, 1), "For simple, small or utility transitions"),
                     curve("standard.accelerate", Self.bezier(0.3, 0, 1, 1)),
@@ -105,8 +107,8 @@ extension Interchange {
             let (bundles, notes) = try DTCGFormat.decode(
                 try Interchange.fixture("style-dictionary.tokens.json"), file: "style-dictionary.tokens.json", defaultLibrary: "sd")
             let library = "sd"
-            func curve(_ name: String, _ value: TimingCurve, _ description: String = "") -> NamedCurve {
-                NamedCurve(library: library, name: name, curve: value, description: description)
+            func curve(_ name: String, _ value: TimingCurve, _ description: String = "", deprecated: String? = nil) -> NamedCurve {
+                NamedCurve(library: library, name: name, curve: value, description: description, deprecated: deprecated)
             }
             let smooth = Self.bezier(0.25, 0.1, 0.25, 1)
             let expected = LibraryBundle(
@@ -115,7 +117,7 @@ extension Interchange {
                     curve("motion.easing.base.overshoot", Self.bezier(0.34, 1.56, 0.64, 1), "Overshoots by about 10%"),
                     curve("motion.easing.base.smooth", smooth),
                     curve("motion.easing.base.snap", Self.bezier(0.5, 0, 0.1, 1)),
-                    curve("motion.easing.old.bounce", Self.bezier(0.68, -0.55, 0.265, 1.55)),
+                    curve("motion.easing.old.bounce", Self.bezier(0.68, -0.55, 0.265, 1.55), deprecated: ""),
                     curve("motion.easing.old.kept", Self.bezier(0.1, 0.2, 0.3, 0.4)),
                     curve("motion.semantic.emphasis", smooth),
                     curve("motion.semantic.enter", smooth, "An alias, typed by its target"),
@@ -123,13 +125,13 @@ extension Interchange {
                 ],
                 durations: [
                     NamedDuration(library: library, name: "motion.duration.fast", seconds: 0.12),
-                    NamedDuration(library: library, name: "motion.duration.slow", seconds: 0.48),
+                    NamedDuration(library: library, name: "motion.duration.slow", seconds: 0.48, deprecated: "Use {motion.duration.fast}"),
                 ],
                 presets: [
                     // A $ref to the duration token's $value uses the named duration, as an alias does.
                     Self.preset(
                         library, "component.dialog.close", duration: 0.48, durationName: "motion.duration.slow", delay: 0.04,
-                        curve: .inline(Self.bezier(0.4, 0, 1, 1))),
+                        curve: .inline(Self.bezier(0.4, 0, 1, 1)), deprecated: "Dialogs close with open played backwards"),
                     Self.preset(
                         library, "component.dialog.open", duration: 0.12, durationName: "motion.duration.fast",
                         curve: Self.named("motion.semantic.emphasis")),
