@@ -31,3 +31,13 @@ CREATE INDEX preset_duration ON preset (duration_id) WHERE duration_id IS NOT NU
 ALTER TABLE curve ADD COLUMN deprecated TEXT CHECK (length(deprecated) <= 4096);
 ALTER TABLE preset ADD COLUMN deprecated TEXT CHECK (length(deprecated) <= 4096);
 ALTER TABLE duration ADD COLUMN deprecated TEXT CHECK (length(deprecated) <= 4096);
+
+-- Curve aliases (a DTCG curve token whose value is `{group.token}`): a curve may name the curve it
+-- stands for. Its `expression` and `kind` are kept equal to that curve's (transdb writes them, and
+-- `set curve` on the target changes its aliases), so every reader of a curve reads one column, as
+-- before. The target is kept by id: a rename follows it, and it cannot be removed while a curve
+-- names it (RESTRICT).
+ALTER TABLE curve ADD COLUMN alias_of_id INTEGER REFERENCES curve (id) ON DELETE RESTRICT
+    CHECK (alias_of_id IS NULL OR alias_of_id <> id);
+
+CREATE INDEX curve_alias_of ON curve (alias_of_id) WHERE alias_of_id IS NOT NULL;

@@ -11,7 +11,7 @@ import TransDBCore
 /// ```json
 /// { "transdb": 1,
 ///   "library": { "name", "version", "description" },
-///   "curves":     [{ "name", "expression", "description"?, "deprecated"?: true or a reason }],
+///   "curves":     [{ "name", "expression" or "aliasOf", "description"?, "deprecated"?: true or a reason }],
 ///   "durations"?: [{ "name", "seconds", "description"?, "deprecated"? }],
 ///   "presets":    [{ "name", "kind", "direction"?, "duration": seconds or a duration's name, "delay"?, "curve", "set"?: ["to.start.alpha=0"],
 ///                    "interaction"?: { "completionSpeed", "completionCurve", "finishThreshold" }, "reverse"?, "reducedMotion"?,
@@ -44,7 +44,11 @@ public enum BundleFormat {
             ("description", text(bundle.library.description)),
         ])
         let curves = bundle.curves.map { curve -> JSONValue in
-            var fields: [(String, JSONValue)] = [("name", text(curve.name)), ("expression", text(curve.curve.expression))]
+            // An alias names the curve it stands for: its expression is that curve's, derived when imported.
+            var fields: [(String, JSONValue)] = [
+                ("name", text(curve.name)),
+                curve.aliasOf.map { ("aliasOf", text($0.description)) } ?? ("expression", text(curve.curve.expression)),
+            ]
             optional(&fields, "description", curve.description)
             deprecation(&fields, curve.deprecated)
             return .object(fields)
@@ -192,16 +196,28 @@ public enum BundleFormat {
 
             var names = Names()
             for entry in try fields["curves"]?.array() ?? [] {
-                let f = try entry.object(allowedKeys: ["name", "expression", "description", "deprecated"])
+                let f = try entry.object(allowedKeys: ["name", "expression", "aliasOf", "description", "deprecated"])
                 let curveName = try names.claim(try f.required("name", in: entry), kind: "curve")
                 _ = try (f["name"] ?? entry).checking { try NamedCurve.validatedName(curveName) }
-                let expression = try f.required("expression", in: entry)
-                let curve = try expression.checking { try TimingCurve(expression: try expression.string()) }
+                var curve = TimingCurve.linear
+                var aliasOf: QualifiedName?
+                if let alias = f["aliasOf"] {
+                    if f["expression"] != nil { throw alias.error("a curve has an \"expression\" or is an alias (\"aliasOf\"), not both") }
+                    let target = try alias.checking { try QualifiedName(parsing: try alias.string(), field: "alias-of curve") }
+                    if target.local(in: name) == QualifiedName(library: nil, name: curveName) {
+                        throw alias.error("a curve cannot be an alias of itself")
+                    }
+                    aliasOf = target
+                } else {
+                    let expression = try f.required("expression", in: entry)
+                    curve = try expression.checking { try TimingCurve(expression: try expression.string()) }
+                }
                 bundle.curves.append(
                     NamedCurve(
                         library: name, name: curveName, curve: curve, description: try description(f["description"]),
-                        deprecated: try deprecation(f["deprecated"])))
+                        deprecated: try deprecation(f["deprecated"]), aliasOf: aliasOf))
             }
+            bundle.curves = Self.resolvingAliases(bundle.curves, library: name)
             var seconds: [String: Double] = [:]
             for entry in try fields["durations"]?.array() ?? [] {
                 let f = try entry.object(allowedKeys: ["name", "seconds", "description", "deprecated"])
@@ -347,6 +363,25 @@ public enum BundleFormat {
         private func reference(_ field: JSONCursor?, field name: String) throws -> QualifiedName? {
             guard let field else { return nil }
             return try field.checking { try field.optionalString().map { try QualifiedName(parsing: $0, field: name) } }
+        }
+
+        /// The curves with each alias's curve taken from the curve it stands for in this bundle
+        /// (through chains); an alias of another library's curve, or in a cycle, keeps a
+        /// placeholder, resolved (or refused) when imported.
+        static func resolvingAliases(_ curves: [NamedCurve], library: String) -> [NamedCurve] {
+            let byName = Dictionary(curves.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            return curves.map { curve in
+                var resolved = curve
+                var current = curve
+                var seen: Set<String> = [curve.name]
+                while let target = current.aliasOf, target.library == nil || target.library == library,
+                    let next = byName[target.name], seen.insert(next.name).inserted
+                {
+                    current = next
+                }
+                if current.aliasOf == nil { resolved.curve = current.curve }
+                return resolved
+            }
         }
 
         /// `"deprecated"`: `true` (no reason), `false` (not deprecated) or the reason.

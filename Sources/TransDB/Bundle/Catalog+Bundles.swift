@@ -70,7 +70,12 @@ struct BundleReader {
         }
         return LibraryBundle(
             library: Library(name: name, version: row["version"], description: row["description"]),
-            curves: try reader.curves(library: name), durations: try reader.durations(library: name), presets: presets, delegates: try reader.delegates(library: name),
+            curves: try reader.curves(library: name).map { curve in
+                var curve = curve
+                curve.aliasOf = curve.aliasOf?.local(in: name)
+                return curve
+            },
+            durations: try reader.durations(library: name), presets: presets, delegates: try reader.delegates(library: name),
             screens: screens, containers: containers, routes: routes
         ).canonicalized()
     }

@@ -121,7 +121,7 @@ struct BundleImport {
         }
         progress.begin("writing entries", total: Int64(entries))
         for input in inputs { try library(input.bundle) }
-        for input in inputs { for curve in input.bundle.curves { try self.curve(curve); progress.advance() } }
+        try curves()
         for input in inputs { for duration in input.bundle.durations { try self.duration(duration); progress.advance() } }
         try deriveMirrors()
         for input in inputs { for preset in input.bundle.presets { try self.preset(preset); progress.advance() } }
@@ -183,6 +183,7 @@ struct BundleImport {
         for input in inputs {
             let bundle = input.bundle
             let lib = bundle.library.name
+            for curve in bundle.curves { try check(.curve, curve.aliasOf, from: bundle, usedBy: "curve \(lib)/\(curve.name)") }
             for preset in bundle.presets {
                 let user = "preset \(lib)/\(preset.name)"
                 if case let .named(curve) = preset.curve { try check(.curve, curve, from: bundle, usedBy: user) }
@@ -307,7 +308,46 @@ struct BundleImport {
         }
     }
 
+    /// Every curve of the import: curves of their own first, then aliases, each once the curve
+    /// it stands for is written (they may chain, across libraries of the import).
+    private mutating func curves() throws {
+        let all = inputs.flatMap(\.bundle.curves)
+        for curve in all where curve.aliasOf == nil { try self.curve(curve); progress.advance() }
+        var pending = all.filter { $0.aliasOf != nil }
+        while !pending.isEmpty {
+            var waiting: [NamedCurve] = []
+            for curve in pending {
+                guard let target = curve.aliasOf else { continue }
+                let inImport = all.contains { $0.library == (target.library ?? curve.library) && $0.name == target.name }
+                let written = try CatalogLookup.find(.curve, target, prefer: curve.library, db) != nil
+                // A target of the import not written yet waits for it; one of the catalog is there.
+                if inImport && !report.listed.contains(where: {
+                    $0.kind == .curve && $0.name == "\(target.library ?? curve.library)/\(target.name)"
+                }) || !written {
+                    waiting.append(curve)
+                    continue
+                }
+                try self.curve(curve)
+                progress.advance()
+            }
+            if waiting.count == pending.count {
+                let names = waiting.map { "curve \($0.library)/\($0.name)" }.joined(separator: ", ")
+                throw ModelError.invalidValue(
+                    field: "alias-of curve", value: waiting[0].aliasOf?.description ?? "",
+                    reason: "the aliases \(names) lead back to themselves: a curve cannot be an alias of itself")
+            }
+            pending = waiting
+        }
+    }
+
     private mutating func curve(_ curve: NamedCurve) throws {
+        var curve = curve
+        if let target = curve.aliasOf {
+            // The catalog's name of the target and its expression, as the catalog stores an alias.
+            let id = try resolvedID(.curve, target, library: curve.library)
+            curve.aliasOf = try name(.curve, id: id)
+            curve.curve = try CatalogReader(db: db).curve(id: id).curve
+        }
         let name = "\(curve.library)/\(curve.name)"
         guard let id = try id(.curve, library: curve.library, name: curve.name) else {
             try CatalogWriter(db: db).insertCurve(curve)
@@ -543,6 +583,9 @@ struct BundleImport {
             sql: "UPDATE preset SET reduced_motion_id = NULL WHERE library_id = ? AND reduced_motion_id IN (SELECT id FROM preset WHERE library_id = ? AND name NOT IN (SELECT value FROM json_each(?)))",
             arguments: [libraryID, libraryID, JSONValue.array(bundle.presets.map { .string($0.name) }).compact])
         try remove(.preset, keeping: bundle.presets.map(\.name))
+        try db.execute(
+            sql: "UPDATE curve SET alias_of_id = NULL WHERE library_id = ? AND name NOT IN (SELECT value FROM json_each(?))",
+            arguments: [libraryID, JSONValue.array(bundle.curves.map { .string($0.name) }).compact])
         try remove(.curve, keeping: bundle.curves.map(\.name))
         try remove(.duration, keeping: bundle.durations.map(\.name))
     }
@@ -556,8 +599,16 @@ enum EntryFields {
         record.filter { $0.0 != "deprecated" } + [("deprecated", Deprecation.json(deprecated) ?? .null)]
     }
 
-    /// A curve's record, `deprecated` always present.
-    static func curve(_ curve: NamedCurve) -> [(String, JSONValue)] { withDeprecation(curve.record, curve.deprecated) }
+    /// A curve's record, `deprecated` and `aliasOf` always present; an alias's kind and expression
+    /// are its target's, compared as that curve (a bundle file may not know them).
+    static func curve(_ curve: NamedCurve) -> [(String, JSONValue)] {
+        var fields = withDeprecation(curve.record, curve.deprecated).filter { $0.0 != "aliasOf" }
+        fields.append(("aliasOf", .string(curve.aliasOf?.description)))
+        if curve.aliasOf != nil {
+            fields = fields.map { $0.0 == "kind" || $0.0 == "expression" ? ($0.0, .null) : $0 }
+        }
+        return fields
+    }
 
     /// A named duration's record, `deprecated` always present.
     static func duration(_ duration: NamedDuration) -> [(String, JSONValue)] { withDeprecation(duration.record, duration.deprecated) }

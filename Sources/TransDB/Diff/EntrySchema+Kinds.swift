@@ -30,7 +30,20 @@ extension EntrySchema where Entry == NamedCurve {
         EntrySchema(
             kind: .curve, entries: \.curves, store: { $0.curves = $1 }, key: { EntryKey(name: $0.name) }, name: \.name,
             fields: { compared(EntryFields.curve($0), without: ["name", "library"]) },
-            copiers: ["expression": copying(\.curve), "description": copying(\.description), "deprecated": copying(\.deprecated)])
+            copiers: [
+                "expression": copyingCurve, "aliasOf": copyingCurve, "description": copying(\.description),
+                "deprecated": copying(\.deprecated),
+            ])
+    }
+}
+
+extension EntrySchema where Entry == NamedCurve {
+    /// A curve's expression and the curve it is an alias of, copied together: one is the other's value.
+    static var copyingCurve: (inout NamedCurve, NamedCurve) -> Void {
+        { target, source in
+            target.curve = source.curve
+            target.aliasOf = source.aliasOf
+        }
     }
 }
 

@@ -36,6 +36,7 @@ extension LibraryBundle {
         copy.curves = curves.map { curve in
             var curve = curve
             curve.library = own
+            curve.aliasOf = normal(.curve, curve.aliasOf)
             return curve
         }
         copy.durations = durations.map { duration in

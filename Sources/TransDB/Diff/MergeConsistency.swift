@@ -36,6 +36,11 @@ struct MergeConsistency {
                 guard case let .named(name)? = reference else { return nil }
                 return name
             }
+            for curve in bundle.curves {
+                if let detail = missing(.curve, curve.aliasOf) {
+                    problem(.curve, curve, field: "aliasOf", reason: .danglingReference, detail: detail)
+                }
+            }
             for preset in bundle.presets {
                 let references: [(String, EntityKind, QualifiedName?)] = [
                     ("curve", .curve, curve(preset.curve)),

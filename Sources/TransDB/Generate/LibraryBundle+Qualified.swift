@@ -7,6 +7,11 @@ extension LibraryBundle {
     public func qualified() -> LibraryBundle {
         let name = library.name
         var copy = self
+        copy.curves = curves.map { curve in
+            var curve = curve
+            curve.aliasOf = curve.aliasOf?.qualified(in: name)
+            return curve
+        }
         copy.presets = presets.map { preset in
             var preset = preset
             preset.curve = preset.curve.qualified(in: name)
@@ -47,6 +52,7 @@ extension LibraryBundle {
     public var referencedLibraries: Set<String> {
         let bundle = qualified()
         var names: [String?] = []
+        names += bundle.curves.map { $0.aliasOf?.library }
         for preset in bundle.presets {
             if case let .named(curve) = preset.curve { names.append(curve.library) }
             if case let .named(curve)? = preset.interaction?.completionCurve { names.append(curve.library) }

@@ -13,6 +13,9 @@ struct DTCGReader {
     private var libraryGroups: [String: String] = [:]
     /// Curve tokens by path: the curve they became.
     private var curveTokens: [String: QualifiedName] = [:]
+    /// Curve tokens whose value is an alias of another token (`{group.token}`): the curve they
+    /// became and the path of the token they name, made aliases once every token is read.
+    private var curveAliases: [(curve: QualifiedName, target: String)] = []
     /// Duration tokens by path: the named duration they became.
     private var durationTokens: [String: QualifiedName] = [:]
     /// Where each entry name was first used, to refuse a second one: kind, library, name.
@@ -59,6 +62,7 @@ struct DTCGReader {
             }
         }
         for token in transitions { try readPreset(token) }
+        resolveCurveAliases()
 
         var notes = document.notes
         for (type, paths) in skipped {
@@ -128,10 +132,17 @@ struct DTCGReader {
         bundle.library = Library(name: name, version: version, description: group.description ?? "")
 
         for field in try fields["curves"]?.array() ?? [] {
-            let entry = try field.object(allowedKeys: ["name", "expression", "description", "deprecated"])
+            let entry = try field.object(allowedKeys: ["name", "expression", "aliasOf", "description", "deprecated"])
             let curveName = try self.name(entry, "name", in: field, validated: NamedCurve.validatedName)
-            guard let expression = entry["expression"] else { throw field.error("a curve needs an 'expression'") }
-            let curve = try expression.checking { try TimingCurve(expression: try expression.string()) }
+            var curve = TimingCurve.linear
+            var aliasOf: QualifiedName?
+            if let alias = entry["aliasOf"] {
+                guard entry["expression"] == nil else { throw field.error("a curve has an 'expression' or is an alias ('aliasOf'), not both") }
+                aliasOf = try reference(alias, kind: "alias-of curve")
+            } else {
+                guard let expression = entry["expression"] else { throw field.error("a curve needs an 'expression'") }
+                curve = try expression.checking { try TimingCurve(expression: try expression.string()) }
+            }
             try claim(.curve, curveName, in: name, at: field.path)
             var deprecated: String?
             if let value = entry["deprecated"] {
@@ -145,7 +156,7 @@ struct DTCGReader {
             bundle.curves.append(
                 NamedCurve(
                     library: name, name: curveName, curve: curve, description: try entry["description"]?.string() ?? "",
-                    deprecated: deprecated))
+                    deprecated: deprecated, aliasOf: aliasOf))
         }
         for field in try fields["delegates"]?.array() ?? [] {
             let entry = try field.object(allowedKeys: ["name", "released", "description"])
@@ -279,7 +290,7 @@ struct DTCGReader {
     }
 
     private mutating func readCurve(_ token: DTCGDocument.Token) throws {
-        var (curve, _) = try document.cubicBezier(token.value, chain: [token.path])
+        var (curve, alias) = try document.cubicBezier(token.value, chain: [token.path])
         let (library, name) = try owner(of: token, under: "curves")
         if let data = token.extensions.first(where: { $0.key == Self.transdb })?.value {
             let fields = try data.object(allowedKeys: ["expression"])
@@ -303,6 +314,10 @@ struct DTCGReader {
                 deprecated: try Self.stored(token.deprecation, at: located(token.location))))
         bundles[library] = bundle
         curveTokens[token.path] = QualifiedName(library: library, name: name)
+        // A value that is an alias (`{group.token}`) of another curve token keeps naming it.
+        if case let .string(text) = token.value.value, text.hasPrefix("{"), let target = alias {
+            curveAliases.append((QualifiedName(library: library, name: name), target))
+        }
         if let deprecation = token.deprecation { deprecations.append(Self.deprecated("curve", library, name, deprecation)) }
     }
 
@@ -327,6 +342,23 @@ struct DTCGReader {
         let value = deprecation.reason ?? ""
         try place.checking { try Deprecation.validate(value) }
         return value
+    }
+
+    /// Makes the curves whose token aliased a curve token aliases of that curve, and gives every
+    /// alias (of a token or of a transdb library's extension) its target's curve.
+    private mutating func resolveCurveAliases() {
+        for (curve, target) in curveAliases {
+            guard let named = curveTokens[target], var bundle = bundles[curve.library ?? defaultLibrary],
+                let index = bundle.curves.firstIndex(where: { $0.name == curve.name })
+            else { continue }
+            bundle.curves[index].aliasOf = named.local(in: curve.library ?? defaultLibrary)
+            bundles[curve.library ?? defaultLibrary] = bundle
+        }
+        for name in order {
+            guard var bundle = bundles[name] else { continue }
+            bundle.curves = BundleFormat.Reader.resolvingAliases(bundle.curves, library: name)
+            bundles[name] = bundle
+        }
     }
 
     private static func deprecated(_ kind: String, _ library: String, _ name: String, _ deprecation: DTCGDocument.Deprecation) -> String {

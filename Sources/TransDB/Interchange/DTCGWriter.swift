@@ -71,7 +71,8 @@ struct DTCGWriter {
 
     private static func entry(_ curve: NamedCurve) -> JSONValue {
         .object(
-            [("name", .string(curve.name)), ("expression", .string(curve.curve.expression))] + described(curve.description)
+            [("name", .string(curve.name)), curve.aliasOf.map { ("aliasOf", .string($0.description)) } ?? ("expression", .string(curve.curve.expression))]
+                + described(curve.description)
                 + (Deprecation.json(curve.deprecated).map { [("deprecated", $0)] } ?? []))
     }
 
@@ -130,10 +131,14 @@ struct DTCGWriter {
     // MARK: Curves
 
     private func curveToken(_ curve: NamedCurve) -> JSONValue {
-        var members: [(String, JSONValue)] = [("$type", .string("cubicBezier")), ("$value", Self.points(curve.curve) ?? .null)]
+        // An alias's value is an alias of the curve token it stands for.
+        let value = curve.aliasOf.map { target in
+            JSONValue.string("{\(DTCGName.key(for: target.library ?? curve.library)).curves.\(DTCGName.key(for: target.name))}")
+        }
+        var members: [(String, JSONValue)] = [("$type", .string("cubicBezier")), ("$value", value ?? Self.points(curve.curve) ?? .null)]
         if !curve.description.isEmpty { members.append(("$description", .string(curve.description))) }
         members += Self.deprecation(curve.deprecated)
-        if curve.curve == .linear {
+        if curve.curve == .linear && curve.aliasOf == nil {
             members.append(("$extensions", .object([(Self.transdb, .object([("expression", .string("linear"))]))])))
         }
         return .object(members)

@@ -272,6 +272,9 @@ extension Catalog {
                    OR p.mirror_of_id IN (SELECT id FROM preset WHERE library_id = ?1)
                    OR p.reduced_motion_id IN (SELECT id FROM preset WHERE library_id = ?1))
                 UNION ALL
+                SELECT 'curve ' || l.name || '/' || c.name FROM curve c JOIN library l ON l.id = c.library_id
+                WHERE c.library_id <> ?1 AND c.alias_of_id IN (SELECT id FROM curve WHERE library_id = ?1)
+                UNION ALL
                 SELECT 'route #' || r.id FROM route r JOIN delegate d ON d.id = r.delegate_id
                 WHERE d.library_id <> ?1 AND (r.preset_id IN (SELECT id FROM preset WHERE library_id = ?1)
                    OR r.interaction_id IN (SELECT id FROM preset WHERE library_id = ?1)
@@ -303,6 +306,7 @@ extension Catalog {
         try db.execute(sql: "UPDATE preset SET reverse_id = NULL, mirror_of_id = NULL, reduced_motion_id = NULL WHERE library_id = ?", arguments: [id])
         try db.execute(sql: "DELETE FROM preset WHERE library_id = ?", arguments: [id])
         try db.execute(sql: "DELETE FROM duration WHERE library_id = ?", arguments: [id])
+        try db.execute(sql: "UPDATE curve SET alias_of_id = NULL WHERE library_id = ?", arguments: [id])
         try db.execute(sql: "DELETE FROM library WHERE id = ?", arguments: [id])
         return EditReport(
             action: .remove, kind: .library, name: name, dryRun: dryRun, removed: removed,

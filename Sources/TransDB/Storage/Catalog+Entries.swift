@@ -10,9 +10,13 @@ extension Catalog {
         try write { db in _ = try CatalogWriter(db: db).insertLibrary(library) }
     }
 
-    /// Adds a named curve (its library is created if needed).
-    public func addCurve(_ curve: NamedCurve) throws {
-        try write { db in try CatalogWriter(db: db).insertCurve(curve) }
+    /// Adds a named curve (its library is created if needed); an alias takes the expression of
+    /// the curve it stands for.
+    ///
+    /// - Returns: The curve as stored.
+    @discardableResult
+    public func addCurve(_ curve: NamedCurve) throws -> NamedCurve {
+        try write { db in try CatalogReader(db: db).curve(id: try CatalogWriter(db: db).insertCurve(curve)) }
     }
 
     /// Adds a named duration (its library is created if needed).

@@ -11,7 +11,7 @@ struct CatalogReader {
         try Row.fetchAll(
             db,
             sql: """
-                SELECT c.name, l.name AS library, c.expression, c.description, c.deprecated FROM curve c JOIN library l ON l.id = c.library_id
+                SELECT c.name, l.name AS library, c.expression, c.description, c.deprecated, a.name AS alias_name, al.name AS alias_library FROM curve c JOIN library l ON l.id = c.library_id LEFT JOIN curve a ON a.id = c.alias_of_id LEFT JOIN library al ON al.id = a.library_id
                 WHERE (?1 IS NULL OR l.name = ?1) AND (?2 IS NULL OR c.kind = ?2) ORDER BY l.name, c.name
                 """,
             arguments: [library, kind?.rawValue]
@@ -22,7 +22,7 @@ struct CatalogReader {
         // Cached: a run of lookups reads the curves of many presets one by one.
         guard let row = try Row.fetchOne(
             db.cachedStatement(
-                sql: "SELECT c.name, l.name AS library, c.expression, c.description, c.deprecated FROM curve c JOIN library l ON l.id = c.library_id WHERE c.id = ?"),
+                sql: "SELECT c.name, l.name AS library, c.expression, c.description, c.deprecated, a.name AS alias_name, al.name AS alias_library FROM curve c JOIN library l ON l.id = c.library_id LEFT JOIN curve a ON a.id = c.alias_of_id LEFT JOIN library al ON al.id = a.library_id WHERE c.id = ?"),
             arguments: [id])
         else { throw LookupError.notFound(kind: .curve, name: "#\(id)", suggestion: nil) }
         return try namedCurve(row)
@@ -44,12 +44,13 @@ struct CatalogReader {
 
     private func namedCurve(_ row: Row) throws -> NamedCurve {
         NamedCurve(
-            library: row["library"], name: row["name"], curve: try storedCurve(row["expression"]), description: row["description"],
-            deprecated: row["deprecated"])
+            library: row["library"], name: row["name"], curve: try Self.storedCurve(row["expression"]), description: row["description"],
+            deprecated: row["deprecated"],
+            aliasOf: (row["alias_name"] as String?).map { QualifiedName(library: row["alias_library"], name: $0) })
     }
 
     /// A stored expression; the schema holds only canonical expressions written by transdb.
-    private func storedCurve(_ expression: String) throws -> TimingCurve {
+    static func storedCurve(_ expression: String) throws -> TimingCurve {
         do { return try TimingCurve(expression: expression) } catch let error as CurveExpressionError {
             throw ModelError.invalidCurve(field: "stored curve", error: error)
         }
@@ -140,7 +141,7 @@ struct CatalogReader {
                 curve = .named(QualifiedName(library: row[7], name: curveName))
             } else {
                 let expression: String = row[8] ?? ""
-                let parsed = try curves[expression] ?? storedCurve(expression)
+                let parsed = try curves[expression] ?? Self.storedCurve(expression)
                 curves[expression] = parsed
                 curve = .inline(parsed)
             }
@@ -169,7 +170,7 @@ struct CatalogReader {
 
     private func curveReference(name: String?, library: String?, expression: String?) throws -> CurveReference {
         if let name { return .named(QualifiedName(library: library, name: name)) }
-        return .inline(try storedCurve(expression ?? ""))
+        return .inline(try Self.storedCurve(expression ?? ""))
     }
 
     private func preset(_ row: some ColumnReading, views: [ViewRow]) throws -> Preset {
@@ -404,7 +405,9 @@ struct CatalogReader {
                 db,
                 sql: """
                     SELECT 'preset ' || l.name || '/' || p.name FROM preset p JOIN library l ON l.id = p.library_id
-                    WHERE p.curve_id = ?1 OR p.completion_curve_id = ?1 ORDER BY 1
+                    WHERE p.curve_id = ?1 OR p.completion_curve_id = ?1
+                    UNION ALL SELECT 'curve ' || l.name || '/' || c.name FROM curve c JOIN library l ON l.id = c.library_id
+                    WHERE c.alias_of_id = ?1 ORDER BY 1
                     """,
                 arguments: [id])
         case .duration:

@@ -4,11 +4,45 @@ import TransDBCore
 /// The writes of `transdb set` and `transdb rename`: one row changed in place, so that
 /// everything referring to it by row id follows.
 extension CatalogWriter {
+    /// Changes a curve; an alias takes its target's expression, and the aliases of this curve
+    /// (and theirs) follow it. An alias that would lead back to the curve is refused.
     func updateCurve(id: Int64, _ curve: NamedCurve) throws {
         try Deprecation.validate(curve.deprecated)
+        let (aliasID, expression) = try aliasColumns(curve)
+        if let aliasID {
+            // Following the new target's aliases must not come back here.
+            var next: Int64? = aliasID
+            var seen = Set<Int64>()
+            while let current = next, seen.insert(current).inserted {
+                if current == id {
+                    throw ModelError.invalidValue(
+                        field: "alias-of curve", value: curve.aliasOf?.description ?? "",
+                        reason: "it leads back to '\(curve.qualifiedName)': a curve cannot be an alias of itself")
+                }
+                next = try Int64.fetchOne(db, sql: "SELECT alias_of_id FROM curve WHERE id = ?", arguments: [current])
+            }
+        }
+        let value = try expression.map(CatalogReader.storedCurve) ?? curve.curve
         try db.execute(
-            sql: "UPDATE curve SET kind = ?, expression = ?, description = ?, deprecated = ? WHERE id = ?",
-            arguments: [curve.curve.kind.rawValue, curve.curve.expression, curve.description, curve.deprecated, id])
+            sql: "UPDATE curve SET kind = ?, expression = ?, description = ?, deprecated = ?, alias_of_id = ? WHERE id = ?",
+            arguments: [value.kind.rawValue, value.expression, curve.description, curve.deprecated, aliasID, id])
+        try followAliases(of: id)
+    }
+
+    /// Gives the aliases of curve `id`, and theirs, its kind and expression.
+    func followAliases(of id: Int64) throws {
+        var pending = [id]
+        var done = Set<Int64>()
+        while let current = pending.popLast() {
+            guard done.insert(current).inserted else { continue }
+            try db.execute(
+                sql: """
+                    UPDATE curve SET kind = (SELECT kind FROM curve WHERE id = ?1), expression = (SELECT expression FROM curve WHERE id = ?1)
+                    WHERE alias_of_id = ?1
+                    """,
+                arguments: [current])
+            pending += try Int64.fetchAll(db, sql: "SELECT id FROM curve WHERE alias_of_id = ?", arguments: [current])
+        }
     }
 
     func updateScreen(id: Int64, _ screen: Screen) throws {

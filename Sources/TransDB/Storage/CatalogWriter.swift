@@ -39,10 +39,21 @@ struct CatalogWriter {
         let library = try libraryID(curve.library)
         try refuseDuplicate(.curve, library: library, name: name, libraryName: curve.library)
         try Deprecation.validate(curve.deprecated)
+        let (aliasID, expression) = try aliasColumns(curve)
+        let value = try expression.map(CatalogReader.storedCurve) ?? curve.curve
         try db.execute(
-            sql: "INSERT INTO curve (library_id, name, kind, expression, description, deprecated) VALUES (?, ?, ?, ?, ?, ?)",
-            arguments: [library, name, curve.curve.kind.rawValue, curve.curve.expression, curve.description, curve.deprecated])
+            sql: "INSERT INTO curve (library_id, name, kind, expression, description, deprecated, alias_of_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            arguments: [library, name, value.kind.rawValue, value.expression, curve.description, curve.deprecated, aliasID])
         return db.lastInsertedRowID
+    }
+
+    /// The (alias_of_id, expression) of a curve that is an alias: its target's id and stored
+    /// expression; (nil, nil) for a curve of its own.
+    func aliasColumns(_ curve: NamedCurve) throws -> (Int64?, String?) {
+        guard let target = curve.aliasOf else { return (nil, nil) }
+        let id = try CatalogLookup.id(.curve, target, prefer: curve.library, db)
+        let expression = try String.fetchOne(db.cachedStatement(sql: "SELECT expression FROM curve WHERE id = ?"), arguments: [id])
+        return (id, expression)
     }
 
     /// The (curve_id, curve_expression) pair stored for a curve reference.

@@ -1,12 +1,13 @@
 /// The machine-readable shape of every entry, shared by `list`, `show` and `resolve`. Keys and
 /// their order are part of transdb's stable output (documented in the README).
 extension NamedCurve {
-    /// `name, library, kind, expression, description`.
+    /// `name, library, kind, expression, description`, then `deprecated` and `aliasOf` when the
+    /// curve has them.
     public var record: [(String, JSONValue)] {
         [
             ("name", .string(name)), ("library", .string(library)), ("kind", .string(curve.kind.rawValue)),
             ("expression", .string(curve.expression)), ("description", .string(description)),
-        ] + Self.deprecation(deprecated)
+        ] + Self.deprecation(deprecated) + (aliasOf.map { [("aliasOf", .string($0.description))] } ?? [])
     }
 }
 

@@ -8,19 +8,29 @@ public struct CurveEdit: Sendable {
     public var deprecated: String?
     /// The curve is no longer deprecated.
     public var removesDeprecation = false
+    /// Makes the curve an alias of this one (a new ``curve`` makes it a curve of its own again).
+    public var aliasOf: QualifiedName?
 
     /// An edit of these fields.
-    public init(curve: TimingCurve? = nil, description: String? = nil, deprecated: String? = nil, removesDeprecation: Bool = false) {
+    public init(
+        curve: TimingCurve? = nil, description: String? = nil, deprecated: String? = nil, removesDeprecation: Bool = false,
+        aliasOf: QualifiedName? = nil
+    ) {
         self.curve = curve
         self.description = description
         self.deprecated = deprecated
         self.removesDeprecation = removesDeprecation
+        self.aliasOf = aliasOf
     }
 
     /// The curve with this edit applied.
     public func applied(to curve: NamedCurve) -> NamedCurve {
         var changed = curve
-        if let new = self.curve { changed.curve = new }
+        if let new = self.curve {
+            changed.curve = new
+            changed.aliasOf = nil
+        }
+        if let aliasOf { changed.aliasOf = aliasOf }
         if let description { changed.description = description }
         if removesDeprecation { changed.deprecated = nil }
         if let deprecated { changed.deprecated = deprecated }

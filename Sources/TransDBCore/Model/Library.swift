@@ -79,14 +79,21 @@ public struct NamedCurve: Hashable, Sendable {
     /// Whether the curve is deprecated (DTCG `$deprecated`): `nil` when it is not, `""` when it
     /// is without a reason, else the reason.
     public var deprecated: String?
+    /// The curve this one stands for (a DTCG alias, `{group.token}`): ``curve`` is then that
+    /// curve's, kept equal to it by the catalog (`set curve` on the target changes its aliases).
+    public var aliasOf: QualifiedName?
 
     /// Creates a named curve.
-    public init(library: String, name: String, curve: TimingCurve, description: String = "", deprecated: String? = nil) {
+    public init(
+        library: String, name: String, curve: TimingCurve, description: String = "", deprecated: String? = nil,
+        aliasOf: QualifiedName? = nil
+    ) {
         self.library = library
         self.name = name
         self.curve = curve
         self.description = description
         self.deprecated = deprecated
+        self.aliasOf = aliasOf
     }
 
     /// `library/name`.

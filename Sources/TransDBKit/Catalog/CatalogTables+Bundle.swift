@@ -16,7 +16,32 @@ extension CatalogTables {
         var durations: [QualifiedName: Double] = [:]
         for bundle in bundles { try Self.readDurations(bundle.data, file: bundle.file, into: &durations) }
         for bundle in bundles { self = merged(with: try Self.read(bundle.data, file: bundle.file, durations: durations)) }
+        self = try resolvingCurveAliases()
         self = try derivingMirrors()
+    }
+
+    /// The tables with every curve alias's curve taken from the curve it stands for (through
+    /// chains), as `transdb import` stores it.
+    ///
+    /// - Throws: ``TransitionCatalogError/unknownReference(kind:name:)`` for an alias of a curve
+    ///   the tables do not have, or in a cycle.
+    public func resolvingCurveAliases() throws -> CatalogTables {
+        let byName = Dictionary(curves.map { ($0.qualifiedName, $0) }, uniquingKeysWith: { first, _ in first })
+        var copy = self
+        copy.curves = try curves.map { curve in
+            var resolved = curve
+            var current = curve
+            var seen: Set<QualifiedName> = [curve.qualifiedName]
+            while let target = current.aliasOf {
+                guard let next = byName[target], seen.insert(target).inserted else {
+                    throw TransitionCatalogError.unknownReference(kind: "curve", name: target.description)
+                }
+                current = next
+            }
+            resolved.curve = current.curve
+            return resolved
+        }
+        return copy
     }
 
     /// The tables with every mirror's values derived from the preset it mirrors
@@ -78,13 +103,15 @@ extension CatalogTables {
             return try wrap(object) { try QualifiedName(parsing: text, field: key).qualified(in: name) }
         }
         for curve in try top.array("curves") {
-            let entry = try curve.object(["name", "expression", "description", "deprecated"])
+            let entry = try curve.object(["name", "expression", "aliasOf", "description", "deprecated"])
             tables.curves.append(
                 try wrap(entry) {
-                    NamedCurve(
+                    // An alias's curve is its target's, taken once every bundle is read.
+                    let aliasOf = try reference(entry, "aliasOf")
+                    return NamedCurve(
                         library: name, name: try NamedCurve.validatedName(try entry.string("name")),
-                        curve: try TimingCurve(expression: try entry.string("expression")),
-                        description: try entry.optionalString("description") ?? "", deprecated: try entry.deprecation())
+                        curve: aliasOf != nil ? .linear : try TimingCurve(expression: try entry.string("expression")),
+                        description: try entry.optionalString("description") ?? "", deprecated: try entry.deprecation(), aliasOf: aliasOf)
                 })
         }
         for preset in try top.array("presets") {

@@ -9,24 +9,31 @@ struct AddCurve: ParsableCommand {
             EXPRESSION is linear, cubic-bezier(x1, y1, x2, y2), steps(n[, jump-start|jump-end|jump-none|jump-both]), \
             linear(output [percent%], …), spring(mass:, stiffness:, damping:, velocity:), \
             spring(duration:, dampingRatio:, velocity:), spring(duration:, bounce:), spring(response:, dampingFraction:) \
-            or spring(stiffness:, dampingRatio:).
+            or spring(stiffness:, dampingRatio:). --alias-of CURVE instead makes the curve stand for another (a DTCG \
+            alias): it has that curve's expression and follows it when it changes.
             """)
 
     @OptionGroup var catalog: CatalogOptions
     @Argument(help: "The curve's name.") var name: String
-    @Argument(help: "The curve expression.") var expression: String
+    @Argument(help: "The curve expression.") var expression: String?
+    @Option(name: .customLong("alias-of"), help: ArgumentHelp("Make it an alias of this curve.", valueName: "curve"))
+    var aliasOf: String?
     @OptionGroup var library: LibraryOption
     @OptionGroup var text: DescriptionOption
     @OptionGroup var deprecation: DeprecationOption
 
+    func validate() throws {
+        if (expression == nil) == (aliasOf == nil) { throw ValidationError("give the curve expression, or --alias-of CURVE") }
+    }
+
     func run() throws {
         try reporting {
-            let curve = try TimingCurve(expression: expression)
             let named = NamedCurve(
-                library: try library.name(), name: try NamedCurve.validatedName(name), curve: curve,
-                description: text.description, deprecated: deprecation.deprecated)
-            try catalog.open(forWriting: true).addCurve(named)
-            Output.line("added curve \(named.qualifiedName) = \(curve.expression)")
+                library: try library.name(), name: try NamedCurve.validatedName(name),
+                curve: try expression.map { try TimingCurve(expression: $0) } ?? .linear, description: text.description,
+                deprecated: deprecation.deprecated, aliasOf: try aliasOf.map { try qualifiedName($0, field: "alias-of curve") })
+            let stored = try catalog.open(forWriting: true).addCurve(named)
+            Output.line("added curve \(stored.qualifiedName) = " + (stored.aliasOf.map { "\($0) (\(stored.curve.expression))" } ?? stored.curve.expression))
         }
     }
 }
