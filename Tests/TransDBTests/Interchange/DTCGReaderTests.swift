@@ -107,8 +107,12 @@ extension Interchange {
             let (bundles, notes) = try DTCGFormat.decode(
                 try Interchange.fixture("style-dictionary.tokens.json"), file: "style-dictionary.tokens.json", defaultLibrary: "sd")
             let library = "sd"
-            func curve(_ name: String, _ value: TimingCurve, _ description: String = "", deprecated: String? = nil) -> NamedCurve {
-                NamedCurve(library: library, name: name, curve: value, description: description, deprecated: deprecated)
+            func curve(
+                _ name: String, _ value: TimingCurve, _ description: String = "", deprecated: String? = nil, aliasOf: String? = nil
+            ) -> NamedCurve {
+                NamedCurve(
+                    library: library, name: name, curve: value, description: description, deprecated: deprecated,
+                    aliasOf: aliasOf.map { QualifiedName(library: nil, name: $0) })
             }
             let smooth = Self.bezier(0.25, 0.1, 0.25, 1)
             let expected = LibraryBundle(
@@ -119,8 +123,9 @@ extension Interchange {
                     curve("motion.easing.base.snap", Self.bezier(0.5, 0, 0.1, 1)),
                     curve("motion.easing.old.bounce", Self.bezier(0.68, -0.55, 0.265, 1.55), deprecated: ""),
                     curve("motion.easing.old.kept", Self.bezier(0.1, 0.2, 0.3, 0.4)),
-                    curve("motion.semantic.emphasis", smooth),
-                    curve("motion.semantic.enter", smooth, "An alias, typed by its target"),
+                    // {…} aliases stay aliases, an alias of an alias naming the alias; a $ref is a copy.
+                    curve("motion.semantic.emphasis", smooth, aliasOf: "motion.semantic.enter"),
+                    curve("motion.semantic.enter", smooth, "An alias, typed by its target", aliasOf: "motion.easing.base.smooth"),
                     curve("motion.semantic.pointer", Self.bezier(0.5, 0, 0.1, 1)),
                 ],
                 durations: [
