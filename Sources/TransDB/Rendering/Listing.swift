@@ -26,7 +26,19 @@ extension Listing: Renderable {
     public var csvColumns: [String] { tableColumns ?? [] }
 
     public func forEachCSVRecord(_ body: ([(String, JSONValue)]) throws -> Void) rethrows {
-        for record in records { try body(record) }
+        // Every row has every column: a key only some records have (`deprecated`, `aliasOf`) is
+        // an empty cell in the others.
+        var keys: [String] = []
+        var seen = Set<String>()
+        for record in records { for (key, _) in record where seen.insert(key).inserted { keys.append(key) } }
+        for record in records {
+            if record.map(\.0) == keys {
+                try body(record)
+            } else {
+                let values = Dictionary(record, uniquingKeysWith: { first, _ in first })
+                try body(keys.map { ($0, values[$0] ?? .null) })
+            }
+        }
     }
 
     public var tableText: [TextBlock] { [.records(self)] }
