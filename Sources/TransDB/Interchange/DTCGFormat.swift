@@ -14,9 +14,12 @@ import TransDBCore
 ///     "$description": library description,
 ///     "$extensions": { "org.transdb": { "format": 1, "version", "curves"?, "delegates"?,
 ///                                       "screens"?, "containers"?, "routes"? } },
-///     "curves":  { "<curve>":  { "$type": "cubicBezier", "$value": [x1, y1, x2, y2], "$description"? } },
+///     "curves":  { "<curve>":  { "$type": "cubicBezier", "$value": [x1, y1, x2, y2] or "{library.curves.target}",
+///                                "$description"?, "$deprecated"? } },
+///     "durations": { "<duration>": { "$type": "duration", "$value": { "value", "unit" }, "$description"?, "$deprecated"? } },
 ///     "presets": { "<preset>": { "$type": "transition",
-///                                "$value": { "duration": { "value", "unit" }, "delay": { "value", "unit" },
+///                                "$value": { "duration": { "value", "unit" } or "{library.durations.name}",
+///                                            "delay": { "value", "unit" },
 ///                                            "timingFunction": "{library.curves.curve}" or [x1, y1, x2, y2] },
 ///                                "$description"?, "$extensions": { "org.transdb": { … } } } } } }
 /// ```
@@ -24,7 +27,12 @@ import TransDBCore
 /// - A `cubic-bezier()` curve is a `cubicBezier` token. `linear` is the token `[0, 0, 1, 1]` with
 ///   `"expression": "linear"` in its extension, so that it stays `linear`.
 /// - Springs, `steps()` and `linear(…)` have no DTCG type: they are not tokens but entries of the
-///   library group's extension (`"curves": [{ "name", "expression", "description"? }]`), exact.
+///   library group's extension (`"curves": [{ "name", "expression" or "aliasOf", "description"?,
+///   "deprecated"? }]`), exact.
+/// - A curve that is an alias of another is a token whose `$value` aliases that curve's token.
+/// - A named duration is a `duration` token under `durations`; a preset using one has its
+///   `duration` alias that token.
+/// - A deprecated curve, duration or preset has `$deprecated` (`true`, or the reason).
 /// - A preset is a `transition` token. Its duration and delay are `{ "value", "unit" }`, in
 ///   whole milliseconds when they read back as exactly the same number of seconds, else in seconds.
 ///   Its `timingFunction` is an alias of the curve token when the preset names a `cubic-bezier()`
@@ -52,13 +60,17 @@ import TransDBCore
 /// back exactly as written. Every other token goes to one library, `defaultLibrary`, named by
 /// its path joined with `.` (a `$root` token by its group's path):
 ///
-/// - a `cubicBezier` token becomes a curve;
+/// - a `cubicBezier` token becomes a curve; one whose value is an alias of another `cubicBezier`
+///   token (`{group.token}`) becomes an alias of that curve;
+/// - a `duration` token becomes a named duration;
 /// - a `transition` token becomes a preset of kind `custom` with no track changes (kind `none`
 ///   when its duration is 0), its duration, delay and curve from the token — the curve named
-///   when `timingFunction` aliases a `cubicBezier` token, inline otherwise;
+///   when `timingFunction` aliases a `cubicBezier` token, inline otherwise; the duration named
+///   when it aliases a `duration` token;
 /// - tokens of other types are skipped, with a note.
 ///
-/// Notes also name deprecated curves and presets, unknown `$` properties, and extensions other
+/// `$deprecated` (inherited from groups too) is kept on curves, durations and presets. Notes also
+/// name deprecated curves, durations and presets, unknown `$` properties, and extensions other
 /// than transdb's, which are ignored: a library has nowhere to keep them.
 public enum DTCGFormat {
     /// The `$extensions` key under which transdb keeps what DTCG has no type for.
