@@ -183,6 +183,21 @@ struct DurationCommandTests {
             mentioning: ["duration motion/medium2 (used by preset app/fadeIn)"])
     }
 
+    @Test("lint of bundle files: a preset using another file's named duration is checked with that duration's seconds")
+    func lintAcrossFiles() throws {
+        let cli = try CLIFixture.initialized(empty: true)
+        defer { cli.remove() }
+        let motion = cli.runner.file("mo.json")
+        try #"{"transdb": 1, "library": {"name": "mo"}, "durations": [{"name": "tiny", "seconds": 0.05}]}"#.write(
+            toFile: motion, atomically: true, encoding: .utf8)
+        let app = cli.runner.file("ap.json")
+        try #"{"transdb": 1, "library": {"name": "ap"}, "presets": [{"name": "f", "kind": "fade", "duration": "mo/tiny", "curve": "linear"}]}"#
+            .write(toFile: app, atomically: true, encoding: .utf8)
+        let result = try cli(["lint", app, motion, "--rule", "TD013"])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stdoutLines.first == "\(app):1: info TD013 ap/preset/f: 'ap/f' lasts 0.05 s, outside 0.1–1.0 s")
+    }
+
     @Test("diff and import see a changed named duration; replace carries it to the presets")
     func diffAndImport() throws {
         let cli = try Self.catalog()

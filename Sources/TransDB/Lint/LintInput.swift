@@ -46,7 +46,7 @@ public struct LintInput: Sendable {
             bundles.append(bundle)
             needed.formUnion(bundle.referencedLibraries.subtracting(loaded))
         }
-        self.catalog = try Self.catalog(bundles)
+        self.catalog = try Self.catalog(LibraryBundle.resolvingReferences(bundles))
         self.reported = reported
         self.places = places
     }

@@ -13,7 +13,7 @@ struct BundlePresetSource: PresetSource {
     /// A source over `bundles`; when two have the same library, the first is used.
     init(bundles: [LibraryBundle]) {
         var seen = Set<String>()
-        for bundle in bundles where seen.insert(bundle.library.name).inserted {
+        for bundle in LibraryBundle.resolvingReferences(bundles) where seen.insert(bundle.library.name).inserted {
             let library = bundle.library.name
             for curve in bundle.curves { curves[QualifiedName(library: library, name: curve.name)] = curve.curve }
             for preset in bundle.presets {
