@@ -131,17 +131,22 @@ struct DrawingCommandTests {
                 try #require(point.count == 2)
                 let (readAt, readProgress) = readBack(point[0], point[1])
                 #expect(abs(readAt - at) <= atTolerance, "\(name): at \(readAt) drawn, \(at) sampled")
-                #expect(abs(readProgress - progress) <= progressTolerance, "\(name) at \(at): progress \(readProgress) drawn, \(progress) sampled")
+                #expect(
+                    abs(readProgress - progress) <= progressTolerance,
+                    "\(name) at \(at): progress \(readProgress) drawn, \(progress) sampled")
             }
         }
         let curveText = try #require(json["curve"] as? String)
         #expect(drawn.stdout.contains("<title>\(curveText)"), "the expression is the title")
     }
 
-    @Test("the same arguments draw the same bytes: plain SVG, no script, no external reference", arguments: [
-        ["eval", "samples/szPresent", "--format", "svg"], ["eval", "--op", "push", "--from", "Feed", "--to", "Settings", "--container", "MainNav", "--format", "svg"],
-        ["sample", "uikit/caSpringDefault", "--format", "svg"],
-    ])
+    @Test(
+        "the same arguments draw the same bytes: plain SVG, no script, no external reference",
+        arguments: [
+            ["eval", "samples/szPresent", "--format", "svg"],
+            ["eval", "--op", "push", "--from", "Feed", "--to", "Settings", "--container", "MainNav", "--format", "svg"],
+            ["sample", "uikit/caSpringDefault", "--format", "svg"],
+        ])
     func deterministic(arguments: [String]) throws {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
@@ -184,7 +189,10 @@ struct DrawingCommandTests {
                 "the value 'svg' is invalid for '--format <format>': expected one of 'table', 'json', 'ndjson' or 'csv'; svg is for 'transdb eval' and 'transdb sample'"
             ),
             (["preview", "motion/zoom", "--format", "svg"], "unknown option '--format' for 'transdb preview'"),
-            (["sample", "linear", "--format", "png"], "the value 'png' is invalid for '--format <format>': expected one of 'table', 'json', 'ndjson', 'csv' or 'svg'"),
+            (
+                ["sample", "linear", "--format", "png"],
+                "the value 'png' is invalid for '--format <format>': expected one of 'table', 'json', 'ndjson', 'csv' or 'svg'"
+            ),
         ] as [([String], String)])
     func badArguments(arguments: [String], message: String) throws {
         let cli = try CLIFixture.initialized()

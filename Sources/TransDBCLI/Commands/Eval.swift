@@ -31,17 +31,21 @@ extension TransDBCommand {
             name: .long, parsing: .unconditionalSingleValue,
             help: ArgumentHelp("A time in seconds to sample (repeatable).", valueName: "seconds"), transform: number) var at: [Double] = []
         @Option(
-            name: .long, parsing: .unconditional, help: ArgumentHelp("Frames per second when no --at is given (default: 60).", valueName: "fps"),
+            name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Frames per second when no --at is given (default: 60).", valueName: "fps"),
             transform: number)
         var fps: Double?
         @Option(name: .long, help: ArgumentHelp("With --format svg: how many frames to draw (default: 8).", valueName: "n"))
         var frames: Int?
         @Option(name: .long, help: ArgumentHelp("The container size in points.", valueName: "WxH")) var screen: String = "390x844"
-        @Option(name: .long, help: ArgumentHelp("The origin rect of zoom presets, in points (default: a centred 100-point square).", valueName: "X,Y,W,H"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp("The origin rect of zoom presets, in points (default: a centred 100-point square).", valueName: "X,Y,W,H"))
         var origin: String?
         @Option(
             name: .long,
-            help: ArgumentHelp("The rect a shared element travels to, in points (default: a container-wide square at the top).", valueName: "X,Y,W,H"))
+            help: ArgumentHelp(
+                "The rect a shared element travels to, in points (default: a container-wide square at the top).", valueName: "X,Y,W,H"))
         var target: String?
         @Option(name: .long, help: "A gesture script for an interactive transition.") var gesture: String?
         @OptionGroup var output: DrawingFormatOptions

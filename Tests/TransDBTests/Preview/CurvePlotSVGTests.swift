@@ -7,11 +7,12 @@ import TransDBTestSupport
 /// Curve plots: plain, deterministic SVG whose ranges hold [0, 1] and every sample.
 @Suite("Curve plots")
 struct CurvePlotSVGTests {
-    static let overshooting = try! TimingCurve(expression: "spring(mass: 1, stiffness: 180, damping: 8)")
+    /// A spring that overshoots (ζ ≈ 0.3).
+    static func overshooting() throws -> TimingCurve { try TimingCurve(expression: "spring(mass: 1, stiffness: 180, damping: 8)") }
 
     @Test("the image is plain SVG: no script, no external reference, and the same bytes each time")
     func plain() throws {
-        let samples = CurveSamples(curve: Self.overshooting, at: CurveSamples.evenlySpaced(intervals: 40))
+        let samples = CurveSamples(curve: try Self.overshooting(), at: CurveSamples.evenlySpaced(intervals: 40))
         let svg = CurvePlotSVG(samples).svg
         #expect(svg == CurvePlotSVG(samples).svg)
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
@@ -26,7 +27,7 @@ struct CurvePlotSVGTests {
 
     @Test("the ranges hold [0, 1] and the overshoot, widened outwards to 3 decimals")
     func ranges() throws {
-        let samples = CurveSamples(curve: Self.overshooting, at: CurveSamples.evenlySpaced(intervals: 200) + [-0.1234])
+        let samples = CurveSamples(curve: try Self.overshooting(), at: CurveSamples.evenlySpaced(intervals: 200) + [-0.1234])
         let plot = CurvePlotSVG(samples)
         let highest = try #require(samples.samples.map(\.progress).max())
         #expect(highest > 1)
@@ -45,7 +46,11 @@ struct CurvePlotSVGTests {
         let area = try #require(image.elements(with: "data-plot-area").first)
         let (x, y, width, height) = (area.number("x") ?? 0, area.number("y") ?? 0, area.number("width") ?? 0, area.number("height") ?? 0)
         let curve = try #require(image.elements(with: "data-curve").first)
-        #expect(curve.attributes["points"] == [(x, y + height), (x + width / 2, y + height / 2), (x + width, y)].map { "\($0.0.formatted(digits: 3)),\($0.1.formatted(digits: 3))" }.joined(separator: " "))
+        #expect(
+            curve.attributes["points"]
+                == [(x, y + height), (x + width / 2, y + height / 2), (x + width, y)].map {
+                    "\($0.0.formatted(digits: 3)),\($0.1.formatted(digits: 3))"
+                }.joined(separator: " "))
         #expect(area.attributes["data-at"] == "0 1" && area.attributes["data-progress"] == "0 1")
     }
 }
