@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(
             name: "TransDBCLITests",
             dependencies: ["TransDBCore", "TransDB", "TransDBCLI", "TransDBTestSupport"],
-            exclude: ["Snapshots"]
+            exclude: ["Snapshots", "Fixtures"]
         ),
         // TransDBKit against the CLI; `Generated/` is `transdb generate swift` output compiled
         // here, `Fixtures/` the UIKit API surface the glue is type-checked against.

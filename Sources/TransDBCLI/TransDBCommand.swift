@@ -22,7 +22,7 @@ struct TransDBCommand: ParsableCommand {
             Init.self, Add.self, SetEntry.self, Rename.self, Remove.self, List.self, Show.self, Resolve.self, Eval.self, Sample.self,
             Export.self, Import.self,
             Release.self, Retain.self, Check.self, Query.self, Generate.self,
-            Diff.self, Merge.self,
+            Diff.self, Merge.self, Lint.self,
             Preview.self,
         ]
     )

@@ -22,6 +22,7 @@ public enum EmbeddedResources {
             File(name: "0001_catalog.sql", bytes: PackageResources._001_catalog_sql),
             File(name: "0002_forward_transitions.sql", bytes: PackageResources._002_forward_transitions_sql),
             File(name: "0003_route_ids_never_reused.sql", bytes: PackageResources._003_route_ids_never_reused_sql),
+            File(name: "0004_reduced_motion.sql", bytes: PackageResources._004_reduced_motion_sql),
         ]
     }
 

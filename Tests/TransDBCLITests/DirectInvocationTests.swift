@@ -19,6 +19,7 @@ struct DirectInvocationTests {
         ["resolve", "--op", "present", "--from", "Feed", "--to", "Detail"],
         ["resolve", "--op=push", "--from=Feed", "--to=Detail", "--container=MainNav", "--format=json", "--db=/tmp/x.sqlite"],
         ["resolve", "--from", "A B", "--to", "lib/C", "--op", "dismiss", "--explain", "--strict", "--busy-timeout", "0.5", "--format", "csv"],
+        ["resolve", "--op", "present", "--from", "Feed", "--to", "Detail", "--reduce-motion", "--explain"],
         ["resolve", "--db", "cat.sqlite", "--op", "tab", "--from", "*x", "--to", "é😀", "--busy-timeout=3600"],
         ["list", "presets"],
         ["list", "--format", "json", "presets", "--db", "c.sqlite"],

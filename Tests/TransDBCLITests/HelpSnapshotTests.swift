@@ -15,6 +15,7 @@ struct HelpSnapshotTests {
         (["--help"], "transdb-help.txt"),
         (["resolve", "--help"], "transdb-resolve-help.txt"),
         (["generate", "swift", "--help"], "transdb-generate-swift-help.txt"),
+        (["lint", "--help"], "transdb-lint-help.txt"),
     ])
     func help(arguments: [String], snapshot: String) throws {
         let runner = try TransDBRunner()

@@ -28,7 +28,7 @@ struct ImportExportCommandTests {
         expectSuccess(imported)
         #expect(
             imported.stdoutLines.first
-                == "imported: added 7 libraries, 35 curves, 41 presets, 6 delegates, 9 screens, 3 containers, 15 routes; 0 changed; 0 unchanged")
+                == "imported: added 7 libraries, 35 curves, 41 presets, 6 delegates, 9 screens, 3 containers, 17 routes; 0 changed; 0 unchanged")
         let again = try empty(["export", "--library", "motion"])
         #expect(again.stdout == exported.stdout)
     }
@@ -210,7 +210,7 @@ struct ImportExportCommandTests {
         expectSuccess(imported)
         #expect(
             imported.stdoutLines.first
-                == "imported: added 7 libraries, 35 curves, 41 presets, 6 delegates, 9 screens, 3 containers, 15 routes; 0 changed; 0 unchanged")
+                == "imported: added 7 libraries, 35 curves, 41 presets, 6 delegates, 9 screens, 3 containers, 17 routes; 0 changed; 0 unchanged")
         let again = try empty(["export", "--format", "dtcg"])
         #expect(again.stdout == exported.stdout)
         // And the bundles of both catalogs are the same bytes.

@@ -176,6 +176,27 @@ struct ProgressCommandTests {
         #expect(piped.stdoutLines.count == 40_000)
     }
 
+    @Test("diff and merge at a terminal: the files read are shown, then erased; the screen is the piped report")
+    func diffAndMergeAtTerminal() throws {
+        let fixture = try CLIFixture.initialized()
+        defer { fixture.remove() }
+        for name in ["a.json", "b.json"] {
+            try Self.snapshot(name).write(toFile: fixture.runner.file(name), atomically: true, encoding: .utf8)
+        }
+        let a = fixture.runner.file("a.json")
+        let b = fixture.runner.file("b.json")
+        let diff = try fixture.runner.runInTerminal(["diff", a, b])
+        #expect(diff.exitCode == 0)
+        #expect(diff.text.hasPrefix("\r\u{1B}[Kreading \(a)"))
+        #expect(diff.screen == (try fixture.runner.run(["diff", a, b])).stdoutLines)
+
+        try fixture.setUp([["import", a]])
+        let merge = try fixture.runner.runInTerminal(["merge", b, "--theirs", "--dry-run", "--db", fixture.db])
+        #expect(merge.exitCode == 0)
+        #expect(merge.text.hasPrefix("\r\u{1B}[Kreading \(b)"))
+        #expect(merge.screen == (try fixture(["merge", b, "--theirs", "--dry-run"])).stdoutLines)
+    }
+
     @Test("diff and merge tables: counts by change and kind first, ten of each kind per change, --all lists everything")
     func summaries() throws {
         let fixture = try CLIFixture.initialized()

@@ -20,7 +20,7 @@ struct QueryCheckCommandTests {
         #expect(rows.map { $0["name"] as? String } == ["coverVertical", "crossDissolve"])
         #expect(rows.map { $0["duration"] as? Double } == [0.4, 0.4])
         let csv = try cli(["query", "SELECT count(*) AS n FROM route", "--format", "csv"])
-        #expect(csv.stdout == "n\r\n15\r\n")
+        #expect(csv.stdout == "n\r\n17\r\n")
     }
 
     static let writes: [String] = [
@@ -66,7 +66,7 @@ struct QueryCheckCommandTests {
         defer { cli.remove() }
         let ok = try cli(["check"])
         expectSuccess(ok)
-        #expect(ok.stdoutLines == ["catalog \(cli.db), schema 3", "integrity_check: ok", "foreign_key_check: ok"])
+        #expect(ok.stdoutLines == ["catalog \(cli.db), schema 4", "integrity_check: ok", "foreign_key_check: ok"])
         let sqlite = Process()
         sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         sqlite.arguments = [cli.db, "PRAGMA foreign_keys = OFF; UPDATE route SET delegate_id = 999 WHERE id = 1;"]

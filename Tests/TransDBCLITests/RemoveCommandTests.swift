@@ -15,7 +15,7 @@ struct RemoveCommandTests {
         expectSuccess(result)
         #expect(result.stdout == "removed route #1: present demo/Feed → demo/Detail on demo/DetailTransitions\n")
         let routes = try cli(["list", "routes", "--format", "json"]).jsonArray()
-        #expect(routes.count == 14)
+        #expect(routes.count == 16)
         #expect(!routes.contains { $0["id"] as? Int == 1 })
         let answer = try cli(["resolve", "--op", "present", "--from", "Feed", "--to", "Detail", "--format", "json"]).jsonObject()
         #expect((answer["mapping"] as? [String: Any])?["id"] as? Int == 2)
@@ -37,12 +37,13 @@ struct RemoveCommandTests {
                   removed route #2: present * → demo/Detail on demo/DetailTransitions
                   removed route #3: present demo/Feed → demo/Photo on demo/DetailTransitions
                   removed route #4: dismiss demo/Detail → * on demo/DetailTransitions
+                  removed route #16: dismiss demo/Photo → * on demo/DetailTransitions
                   screen demo/Detail no longer has a delegate
                   screen demo/Photo no longer has a delegate
 
                 """)
         let routes = try cli(["list", "routes", "--format", "json"]).jsonArray()
-        #expect(routes.count == 11)
+        #expect(routes.count == 12)
         #expect(!routes.contains { $0["delegate"] as? String == "demo/DetailTransitions" })
         let screens = try cli(["list", "screens", "--format", "json"]).jsonArray()
         let detail = try #require(screens.first { $0["name"] as? String == "Detail" })

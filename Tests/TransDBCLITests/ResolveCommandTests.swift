@@ -93,10 +93,11 @@ struct ResolveCommandTests {
             interaction: "motion/pullRight",
             step: "it returns the interaction controller 'motion/pullRight': the transition is interactive (percent-driven)"),
         DemoCase(
-            title: "pop Profile→Detail on MainNav: a custom pop without interaction is warned about",
+            title: "pop Profile→Detail on MainNav: a custom pop with UIKit's pop as interaction controller",
             arguments: ["--op", "pop", "--from", "Profile", "--to", "Detail", "--container", "MainNav"],
             container: "demo/MainNav", delegate: "demo/MainNavDelegate", mapping: 12, animator: "motion/pageOut",
-            step: "warning: a custom pop without an interaction controller disables the system's swipe-back gesture for this route (radar 15215690)"),
+            interaction: "uikit/navigationPop",
+            step: "it returns the interaction controller 'uikit/navigationPop': the transition is interactive (percent-driven)"),
         DemoCase(
             title: "pop Settings→Feed on MainNav: an explicit nil plays the system pop",
             arguments: ["--op", "pop", "--from", "Settings", "--to", "Feed", "--container", "MainNav"],
@@ -356,7 +357,9 @@ struct ResolveCommandTests {
     func swipeBackWarning() throws {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
-        let arguments = ["resolve", "--op", "pop", "--from", "Profile", "--to", "Detail", "--container", "MainNav"]
+        // A pop of its own without an interaction controller (the demo's pops all have one).
+        try cli.setUp([["add", "route", "--op", "pop", "--from", "Help", "--to", "*", "--delegate", "MainNavDelegate", "--preset", "motion/pageOut"]])
+        let arguments = ["resolve", "--op", "pop", "--from", "Help", "--to", "Detail", "--container", "MainNav"]
 
         let plain = try cli(arguments)
         #expect(plain.exitCode == 0)
@@ -368,6 +371,51 @@ struct ResolveCommandTests {
         expectSuccess(json)
         let interactive = try cli(["resolve", "--op", "pop", "--from", "Detail", "--to", "Feed", "--container", "MainNav"])
         expectSuccess(interactive)
+    }
+
+    @Test("--reduce-motion: a named alternative, a derived one, a system default marked inferred; the same in --batch")
+    func reduceMotion() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        try cli.setUp([["set", "preset", "motion/coverUp", "--reduced-motion", "motion/fade"]])
+        func reduced(_ arguments: [String]) throws -> [String: Any] {
+            let result = try cli(["resolve"] + arguments + ["--reduce-motion", "--format", "json"])
+            expectSuccess(result)
+            return try #require(try result.jsonObject()["reduceMotion"] as? [String: Any])
+        }
+        let named = try reduced(["--op", "present", "--from", "Settings", "--to", "Detail"])
+        #expect(named["origin"] as? String == "named" && named["inferred"] as? Bool == false)
+        #expect((named["preset"] as? [String: Any])?["name"] as? String == "fade")
+        let derived = try reduced(["--op", "present", "--from", "Feed", "--to", "Detail"])
+        #expect(derived["origin"] as? String == "derived")
+        let preset = try #require(derived["preset"] as? [String: Any])
+        #expect(preset["name"] as? String == "zoom" && preset["kind"] as? String == "custom" && preset["duration"] as? Double == 0.4)
+        #expect(preset["curveExpression"] as? String == "spring(mass: 1, stiffness: 169.21740869266654, damping: 26.01671837051449, velocity: 0)")
+        let system = try reduced(["--op", "push", "--from", "Feed", "--to", "Detail", "--container", "SettingsNav"])
+        #expect(system["origin"] as? String == "system" && system["systemDefault"] as? String == "navigationPush")
+        #expect(system["inferred"] as? Bool == true && system["preset"] is NSNull)
+        // Without --reduce-motion the answer has no reduceMotion key.
+        #expect(try cli(["resolve", "--op", "present", "--from", "Feed", "--to", "Detail", "--format", "json"]).jsonObject()["reduceMotion"] == nil)
+        // The explanation says which.
+        let explained = try cli(["resolve", "--op", "present", "--from", "Settings", "--to", "Detail", "--reduce-motion", "--explain"])
+        #expect(explained.stdout.contains("Reduce Motion: 'motion/coverUp' names its alternative 'motion/fade', which plays instead"))
+        #expect(explained.stdoutLines.contains { $0.hasPrefix("reduce motion  motion/fade (named; fade, ") })
+        // --batch: the same object per line as --format json, without the explanation.
+        let single = try cli(["resolve", "--op", "present", "--from", "Settings", "--to", "Detail", "--reduce-motion", "--format", "json"])
+        var object = try single.jsonObject()
+        object["explanation"] = nil
+        let batch = try cli.runner.run(
+            ["resolve", "--batch", "--db", cli.db],
+            stdin: #"{"op": "present", "from": "Settings", "to": "Detail", "reduceMotion": true}"# + "\n"
+                + #"{"op": "present", "from": "Settings", "to": "Detail", "reduceMotion": "yes"}"# + "\n")
+        #expect(batch.exitCode == 65)
+        let lines = batch.stdoutLines
+        let first = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? NSDictionary
+        #expect(first == (object as NSDictionary))
+        #expect(lines[1].hasPrefix(#"{"line":2,"error":"invalid batch line 2 "#) && lines[1].hasSuffix(#"': 'reduceMotion' must be true or false"}"#))
+        expectError(
+            try cli.runner.run(["resolve", "--batch", "--reduce-motion", "--db", cli.db], stdin: ""), exitCode: 64,
+            mentioning: ["--batch reads Reduce Motion per request"])
     }
 
     @Test("--batch refuses --format csv and table instead of ignoring them", arguments: ["csv", "table"])

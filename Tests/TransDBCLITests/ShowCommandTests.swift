@@ -15,7 +15,7 @@ struct ShowCommandTests {
         expectSuccess(result)
         #expect(topLevelKeys(ofPrettyJSON: result.stdout) == [
             "name", "library", "kind", "direction", "duration", "delay", "curve", "curveExpression", "interactive", "reverse",
-            "description", "interaction", "mirrorOf", "tracks", "usedBy",
+            "description", "interaction", "mirrorOf", "reducedMotion", "tracks", "reduceMotion", "usedBy",
         ])
         let preset = try result.jsonObject()
         #expect(preset["kind"] as? String == "uncover")
@@ -29,7 +29,11 @@ struct ShowCommandTests {
         #expect(Set(tracks.keys) == ["onTop", "from", "to", "shared"])
         #expect(isNull(tracks["shared"]))
         #expect(preset["reverse"] as? String == "motion/coverUp")
-        #expect(preset["usedBy"] as? [String] == ["preset motion/coverUp", "route #4", "route #7"])
+        #expect(preset["usedBy"] as? [String] == ["preset motion/coverUp", "route #4", "route #7", "route #17"])
+        #expect(isNull(preset["reducedMotion"]))
+        #expect(
+            preset["reduceMotion"] as? String
+                == "derived: the from view stands at its start state and fades out instead of moving; same duration (0.35 s) and delay")
     }
 
     @Test("show curve as a table lists the presets using it")

@@ -13,7 +13,8 @@ import TransDBCore
 ///   "library": { "name", "version", "description" },
 ///   "curves":     [{ "name", "expression", "description"? }],
 ///   "presets":    [{ "name", "kind", "direction"?, "duration", "delay"?, "curve", "set"?: ["to.start.alpha=0"],
-///                    "interaction"?: { "completionSpeed", "completionCurve", "finishThreshold" }, "reverse"?, "description"? }],
+///                    "interaction"?: { "completionSpeed", "completionCurve", "finishThreshold" }, "reverse"?, "reducedMotion"?,
+///                    "description"? }],
 ///   "delegates":  [{ "name", "released"?, "description"? }],
 ///   "screens":    [{ "name", "delegate"?, "modalStyle"?, "presentationStyle"?, "description"? }],
 ///   "containers": [{ "name", "kind", "delegate"?, "description"? }],
@@ -56,6 +57,7 @@ public enum BundleFormat {
                         ])))
                 }
                 optional(&fields, "reverse", preset.reverse?.description)
+                optional(&fields, "reducedMotion", preset.reducedMotion?.description)
                 optional(&fields, "description", preset.description)
                 return .object(fields)
             }
@@ -75,6 +77,7 @@ public enum BundleFormat {
                     ])))
             }
             optional(&fields, "reverse", preset.reverse?.description)
+            optional(&fields, "reducedMotion", preset.reducedMotion?.description)
             optional(&fields, "description", preset.description)
             return .object(fields)
         }
@@ -218,7 +221,8 @@ public enum BundleFormat {
 
         private func preset(_ entry: JSONCursor, library: String, names: inout Names) throws -> Preset {
             let f = try entry.object(allowedKeys: [
-                "name", "kind", "direction", "duration", "delay", "curve", "set", "interaction", "reverse", "mirrorOf", "description",
+                "name", "kind", "direction", "duration", "delay", "curve", "set", "interaction", "reverse", "mirrorOf", "reducedMotion",
+                "description",
             ])
             let name = try names.claim(try f.required("name", in: entry), kind: "preset")
             let mirrorOf = try f["mirrorOf"]?.string()
@@ -248,9 +252,10 @@ public enum BundleFormat {
                 draft.finishThreshold = try i["finishThreshold"]?.number()
             }
             draft.reverse = try f["reverse"]?.string()
+            draft.reducedMotion = try f["reducedMotion"]?.string()
             draft.description = try description(f["description"])
             // Values are checked where they are: a bad duration is reported at `….duration`.
-            for key in ["duration", "delay", "curve", "direction", "reverse"] {
+            for key in ["duration", "delay", "curve", "direction", "reverse", "reducedMotion"] {
                 if let field = f[key] {
                     var single = PresetDraft(kind: draft.kind)
                     single.direction = key == "direction" ? draft.direction : nil
@@ -258,6 +263,7 @@ public enum BundleFormat {
                     single.delay = key == "delay" ? draft.delay : 0
                     single.curve = key == "curve" ? draft.curve : nil
                     single.reverse = key == "reverse" ? draft.reverse : nil
+                    single.reducedMotion = key == "reducedMotion" ? draft.reducedMotion : nil
                     _ = try field.checking { try single.preset(library: library, name: name) }
                 }
             }

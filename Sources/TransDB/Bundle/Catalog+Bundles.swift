@@ -40,6 +40,7 @@ struct BundleReader {
             preset.curve = preset.curve.local(in: name)
             preset.reverse = preset.reverse?.local(in: name)
             preset.mirrorOf = preset.mirrorOf?.local(in: name)
+            preset.reducedMotion = preset.reducedMotion?.local(in: name)
             if var interaction = preset.interaction {
                 interaction.completionCurve = interaction.completionCurve.local(in: name)
                 preset.interaction = interaction

@@ -76,6 +76,9 @@ struct BundleImport {
     var interactive: [Int64: Bool] = [:]
     /// The imported mirrors with their values derived from the preset they mirror, by `library/name`.
     private var mirrors: [String: Preset] = [:]
+    /// The row ids of the libraries this import creates: nothing of theirs can be in the catalog
+    /// yet, so their screens are inserted without looking for them first.
+    private var createdLibraries: [String: Int64] = [:]
 
     init(db: Database, inputs: [BundleInput], policy: ConflictPolicy, removeOthers: Bool, progress: WorkProgress? = nil) {
         self.db = db
@@ -115,7 +118,12 @@ struct BundleImport {
         for input in inputs { for curve in input.bundle.curves { try self.curve(curve); progress.advance() } }
         try deriveMirrors()
         for input in inputs { for preset in input.bundle.presets { try self.preset(preset); progress.advance() } }
-        for input in inputs { for preset in input.bundle.presets { try reverse(preset); progress.advance() } }
+        for input in inputs {
+            for preset in input.bundle.presets { try link(preset, field: "reverse", column: "reverse_id", \.reverse); progress.advance() }
+        }
+        for input in inputs {
+            for preset in input.bundle.presets { try link(preset, field: "reducedMotion", column: "reduced_motion_id", \.reducedMotion) }
+        }
         for input in inputs { for preset in input.bundle.presets { try mirrorLink(preset); progress.advance() } }
         for input in inputs { for delegate in input.bundle.delegates { try self.delegate(delegate); progress.advance() } }
         for input in inputs { for screen in input.bundle.screens { try self.screen(screen); progress.advance() } }
@@ -174,6 +182,7 @@ struct BundleImport {
                 if case let .named(curve)? = preset.interaction?.completionCurve { try check(.curve, curve, from: bundle, usedBy: user) }
                 try check(.preset, preset.reverse, from: bundle, usedBy: user)
                 try check(.preset, preset.mirrorOf, from: bundle, usedBy: user)
+                try check(.preset, preset.reducedMotion, from: bundle, usedBy: user)
             }
             for screen in bundle.screens { try check(.delegate, screen.delegate, from: bundle, usedBy: "screen \(lib)/\(screen.name)") }
             for container in bundle.containers {
@@ -279,7 +288,7 @@ struct BundleImport {
     private mutating func library(_ bundle: LibraryBundle) throws {
         let library = bundle.library
         guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM library WHERE name = ?", arguments: [library.name]) else {
-            _ = try CatalogWriter(db: db).insertLibrary(library)
+            createdLibraries[library.name] = try CatalogWriter(db: db).insertLibrary(library)
             added(.library, library.name)
             return
         }
@@ -304,7 +313,8 @@ struct BundleImport {
         }
     }
 
-    /// The preset with its references made absolute (its reverse is handled by ``reverse(_:)``).
+    /// The preset with its references made absolute (its reverse and Reduce Motion alternative
+    /// are handled by ``link(_:field:column:_:)``).
     private mutating func absolute(_ preset: Preset) throws -> Preset {
         var preset = preset
         preset.curve = try resolved(preset.curve, library: preset.library)
@@ -313,6 +323,7 @@ struct BundleImport {
             preset.interaction = interaction
         }
         preset.reverse = nil
+        preset.reducedMotion = nil
         // A mirror's source may be imported after it: its name is qualified, not looked up.
         preset.mirrorOf = preset.mirrorOf.map { QualifiedName(library: $0.library ?? preset.library, name: $0.name) }
         return preset
@@ -348,11 +359,14 @@ struct BundleImport {
             return
         }
         var old = try CatalogReader(db: db).preset(id: id)
-        let currentReverse = old.reverse
+        let (currentReverse, currentReducedMotion) = (old.reverse, old.reducedMotion)
         old.reverse = nil
+        old.reducedMotion = nil
         if existing(.preset, name, old: EntryFields.preset(old), new: EntryFields.preset(new)) {
-            // The reverse is compared and written in its own phase; keep it as it is meanwhile.
+            // The reverse and the alternative are compared and written in their own phase; keep
+            // them as they are meanwhile.
             values.reverse = currentReverse
+            values.reducedMotion = currentReducedMotion
             try writer.updatePreset(id: id, values)
         }
     }
@@ -368,31 +382,33 @@ struct BundleImport {
         try db.execute(sql: "UPDATE preset SET mirror_of_id = ? WHERE id = ?", arguments: [wanted, id])
     }
 
-    private mutating func reverse(_ preset: Preset) throws {
+    /// Writes a preset's reference to another preset (`reverse`, `reducedMotion`), once every
+    /// preset of the import exists: references may go both ways.
+    private mutating func link(_ preset: Preset, field: String, column: String, _ reference: KeyPath<Preset, QualifiedName?>) throws {
         guard let id = try id(.preset, library: preset.library, name: preset.name) else { return }
-        let current = try Int64.fetchOne(db, sql: "SELECT reverse_id FROM preset WHERE id = ?", arguments: [id])
-        let wanted = try preset.reverse.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
+        let current = try Int64.fetchOne(db, sql: "SELECT \(column) FROM preset WHERE id = ?", arguments: [id])
+        let wanted = try preset[keyPath: reference].map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
         guard current != wanted else { return }
         let name = "\(preset.library)/\(preset.name)"
         if let entry = report.listed.lastIndex(where: { $0.kind == .preset && $0.name == name }), report.listed[entry].action == .added {
-            try db.execute(sql: "UPDATE preset SET reverse_id = ? WHERE id = ?", arguments: [wanted, id])
+            try db.execute(sql: "UPDATE preset SET \(column) = ? WHERE id = ?", arguments: [wanted, id])
             return
         }
         let database = db
         func describe(_ id: Int64?) throws -> JSONValue { .string(try id.map { try CatalogLookup.name(.preset, id: $0, database).description }) }
-        let old: [(String, JSONValue)] = [("reverse", try describe(current))]
-        let new: [(String, JSONValue)] = [("reverse", try describe(wanted))]
+        let old: [(String, JSONValue)] = [(field, try describe(current))]
+        let new: [(String, JSONValue)] = [(field, try describe(wanted))]
         // A preset already reported as changed or skipped gets the field added to its entry.
         if let entry = report.listed.lastIndex(where: { $0.kind == .preset && $0.name == name }), report.listed[entry].action != .unchanged {
-            report.listed[entry].fields.append("reverse")
+            report.listed[entry].fields.append(field)
             if report.listed[entry].action == .changed {
-                try db.execute(sql: "UPDATE preset SET reverse_id = ? WHERE id = ?", arguments: [wanted, id])
+                try db.execute(sql: "UPDATE preset SET \(column) = ? WHERE id = ?", arguments: [wanted, id])
             }
             return
         }
         report.listed.removeAll { $0.kind == .preset && $0.name == name && $0.action == .unchanged }
         if existing(.preset, name, old: old, new: new) {
-            try db.execute(sql: "UPDATE preset SET reverse_id = ? WHERE id = ?", arguments: [wanted, id])
+            try db.execute(sql: "UPDATE preset SET \(column) = ? WHERE id = ?", arguments: [wanted, id])
         }
     }
 
@@ -410,6 +426,7 @@ struct BundleImport {
     }
 
     private mutating func screen(_ screen: Screen) throws {
+        if let library = createdLibraries[screen.library] { return try newScreen(screen, libraryID: library) }
         let name = "\(screen.library)/\(screen.name)"
         var new = screen
         new.delegate = try resolved(.delegate, screen.delegate, library: screen.library)
@@ -424,6 +441,18 @@ struct BundleImport {
                 sql: "UPDATE screen SET delegate_id = ?, modal_style = ?, presentation_style = ?, description = ? WHERE id = ?",
                 arguments: [delegateID, new.modalStyle.rawValue, new.presentationStyle.rawValue, new.description, id])
         }
+    }
+
+    /// A screen of a library this import created, inserted through one prepared statement: a
+    /// library of two million screens must not cost a lookup and a statement compilation each.
+    private mutating func newScreen(_ screen: Screen, libraryID: Int64) throws {
+        let valid = try screen.validated()
+        let delegateID = try screen.delegate.map { try resolvedID(.delegate, $0, library: screen.library) }
+        let insert = try db.cachedStatement(
+            sql: "INSERT INTO screen (library_id, name, delegate_id, modal_style, presentation_style, description) VALUES (?, ?, ?, ?, ?, ?)")
+        try insert.execute(
+            arguments: [libraryID, valid.name, delegateID, valid.modalStyle.rawValue, valid.presentationStyle.rawValue, valid.description])
+        added(.screen, "\(screen.library)/\(valid.name)")
     }
 
     private mutating func container(_ container: Container) throws {
@@ -473,7 +502,10 @@ struct BundleImport {
                 if !users.isEmpty {
                     throw CatalogError.inUse(kind: kind, name: "\(library)/\(row["name"] as String)", usedBy: users)
                 }
-                if kind == .preset { try db.execute(sql: "UPDATE preset SET reverse_id = NULL WHERE reverse_id = ?", arguments: [id]) }
+                if kind == .preset {
+                    try db.execute(sql: "UPDATE preset SET reverse_id = NULL WHERE reverse_id = ?", arguments: [id])
+                    try db.execute(sql: "UPDATE preset SET reduced_motion_id = NULL WHERE reduced_motion_id = ?", arguments: [id])
+                }
                 try db.execute(sql: "DELETE FROM \(kind.table) WHERE id = ?", arguments: [id])
                 report.append(.init(kind: kind, name: "\(library)/\(row["name"] as String)", action: .removed, fields: []))
             }
@@ -483,6 +515,9 @@ struct BundleImport {
         try remove(.delegate, keeping: bundle.delegates.map(\.name))
         try db.execute(
             sql: "UPDATE preset SET reverse_id = NULL WHERE library_id = ? AND reverse_id IN (SELECT id FROM preset WHERE library_id = ? AND name NOT IN (SELECT value FROM json_each(?)))",
+            arguments: [libraryID, libraryID, JSONValue.array(bundle.presets.map { .string($0.name) }).compact])
+        try db.execute(
+            sql: "UPDATE preset SET reduced_motion_id = NULL WHERE library_id = ? AND reduced_motion_id IN (SELECT id FROM preset WHERE library_id = ? AND name NOT IN (SELECT value FROM json_each(?)))",
             arguments: [libraryID, libraryID, JSONValue.array(bundle.presets.map { .string($0.name) }).compact])
         try remove(.preset, keeping: bundle.presets.map(\.name))
         try remove(.curve, keeping: bundle.curves.map(\.name))
@@ -497,6 +532,7 @@ enum EntryFields {
     static func preset(_ preset: Preset) -> [(String, JSONValue)] {
         var fields = preset.record.filter { $0.0 != "interactive" }
         fields.append(("mirrorOf", .string(preset.mirrorOf?.description)))
+        fields.append(("reducedMotion", .string(preset.reducedMotion?.description)))
         let interaction = preset.interaction
         fields.append(("interaction.completionSpeed", .number(interaction?.completionSpeed)))
         fields.append(("interaction.completionCurve", .string(interaction?.completionCurve.description)))

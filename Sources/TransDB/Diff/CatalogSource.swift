@@ -61,8 +61,14 @@ public struct CatalogSource: Sendable {
         defer { try? handle.close() }
         var bytes: [UInt8] = []
         while true {
-            guard let chunk = try? handle.read(upToCount: 1 << 20) else { throw CatalogError.io(path: path, reason: "the file cannot be read") }
-            if chunk.isEmpty { return bytes }
+            let chunk: Data?
+            do {
+                chunk = try handle.read(upToCount: 1 << 20)
+            } catch {
+                throw CatalogError.io(path: path, reason: "the file cannot be read")
+            }
+            // Foundation answers nil, or empty data, at the end of the file.
+            guard let chunk, !chunk.isEmpty else { return bytes }
             bytes += chunk
             progress.advance(by: Int64(chunk.count))
         }

@@ -40,6 +40,7 @@ extension EntrySchema where Entry == Preset {
         var copiers: [String: (inout Preset, Preset) -> Void] = [
             "kind": copying(\.kind), "direction": copying(\.direction), "duration": copying(\.duration), "delay": copying(\.delay),
             "curve": copying(\.curve), "reverse": copying(\.reverse), "mirrorOf": copying(\.mirrorOf),
+            "reducedMotion": copying(\.reducedMotion),
             "description": copying(\.description),
             "tracks.onTop": copying(\.tracks.onTop), "tracks.hidesSource": copying(\.tracks.hidesSource),
             "tracks.shared": copying(\.tracks.shared),

@@ -44,6 +44,7 @@ extension LibraryBundle {
             preset.curve = normal(preset.curve)
             preset.reverse = normal(.preset, preset.reverse)
             preset.mirrorOf = normal(.preset, preset.mirrorOf)
+            preset.reducedMotion = normal(.preset, preset.reducedMotion)
             if var interaction = preset.interaction {
                 interaction.completionCurve = normal(interaction.completionCurve)
                 preset.interaction = interaction

@@ -42,6 +42,7 @@ struct MergeConsistency {
                     ("interaction.completionCurve", .curve, curve(preset.interaction?.completionCurve)),
                     ("reverse", .preset, preset.reverse),
                     ("mirrorOf", .preset, preset.mirrorOf),
+                    ("reducedMotion", .preset, preset.reducedMotion),
                 ]
                 for (field, kind, reference) in references {
                     if let detail = missing(kind, reference) {

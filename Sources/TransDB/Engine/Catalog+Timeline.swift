@@ -6,7 +6,9 @@ extension Catalog {
     ///
     /// - Throws: ``LookupError`` for an unknown preset, ``ModelError`` for a gesture the
     ///   preset cannot play (it has no interaction settings, or the gesture is invalid).
-    public func timeline(preset name: QualifiedName, context: TransitionContext, gesture: GestureScript?) throws -> Timeline {
+    public func timeline(
+        preset name: QualifiedName, context: TransitionContext, gesture: GestureScript?, reduceMotion: Bool = false
+    ) throws -> Timeline {
         let animator = try preset(name).preset
         var interaction: (InteractionSettings, GestureScript)?
         if let gesture {
@@ -16,7 +18,12 @@ extension Catalog {
             }
             interaction = (settings, gesture)
         }
-        return try TransitionEngine(catalog: self).timeline(for: animator, context: context, interaction: interaction)
+        let engine = TransitionEngine(catalog: self)
+        if reduceMotion {
+            return try engine.timeline(
+                for: try ReducedMotion.alternative(for: animator, source: self), context: context, interaction: interaction)
+        }
+        return try engine.timeline(for: animator, context: context, interaction: interaction)
     }
 
     /// What UIKit plays for `request` in `context` (``Resolver``), the system default for a nil

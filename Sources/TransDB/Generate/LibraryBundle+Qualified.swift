@@ -13,6 +13,7 @@ extension LibraryBundle {
             if let curve = preset.interaction?.completionCurve { preset.interaction?.completionCurve = curve.qualified(in: name) }
             preset.reverse = preset.reverse?.qualified(in: name)
             preset.mirrorOf = preset.mirrorOf?.qualified(in: name)
+            preset.reducedMotion = preset.reducedMotion?.qualified(in: name)
             return preset
         }
         copy.screens = screens.map { screen in
@@ -48,7 +49,7 @@ extension LibraryBundle {
         for preset in bundle.presets {
             if case let .named(curve) = preset.curve { names.append(curve.library) }
             if case let .named(curve)? = preset.interaction?.completionCurve { names.append(curve.library) }
-            names += [preset.reverse?.library, preset.mirrorOf?.library]
+            names += [preset.reverse?.library, preset.mirrorOf?.library, preset.reducedMotion?.library]
         }
         names += bundle.screens.map { $0.delegate?.library } + bundle.containers.map { $0.delegate?.library }
         for route in bundle.routes {

@@ -152,6 +152,7 @@ public struct SwiftSourceGenerator: Sendable {
         }
         if let reverse = preset.reverse { arguments.append("reverse: \(name(reverse))") }
         if let mirrorOf = preset.mirrorOf { arguments.append("mirrorOf: \(name(mirrorOf))") }
+        if let alternative = preset.reducedMotion { arguments.append("reducedMotion: \(name(alternative))") }
         return "TransDBCore.Preset(\(arguments.joined(separator: ", ")))"
     }
 

@@ -40,7 +40,7 @@ import TransDBCore
 /// - What DTCG has no type for is in the preset's extension: `kind`, `direction`, the exact
 ///   `curve` (`{ "name", "library"? }` or `{ "expression" }`), track changes as `set`
 ///   (`VIEW.PHASE.PROPERTY=VALUE` relative to the kind's tracks, as in bundle files),
-///   `interaction` and `reverse`; and in the library's: delegates, screens, containers and
+///   `interaction`, `reverse`, `mirrorOf` and `reducedMotion`; and in the library's: delegates, screens, containers and
 ///   routes, with the fields of the bundle format.
 ///
 /// ## Reading

@@ -297,7 +297,7 @@ struct DTCGReader {
         let (library, name) = try owner(of: token, under: "presets")
         let data = token.extensions.first { $0.key == Self.transdb }?.value
         let fields =
-            try data?.object(allowedKeys: ["kind", "direction", "curve", "set", "interaction", "reverse", "mirrorOf", "timingFunction"]) ?? [:]
+            try data?.object(allowedKeys: ["kind", "direction", "curve", "set", "interaction", "reverse", "mirrorOf", "reducedMotion", "timingFunction"]) ?? [:]
 
         let kind = try fields["kind"].map { try choice($0, PresetKind.self) } ?? (transition.duration == 0 ? .none : .custom)
         var draft = PresetDraft(kind: kind)
@@ -325,6 +325,9 @@ struct DTCGReader {
         }
         if let field = fields["reverse"] {
             draft.reverse = try reference(field, kind: "reverse preset").description
+        }
+        if let field = fields["reducedMotion"] {
+            draft.reducedMotion = try reference(field, kind: "reduced-motion preset").description
         }
         // A mirror's values are written out for other tools and derived again on import.
         if let field = fields["mirrorOf"] {

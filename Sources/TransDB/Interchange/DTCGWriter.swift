@@ -147,6 +147,7 @@ struct DTCGWriter {
         }
         if let reverse = preset.reverse { data.append(("reverse", .string(reverse.description))) }
         if let mirrorOf = preset.mirrorOf { data.append(("mirrorOf", .string(mirrorOf.description))) }
+        if let alternative = preset.reducedMotion { data.append(("reducedMotion", .string(alternative.description))) }
         let (timingFunction, note) = timingFunction(preset)
         if let note { data.append(("timingFunction", note)) }
 

@@ -21,6 +21,7 @@ struct BundlePresetSource: PresetSource {
                 preset.library = library
                 preset.curve = preset.curve.qualified(in: library)
                 preset.reverse = preset.reverse?.qualified(in: library)
+                preset.reducedMotion = preset.reducedMotion?.qualified(in: library)
                 if var interaction = preset.interaction {
                     interaction.completionCurve = interaction.completionCurve.qualified(in: library)
                     preset.interaction = interaction

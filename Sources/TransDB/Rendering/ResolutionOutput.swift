@@ -57,6 +57,19 @@ extension ResolutionOutput: Renderable {
         } else {
             rows.append(["animator", "nil → system default \(r.systemDefault?.rawValue ?? "-")"])
         }
+        if r.reduceMotion {
+            if let alternative = r.reducedMotion {
+                let preset = alternative.preset
+                rows.append([
+                    "reduce motion",
+                    alternative.origin == .named
+                        ? "\(preset.qualifiedName) (named; \(preset.kind.rawValue), \(preset.duration.shortestDescription) s, \(preset.curve))"
+                        : "derived from \(preset.qualifiedName): \(ReducedMotion.changes(from: alternative.original, to: preset).joined(separator: "; "))",
+                ])
+            } else if let system = r.systemDefault {
+                rows.append(["reduce motion", ReducedMotion.systemDefaultNote(system)])
+            }
+        }
         if !r.unknownNames.isEmpty { rows.append(["not in catalog", r.unknownNames.joined(separator: ", ")]) }
         return Table(header: nil, rows: rows.map { [$0[0], Table.printable($0[1])] })
     }

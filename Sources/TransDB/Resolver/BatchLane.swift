@@ -62,7 +62,8 @@ struct BatchLane {
         do {
             guard let request = try reader.request(utf8: line) else { return }
             let (strict, explain) = (self.strict, self.explain)
-            guard let resolution = try lookup?.resolve(request, strict: strict, explain: explain) else { return }
+            guard var resolution = try lookup?.resolve(request, strict: strict, explain: explain) else { return }
+            try ReducedMotion.apply(to: &resolution, source: ConnectionPresetSource(db: db))
             // The writer asks for a curve's expression only the first time it writes a preset.
             let curveExpressions = curveExpressions
             writer.write(

@@ -1,6 +1,6 @@
 import TransDBCore
-/// Reads the lines of `transdb resolve --batch`: NDJSON (`{"op", "from", "to", "container"}`,
-/// `container` optional) or CSV with the header `op,from,to[,container]`. The first non-empty
+/// Reads the lines of `transdb resolve --batch`: NDJSON (`{"op", "from", "to", "container",
+/// "reduceMotion"}`, `container` and `reduceMotion` optional) or CSV with the header `op,from,to[,container]`. The first non-empty
 /// line decides: `{` is NDJSON, anything else a CSV header.
 public struct BatchRequestReader: Sendable {
     /// The input's format, known after the first line.
@@ -68,9 +68,12 @@ public struct BatchRequestReader: Sendable {
         }
         guard case let .object(members) = value else { throw refuse("expected a JSON object") }
         var fields: [String: String] = [:]
+        var reduceMotion = false
         for (key, member) in members {
-            guard ["op", "from", "to", "container"].contains(key) else { throw refuse("unknown field '\(key)'") }
+            guard ["op", "from", "to", "container", "reduceMotion"].contains(key) else { throw refuse("unknown field '\(key)'") }
             switch member {
+            case let .bool(value) where key == "reduceMotion": reduceMotion = value
+            case _ where key == "reduceMotion": throw refuse("'reduceMotion' must be true or false")
             case let .string(text): fields[key] = text
             case .null where key == "container": continue
             default: throw refuse("'\(key)' must be a string")
@@ -79,7 +82,9 @@ public struct BatchRequestReader: Sendable {
         guard let op = fields["op"], let from = fields["from"], let to = fields["to"] else {
             throw refuse("a request has \"op\", \"from\" and \"to\"")
         }
-        return try Self.make(op, from, to, fields["container"], refuse: refuse)
+        var request = try Self.make(op, from, to, fields["container"], refuse: refuse)
+        request.reduceMotion = reduceMotion
+        return request
     }
 
     private static func make(_ op: String, _ from: String, _ to: String, _ container: String?, refuse: (String) -> ModelError) throws

@@ -21,7 +21,9 @@ public struct Resolver: Sendable {
     public func resolve(_ request: Request, strict: Bool = false) throws -> Resolution {
         try catalog.read { db in
             var lookup = TransitionLookup(source: CatalogLookupSource(db))
-            return try lookup.resolve(request, strict: strict)
+            var resolution = try lookup.resolve(request, strict: strict)
+            try ReducedMotion.apply(to: &resolution, source: ConnectionPresetSource(db: db))
+            return resolution
         }
     }
 }

@@ -14,16 +14,23 @@ extension Catalog {
     }
 
     /// The preset `name` in full: ``Preset/detailedRecord(curveExpression:completionCurveExpression:)``
-    /// with its curves' expressions, and `usedBy`, what uses it.
+    /// with its curves' expressions, `reduceMotion`, what plays under Reduce Motion (the named
+    /// alternative, or how the derived one differs: ``ReducedMotion``), and `usedBy`, what uses it.
     ///
     /// - Throws: ``LookupError`` for an unknown or ambiguous name.
     public func presetDetail(_ name: QualifiedName) throws -> EntryDetail {
         let (preset, users) = try preset(name)
         let expression = try timingCurve(preset.curve).expression
         let completion = try preset.interaction.map { try timingCurve($0.completionCurve).expression }
+        let alternative = try ReducedMotion.alternative(for: preset, source: self)
+        var reduceMotion = alternative.origin == .named
+            ? "named: \(alternative.preset.qualifiedName)"
+            : "derived: " + ReducedMotion.changes(from: preset, to: alternative.preset).joined(separator: "; ")
+        let problems = alternative.origin == .derived ? ReducedMotion.derivationProblems(preset) : []
+        if !problems.isEmpty { reduceMotion += " (not sensible: \(problems.joined(separator: "; ")); name one with --reduced-motion)" }
         return EntryDetail(
             record: preset.detailedRecord(curveExpression: expression, completionCurveExpression: completion)
-                + [("usedBy", .array(users.map(JSONValue.string)))])
+                + [("reduceMotion", .string(reduceMotion)), ("usedBy", .array(users.map(JSONValue.string)))])
     }
 
     /// The route mapping with id `id`.

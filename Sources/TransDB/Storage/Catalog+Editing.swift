@@ -245,7 +245,8 @@ extension Catalog {
                 WHERE p.library_id <> ?1 AND (p.curve_id IN (SELECT id FROM curve WHERE library_id = ?1)
                    OR p.completion_curve_id IN (SELECT id FROM curve WHERE library_id = ?1)
                    OR p.reverse_id IN (SELECT id FROM preset WHERE library_id = ?1)
-                   OR p.mirror_of_id IN (SELECT id FROM preset WHERE library_id = ?1))
+                   OR p.mirror_of_id IN (SELECT id FROM preset WHERE library_id = ?1)
+                   OR p.reduced_motion_id IN (SELECT id FROM preset WHERE library_id = ?1))
                 UNION ALL
                 SELECT 'route #' || r.id FROM route r JOIN delegate d ON d.id = r.delegate_id
                 WHERE d.library_id <> ?1 AND (r.preset_id IN (SELECT id FROM preset WHERE library_id = ?1)
@@ -275,7 +276,7 @@ extension Catalog {
             arguments: [id])
         // Routes inside the library may point at its presets; drop them before the presets.
         try db.execute(sql: "DELETE FROM route WHERE delegate_id IN (SELECT id FROM delegate WHERE library_id = ?)", arguments: [id])
-        try db.execute(sql: "UPDATE preset SET reverse_id = NULL, mirror_of_id = NULL WHERE library_id = ?", arguments: [id])
+        try db.execute(sql: "UPDATE preset SET reverse_id = NULL, mirror_of_id = NULL, reduced_motion_id = NULL WHERE library_id = ?", arguments: [id])
         try db.execute(sql: "DELETE FROM preset WHERE library_id = ?", arguments: [id])
         try db.execute(sql: "DELETE FROM library WHERE id = ?", arguments: [id])
         return EditReport(

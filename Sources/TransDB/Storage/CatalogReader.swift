@@ -59,12 +59,13 @@ struct CatalogReader {
     private static let presetColumns = """
         SELECT p.id, p.name, l.name AS library, p.kind, p.direction, p.duration, p.delay, c.name, cl.name, p.curve_expression,
             p.on_top, p.completion_speed, cc.name, ccl.name, p.completion_curve_expression, p.finish_threshold,
-            r.name, rl.name, p.description, m.name, ml.name, p.hides_source
+            r.name, rl.name, p.description, m.name, ml.name, p.hides_source, rm.name, rml.name
         FROM preset p JOIN library l ON l.id = p.library_id
             LEFT JOIN curve c ON c.id = p.curve_id LEFT JOIN library cl ON cl.id = c.library_id
             LEFT JOIN curve cc ON cc.id = p.completion_curve_id LEFT JOIN library ccl ON ccl.id = cc.library_id
             LEFT JOIN preset r ON r.id = p.reverse_id LEFT JOIN library rl ON rl.id = r.library_id
             LEFT JOIN preset m ON m.id = p.mirror_of_id LEFT JOIN library ml ON ml.id = m.library_id
+            LEFT JOIN preset rm ON rm.id = p.reduced_motion_id LEFT JOIN library rml ON rml.id = rm.library_id
         """
 
     func presets(library: String? = nil, kind: PresetKind? = nil) throws -> [Preset] {
@@ -165,6 +166,7 @@ struct CatalogReader {
             interaction: interaction,
             reverse: row.text(16).map { QualifiedName(library: row.text(17), name: $0) },
             mirrorOf: row.text(19).map { QualifiedName(library: row.text(20), name: $0) },
+            reducedMotion: row.text(22).map { QualifiedName(library: row.text(23), name: $0) },
             description: row.text(18) ?? "")
     }
 
@@ -383,7 +385,7 @@ struct CatalogReader {
                 db,
                 sql: """
                     SELECT 'preset ' || l.name || '/' || p.name FROM preset p JOIN library l ON l.id = p.library_id
-                    WHERE p.reverse_id = ?1 OR p.mirror_of_id = ?1 ORDER BY 1
+                    WHERE p.reverse_id = ?1 OR p.mirror_of_id = ?1 OR p.reduced_motion_id = ?1 ORDER BY 1
                     """,
                 arguments: [id])
             let routes = try Int64.fetchAll(db, sql: "SELECT id FROM route WHERE preset_id = ?1 OR interaction_id = ?1 ORDER BY id", arguments: [id])

@@ -66,8 +66,8 @@ struct CatalogWriter {
             sql: """
                 INSERT INTO preset (library_id, name, kind, direction, duration, delay, curve_id, curve_expression,
                     on_top, completion_speed, completion_curve_id, completion_curve_expression, finish_threshold,
-                    reverse_id, description, mirror_of_id, hides_source)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    reverse_id, description, mirror_of_id, hides_source, reduced_motion_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: StatementArguments([library, preset.name] + (try presetValues(preset))))
         let id = db.lastInsertedRowID
@@ -90,7 +90,8 @@ struct CatalogWriter {
             sql: """
                 UPDATE preset SET kind = ?, direction = ?, duration = ?, delay = ?, curve_id = ?, curve_expression = ?,
                     on_top = ?, completion_speed = ?, completion_curve_id = ?, completion_curve_expression = ?,
-                    finish_threshold = ?, reverse_id = ?, description = ?, mirror_of_id = ?, hides_source = ?
+                    finish_threshold = ?, reverse_id = ?, description = ?, mirror_of_id = ?, hides_source = ?,
+                    reduced_motion_id = ?
                 WHERE id = ?
                 """,
             arguments: StatementArguments(try presetValues(preset) + [id]))
@@ -115,10 +116,12 @@ struct CatalogWriter {
         }
         let reverseID = try preset.reverse.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
         let mirrorID = try preset.mirrorOf.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
+        let reducedMotionID = try preset.reducedMotion.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
         return [
             preset.kind.rawValue, preset.direction?.rawValue, preset.duration, preset.delay, curveID, curveExpression,
             preset.tracks.onTop.rawValue, preset.interaction?.completionSpeed, completion.0, completion.1,
             preset.interaction?.finishThreshold, reverseID, preset.description, mirrorID, preset.tracks.hidesSource ? 1 : 0,
+            reducedMotionID,
         ]
     }
 

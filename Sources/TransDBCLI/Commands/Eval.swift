@@ -48,6 +48,7 @@ extension TransDBCommand {
                 "The rect a shared element travels to, in points (default: a container-wide square at the top).", valueName: "X,Y,W,H"))
         var target: String?
         @Option(name: .long, help: "A gesture script for an interactive transition.") var gesture: String?
+        @Flag(name: .long, help: "Play what plays with Reduce Motion on: the named or derived alternative.") var reduceMotion = false
         @OptionGroup var output: DrawingFormatOptions
 
         func validate() throws {
@@ -86,10 +87,13 @@ extension TransDBCommand {
                     target: try ContextArguments.targetRect(target), operation: op ?? .present)
                 let timeline =
                     if let preset {
-                        try catalog.timeline(preset: try qualifiedName(preset, field: "preset"), context: context, gesture: gesture)
+                        try catalog.timeline(
+                            preset: try qualifiedName(preset, field: "preset"), context: context, gesture: gesture, reduceMotion: reduceMotion)
                     } else {
                         try catalog.timeline(
-                            route: Resolver.Request(operation: context.operation, from: from ?? "", to: to ?? "", container: container),
+                            route: Resolver.Request(
+                                operation: context.operation, from: from ?? "", to: to ?? "", container: container,
+                                reduceMotion: reduceMotion),
                             context: context, gesture: gesture)
                     }
                 guard let format = output.format.listing else {

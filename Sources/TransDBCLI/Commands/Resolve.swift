@@ -11,7 +11,9 @@ extension TransDBCommand {
             discussion: """
                 Follows UIKit's lookup: the presented screen's transitioningDelegate (present), the dismissed screen's \
                 (dismiss), the navigation controller's delegate (push, pop) or the tab bar controller's (tab). Screens not \
-                in the catalog are treated as controllers without a delegate; --strict refuses them (exit 66).
+                in the catalog are treated as controllers without a delegate; --strict refuses them (exit 66). \
+                --reduce-motion answers as with Reduce Motion on: the animator's named alternative, or one derived by \
+                the HIG (see show preset), and says which.
                 """)
 
         @OptionGroup var catalog: CatalogOptions
@@ -23,8 +25,12 @@ extension TransDBCommand {
         @Flag(name: .long, help: "Refuse screens and containers that are not in the catalog.") var strict = false
         @Flag(
             name: .long,
+            help: "Answer as with Reduce Motion on: the animator's named or derived alternative (with --batch: a \"reduceMotion\": true field per request).")
+        var reduceMotion = false
+        @Flag(
+            name: .long,
             help:
-                "Read requests from stdin, one per line — NDJSON {\"op\", \"from\", \"to\", \"container\"} or CSV with the header op,from,to[,container] — and write one JSON answer per line, in order."
+                "Read requests from stdin, one per line — NDJSON {\"op\", \"from\", \"to\", \"container\", \"reduceMotion\"} or CSV with the header op,from,to[,container] — and write one JSON answer per line, in order."
         )
         var batch = false
         @Option(
@@ -44,6 +50,9 @@ extension TransDBCommand {
                     throw ValidationError(
                         "--batch writes one JSON answer per line; --format \(output.format.rawValue) is not available with it")
                 }
+                if reduceMotion {
+                    throw ValidationError("--batch reads Reduce Motion per request: give \"reduceMotion\": true in the NDJSON lines")
+                }
                 if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs \(jobs): give a number of threads from 1 to 64") }
                 return
             }
@@ -59,7 +68,9 @@ extension TransDBCommand {
             try reporting {
                 let catalog = try catalog.open(forWriting: false)
                 let resolution = try Resolver(catalog: catalog).resolve(
-                    Resolver.Request(operation: op ?? .present, from: from ?? "", to: to ?? "", container: container), strict: strict)
+                    Resolver.Request(
+                        operation: op ?? .present, from: from ?? "", to: to ?? "", container: container, reduceMotion: reduceMotion),
+                    strict: strict)
                 Output.print(ResolutionOutput(resolution, catalog: catalog, explain: explain), as: output.format, wide: output.wide)
                 // A warning is part of the explanation; without --explain the plain forms would hide it.
                 if !explain && (output.format == .table || output.format == .csv) {

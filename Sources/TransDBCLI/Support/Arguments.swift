@@ -13,6 +13,8 @@ extension OutputFormat: ExpressibleByArgument {}
 extension TimingCurve.Kind: ExpressibleByArgument {}
 extension ExportFormat: ExpressibleByArgument {}
 extension ImportFormat: ExpressibleByArgument {}
+extension LintFormat: ExpressibleByArgument {}
+extension LintSeverity: ExpressibleByArgument {}
 extension ConflictPolicy: ExpressibleByArgument {}
 extension ListedKind: ExpressibleByArgument {}
 

@@ -29,7 +29,7 @@ enum DirectInvocation {
     private static func resolve(_ arguments: ArraySlice<String>) -> TransDBCommand.Resolve? {
         guard
             let words = Words(
-                arguments, options: ["db", "busy-timeout", "op", "from", "to", "container", "format"], flags: ["explain", "strict", "wide"]),
+                arguments, options: ["db", "busy-timeout", "op", "from", "to", "container", "format"], flags: ["explain", "strict", "wide", "reduce-motion"]),
             words.positionals.isEmpty,
             let catalog = catalogOptions(words), let output = formatOptions(words),
             let op = words.value("op", TransitionOperation.init(argument:)),
@@ -43,6 +43,7 @@ enum DirectInvocation {
         command.container = words.options["container"]
         command.explain = words.flags.contains("explain")
         command.strict = words.flags.contains("strict")
+        command.reduceMotion = words.flags.contains("reduce-motion")
         command.batch = false
         command.jobs = nil
         command.output = output

@@ -109,7 +109,7 @@ final class ProgressLine: @unchecked Sendable {
         case let (.items, total?): parts.append("\(done.groupedDescription) / \(total.groupedDescription)")
         case (.items, nil):
             // A phase that counts nothing (building indexes, committing) shows how long it has run.
-            if done > 0 { parts.append(done.groupedDescription) } else if elapsed >= 1 { parts.append(duration(elapsed)) }
+            if done > 0 { parts.append(done.groupedDescription) } else if elapsed >= 1 { parts.append("\(Int(elapsed)) s") }
         case let (.bytes, total?): parts.append("\(megabytes(done)) / \(megabytes(total)) MB")
         case (.bytes, nil): parts.append("\(megabytes(done)) MB")
         }

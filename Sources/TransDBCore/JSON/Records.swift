@@ -81,6 +81,7 @@ extension Preset {
         } ?? .null
         fields.append(("interaction", interactionValue))
         fields.append(("mirrorOf", .string(mirrorOf?.description)))
+        fields.append(("reducedMotion", .string(reducedMotion?.description)))
         fields.append(("tracks", tracks.record))
         return fields
     }
@@ -152,8 +153,31 @@ extension Resolution {
             ("interaction", presetValue(interaction)), ("systemDefault", .string(systemDefault?.rawValue)),
             ("unknown", .array(unknownNames.map(JSONValue.string))),
         ]
+        if let value = reduceMotionRecord(curveExpression: curveExpression) { fields.append(("reduceMotion", value)) }
         if includeExplanation { fields.append(("explanation", .array(explanation.map(JSONValue.string)))) }
         return fields
+    }
+}
+
+extension Resolution {
+    /// Under Reduce Motion, `{origin, preset, systemDefault, inferred}`: `origin` `named` or
+    /// `derived` and `preset` what plays instead of the animator (its `curveExpression` the
+    /// derived curve's), or for a system default `origin` `system`, `preset` null and `inferred`
+    /// whether UIKit's behaviour under Reduce Motion is inferred; `nil` when Reduce Motion was not asked.
+    package func reduceMotionRecord(curveExpression: (CurveReference) -> String) -> JSONValue? {
+        guard reduceMotion else { return nil }
+        if let alternative = reducedMotion {
+            return .object([
+                ("origin", .string(alternative.origin.rawValue)),
+                ("preset", alternative.preset.resolutionRecord(curveExpression: curveExpression)),
+                ("systemDefault", .null), ("inferred", .bool(false)),
+            ])
+        }
+        let inferred = systemDefault.map { $0 != .crossDissolve && $0 != .none } ?? false
+        return .object([
+            ("origin", .string(systemDefault == nil ? nil : "system")), ("preset", .null),
+            ("systemDefault", .string(systemDefault?.rawValue)), ("inferred", .bool(inferred)),
+        ])
     }
 }
 

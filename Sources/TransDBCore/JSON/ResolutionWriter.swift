@@ -61,6 +61,11 @@ package struct ResolutionWriter {
         }
         JSONBytes.append(#","unknown":"#, to: &out)
         Self.appendArray(resolution.unknownNames, to: &out)
+        // Rare, and a derived preset has its original's name: written without the records' memo.
+        if let value = resolution.reduceMotionRecord(curveExpression: curveExpression) {
+            JSONBytes.append(#","reduceMotion":"#, to: &out)
+            out.append(contentsOf: value.utf8(indented: false))
+        }
         if includeExplanation {
             JSONBytes.append(#","explanation":"#, to: &out)
             Self.appendArray(resolution.explanation, to: &out)

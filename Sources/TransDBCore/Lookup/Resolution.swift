@@ -5,6 +5,7 @@ public struct Resolution: Hashable, Sendable {
         operation = request.operation
         from = request.from
         to = request.to
+        reduceMotion = request.reduceMotion
     }
 
     public var operation: TransitionOperation
@@ -26,6 +27,11 @@ public struct Resolution: Hashable, Sendable {
     public var systemDefault: SystemTransition?
     /// Names the request used that are not in the catalog.
     public var unknownNames: [String] = []
+    /// Whether the request asked for the answer under Reduce Motion.
+    public var reduceMotion = false
+    /// Under Reduce Motion, what plays instead of `animator` (named or derived); `nil` otherwise
+    /// and when the answer is the system default (see ``ReducedMotion/apply(to:source:)``).
+    public var reducedMotion: ReducedMotion.Alternative?
     /// The lookup, one sentence a step, in order.
     public var explanation: [String] = []
 }

@@ -12,6 +12,7 @@ extension Preset {
         try Self.validateDelay(delay)
         try interaction?.validate()
         try validateReverse()
+        try validateReducedMotion()
     }
 
     /// Checks that a preset of `kind` can move in `direction`: one of the kind's directions for
@@ -62,6 +63,16 @@ extension Preset {
     public func validateReverse() throws {
         guard let reverse, reverse.local(in: library) == QualifiedName(library: nil, name: name) else { return }
         throw ModelError.invalidValue(field: "reverse preset", value: reverse.description, reason: "a preset cannot be its own reverse")
+    }
+
+    /// Checks that the preset's Reduce Motion alternative is another preset.
+    ///
+    /// - Throws: ``ModelError/invalidValue(field:value:reason:)``.
+    public func validateReducedMotion() throws {
+        guard let reducedMotion, reducedMotion.local(in: library) == QualifiedName(library: nil, name: name) else { return }
+        throw ModelError.invalidValue(
+            field: "reduced-motion preset", value: reducedMotion.description,
+            reason: "a preset cannot be its own Reduce Motion alternative; leave it out to derive one")
     }
 }
 

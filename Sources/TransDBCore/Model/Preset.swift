@@ -25,6 +25,9 @@ public struct Preset: Hashable, Sendable {
     /// with start and end and the two roles swapped (``Preset/mirroring(_:)``), and follow it
     /// when it changes.
     public var mirrorOf: QualifiedName?
+    /// The preset played instead of this one when Reduce Motion is on; `nil` derives one
+    /// (``ReducedMotion/derived(from:curve:)``).
+    public var reducedMotion: QualifiedName?
     public var description: String
 
     /// Creates a preset.
@@ -32,7 +35,7 @@ public struct Preset: Hashable, Sendable {
         library: String, name: String, kind: PresetKind, direction: Direction? = nil,
         duration: Double, delay: Double = 0, curve: CurveReference, tracks: ViewTracks,
         interaction: InteractionSettings? = nil, reverse: QualifiedName? = nil, mirrorOf: QualifiedName? = nil,
-        description: String = ""
+        reducedMotion: QualifiedName? = nil, description: String = ""
     ) {
         self.library = library
         self.name = name
@@ -45,6 +48,7 @@ public struct Preset: Hashable, Sendable {
         self.interaction = interaction
         self.reverse = reverse
         self.mirrorOf = mirrorOf
+        self.reducedMotion = reducedMotion
         self.description = description
     }
 

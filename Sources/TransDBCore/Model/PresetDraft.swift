@@ -19,6 +19,8 @@ public struct PresetDraft: Sendable {
     /// The preset this one mirrors; its kind, duration, delay, curve and tracks are then taken
     /// from that preset when the preset is stored (the draft's own are placeholders).
     public var mirrorOf: String?
+    /// The preset played instead when Reduce Motion is on.
+    public var reducedMotion: String?
     public var description: String = ""
 
     /// Creates a draft of a kind.
@@ -59,10 +61,13 @@ public struct PresetDraft: Sendable {
         }
         let reverse = try reverse.map { try QualifiedName(parsing: $0, field: "reverse preset") }
         let mirrorOf = try mirrorOf.map { try QualifiedName(parsing: $0, field: "mirror-of preset") }
+        let reducedMotion = try reducedMotion.map { try QualifiedName(parsing: $0, field: "reduced-motion preset") }
         let preset = Preset(
             library: library, name: name, kind: kind, direction: direction, duration: duration, delay: delay,
-            curve: curve, tracks: tracks, interaction: interaction, reverse: reverse, mirrorOf: mirrorOf, description: description)
+            curve: curve, tracks: tracks, interaction: interaction, reverse: reverse, mirrorOf: mirrorOf,
+            reducedMotion: reducedMotion, description: description)
         try preset.validateReverse()
+        try preset.validateReducedMotion()
         if let mirrorOf, mirrorOf.local(in: library) == QualifiedName(library: nil, name: name) {
             throw ModelError.invalidValue(field: "mirror-of preset", value: mirrorOf.description, reason: "a preset cannot mirror itself")
         }

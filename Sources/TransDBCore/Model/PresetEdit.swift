@@ -21,6 +21,10 @@ public struct PresetEdit: Sendable {
     public var reverse: String?
     /// Removes the reverse preset (the preset then plays backwards).
     public var removesReverse = false
+    /// A new Reduce Motion alternative; see ``removesReducedMotion``.
+    public var reducedMotion: String?
+    /// Removes the Reduce Motion alternative (one is then derived).
+    public var removesReducedMotion = false
     public var description: String?
 
     /// An edit that changes nothing.
@@ -60,6 +64,7 @@ public struct PresetEdit: Sendable {
             draft.finishThreshold = finishThreshold ?? preset.interaction?.finishThreshold
         }
         draft.reverse = removesReverse ? nil : (reverse ?? preset.reverse?.description)
+        draft.reducedMotion = removesReducedMotion ? nil : (reducedMotion ?? preset.reducedMotion?.description)
         draft.description = description ?? preset.description
         return try draft.preset(library: preset.library, name: preset.name)
     }

@@ -69,7 +69,8 @@ extension CatalogTables {
         }
         for preset in try top.array("presets") {
             let entry = try preset.object([
-                "name", "kind", "direction", "duration", "delay", "curve", "set", "interaction", "reverse", "mirrorOf", "description",
+                "name", "kind", "direction", "duration", "delay", "curve", "set", "interaction", "reverse", "mirrorOf", "reducedMotion",
+                "description",
             ])
             tables.presets.append(
                 try wrap(entry) {
@@ -95,12 +96,14 @@ extension CatalogTables {
                         draft.finishThreshold = try interaction.optionalNumber("finishThreshold")
                     }
                     draft.reverse = try entry.optionalString("reverse")
+                    draft.reducedMotion = try entry.optionalString("reducedMotion")
                     draft.description = try entry.optionalString("description") ?? ""
                     var value = try draft.preset(library: name, name: try entry.string("name"))
                     value.curve = value.curve.qualified(in: name)
                     if let curve = value.interaction?.completionCurve { value.interaction?.completionCurve = curve.qualified(in: name) }
                     value.reverse = value.reverse?.qualified(in: name)
                     value.mirrorOf = value.mirrorOf?.qualified(in: name)
+                    value.reducedMotion = value.reducedMotion?.qualified(in: name)
                     return value
                 })
         }

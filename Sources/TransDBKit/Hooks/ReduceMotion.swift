@@ -2,16 +2,22 @@ import TransDBCore
 
 /// What an app plays when Reduce Motion is on (`UIAccessibility.isReduceMotionEnabled`).
 ///
-/// The catalog's Reduce Motion alternatives come with the lint work, which is not merged yet;
-/// this hook is where it connects. Until then ``alternative`` is `nil` and every preset plays
-/// as it is, Reduce Motion or not. TransDBKit does not derive alternatives itself.
+/// By default the catalog's answer, as `transdb resolve --reduce-motion` gives it: the preset's
+/// named alternative (`reducedMotion`), or the one derived by Apple's HIG (``ReducedMotion``:
+/// a cross-fade of the same views, springs without bounce). An app may replace the hook.
 public struct ReduceMotion: Sendable {
     /// The preset to play instead of a preset when Reduce Motion is on, or `nil` to keep it.
     public var alternative: @Sendable (Preset, TransitionCatalog) -> Preset?
 
-    /// A hook; by default it keeps every preset.
-    public init(alternative: @escaping @Sendable (Preset, TransitionCatalog) -> Preset? = { _, _ in nil }) {
+    /// A hook; by default the catalog's named or derived alternative.
+    public init(alternative: @escaping @Sendable (Preset, TransitionCatalog) -> Preset? = ReduceMotion.catalogAlternative) {
         self.alternative = alternative
+    }
+
+    /// The catalog's alternative of `preset` (``ReducedMotion/alternative(for:source:)``), or
+    /// `nil` when a name or curve it needs is missing.
+    public static let catalogAlternative: @Sendable (Preset, TransitionCatalog) -> Preset? = { preset, catalog in
+        try? ReducedMotion.alternative(for: preset, source: catalog).preset
     }
 
     /// The preset to play: `preset`, or its alternative when `enabled`.

@@ -12,8 +12,8 @@
         /// The catalog name of a view controller: ``CatalogScreen/catalogScreenName`` when it adopts
         /// the protocol, else this closure's answer (by default the type's name, `DetailViewController`).
         public var screenName: (UIViewController) -> String = { String(describing: type(of: $0)) }
-        /// The presets played under Reduce Motion: a hook for the catalog's alternatives, which come
-        /// with the lint work; until it is connected every preset plays as it is.
+        /// The presets played under Reduce Motion: by default the catalog's named or derived
+        /// alternative, as `transdb resolve --reduce-motion` answers.
         public var reduceMotion = ReduceMotion()
         /// Whether Reduce Motion is on: `UIAccessibility.isReduceMotionEnabled`.
         public var isReduceMotionEnabled: () -> Bool = { UIAccessibility.isReduceMotionEnabled }

@@ -91,9 +91,12 @@ struct SeedTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let catalog = try Catalog(path: directory.file("catalog.sqlite"), mode: .createIfMissing, seed: false)
-        // samples.json uses uikit/easeInOut.
+        // samples.json uses uikit/easeInOut, and uikit/crossDissolve for Reduce Motion.
         #expect(
-            throws: CatalogError.missingReferences(["curve uikit/easeInOut (used by preset samples/hsLeftPresent and 4 more)"])
+            throws: CatalogError.missingReferences([
+                "curve uikit/easeInOut (used by preset samples/hsLeftPresent and 4 more)",
+                "preset uikit/crossDissolve (used by preset samples/szPresent and 1 more)",
+            ])
         ) {
             try catalog.importBundle(try Self.seedBytes("samples.json"), file: "seed/samples.json")
         }

@@ -205,8 +205,8 @@ extension DiffTests {
             }
             let names = schema.fields(preset).map(\.0)
             #expect(names == EntryFields.preset(preset).map(\.0).filter { $0 != "name" && $0 != "library" })
-            // Summary, mirrorOf, interaction, onTop and hidesSource, 28 track values, each view's completion values and geometry, and the shared element.
-            #expect(names.count == 7 + 1 + 3 + 2 + 28 + 2 + 2 + 1)
+            // Summary, mirrorOf, reducedMotion, interaction, onTop and hidesSource, 28 track values, each view's completion values and geometry, and the shared element.
+            #expect(names.count == 7 + 1 + 1 + 3 + 2 + 28 + 2 + 2 + 1)
             for name in names { #expect(schema.copiers[name] != nil, "no copier for \(name)") }
         }
     }

@@ -42,6 +42,8 @@ struct AddPreset: ParsableCommand {
     var finishThreshold: Double?
     @Option(name: .long, help: "Pair it with the preset for the opposite operation (what a route plays is the preset it names).")
     var reverse: String?
+    @Option(name: .long, help: "The preset played instead when Reduce Motion is on (default: one is derived; see show preset).")
+    var reducedMotion: String?
     @OptionGroup var library: LibraryOption
     @OptionGroup var text: DescriptionOption
 
@@ -73,6 +75,7 @@ struct AddPreset: ParsableCommand {
             draft.completionCurve = completionCurve
             draft.finishThreshold = finishThreshold
             draft.reverse = reverse
+            draft.reducedMotion = reducedMotion
             draft.description = text.description
             let preset = try draft.preset(library: try library.name(), name: name)
             let stored = try catalog.open(forWriting: true).addPreset(preset)

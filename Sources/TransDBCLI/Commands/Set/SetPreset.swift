@@ -29,12 +29,17 @@ struct SetPreset: ParsableCommand {
     @Flag(name: .long, help: "Remove the interaction settings.") var notInteractive = false
     @Option(name: .long, help: "The preset for the opposite operation.") var reverse: String?
     @Flag(name: .long, help: "Remove the reverse preset (play this one backwards).") var noReverse = false
+    @Option(name: .long, help: "The preset played instead when Reduce Motion is on.") var reducedMotion: String?
+    @Flag(name: .long, help: "Remove the Reduce Motion alternative (one is then derived).") var noReducedMotion = false
     @OptionGroup var text: SetDescriptionOption
     @OptionGroup var dryRun: DryRunOption
     @OptionGroup var output: FormatOptions
 
     func validate() throws {
         if noReverse && reverse != nil { throw ValidationError("give --reverse NAME or --no-reverse, not both") }
+        if noReducedMotion && reducedMotion != nil {
+            throw ValidationError("give --reduced-motion NAME or --no-reduced-motion, not both")
+        }
     }
 
     func run() throws {
@@ -52,6 +57,8 @@ struct SetPreset: ParsableCommand {
             edit.interactive = notInteractive ? false : nil
             edit.reverse = reverse
             edit.removesReverse = noReverse
+            edit.reducedMotion = reducedMotion
+            edit.removesReducedMotion = noReducedMotion
             edit.description = text.description
             let report = try catalog.open(forWriting: true).setPreset(try qualifiedName(name, field: "preset"), edit, dryRun: dryRun.dryRun)
             printReport(report, format: output.format)

@@ -105,7 +105,26 @@ public struct TransitionEngine: Sendable {
             }
             interaction = (controller.interaction ?? animator.interaction ?? InteractionSettings(), gesture)
         }
-        return try timeline(
-            for: resolution.animator, context: context, systemDefault: resolution.systemDefault, interaction: interaction)
+        guard let alternative = resolution.reducedMotion else {
+            var result = try timeline(
+                for: resolution.animator, context: context, systemDefault: resolution.systemDefault, interaction: interaction)
+            if resolution.reduceMotion, let system = resolution.systemDefault {
+                result.notes.append(ReducedMotion.systemDefaultNote(system))
+            }
+            return result
+        }
+        return try timeline(for: alternative, context: context, interaction: interaction)
+    }
+
+    /// The timeline of a Reduce Motion alternative (``ReducedMotion``): its preset plays, the
+    /// original stays the animator, and a note says whether the alternative was named or derived.
+    public func timeline(
+        for alternative: ReducedMotion.Alternative, context: TransitionContext,
+        interaction: (settings: InteractionSettings, gesture: GestureScript)? = nil
+    ) throws -> Timeline {
+        var result = try timeline(for: alternative.preset, context: context, interaction: interaction)
+        result.animator = alternative.original.qualifiedName
+        result.notes.insert(alternative.summary, at: 0)
+        return result
     }
 }

@@ -1,0 +1,139 @@
+import Foundation
+import TransDBCore
+
+/// What `transdb lint` looks at: the entries (``LintCatalog``), the libraries whose findings are
+/// reported, and for entries read from bundle files, the file and line each starts on.
+public struct LintInput: Sendable {
+    public var catalog: LintCatalog
+    /// The libraries reported on; `nil` for every library.
+    public var reported: Set<String>?
+    /// Where each entry read from a bundle file is: the file as given and its 1-based line.
+    public var places: [LintLocation: (file: String, line: Int)]
+
+    /// Every library of `bundles`, reported on; no files.
+    public init(bundles: [LibraryBundle]) throws {
+        catalog = try Self.catalog(bundles)
+        reported = nil
+        places = [:]
+    }
+
+    /// The files given (bundle files, or catalogs), reported on, with the libraries they refer to
+    /// read from `catalog` (a library in a file replaces the catalog's of the same name).
+    ///
+    /// - Throws: ``CatalogError`` for a file that cannot be read or is not valid, naming it.
+    public init(files: [String], catalog: Catalog?) throws {
+        var bundles: [LibraryBundle] = []
+        var places: [LintLocation: (file: String, line: Int)] = [:]
+        var reported: Set<String> = []
+        for path in files {
+            let source = try CatalogSource(path: path)
+            for bundle in source.bundles {
+                if reported.contains(bundle.library.name) { throw CatalogError.libraryImportedTwice(name: bundle.library.name) }
+                reported.insert(bundle.library.name)
+                bundles.append(bundle)
+            }
+            guard source.isBundleFile, let bundle = source.bundles.first else { continue }
+            let index = BundleLineIndex(try InputFile.read(path, maximumSize: BundleFormat.defaultMaximumSize))
+            for (location, line) in Self.lines(of: bundle, index) { places[location] = (path, line) }
+        }
+        // The libraries the files refer to, from the catalog, until none is missing.
+        var needed = Set(bundles.flatMap(\.referencedLibraries)).subtracting(reported)
+        var loaded = reported
+        while let name = needed.first, let catalog {
+            needed.remove(name)
+            loaded.insert(name)
+            guard let bundle = try? catalog.bundle(library: name) else { continue }
+            bundles.append(bundle)
+            needed.formUnion(bundle.referencedLibraries.subtracting(loaded))
+        }
+        self.catalog = try Self.catalog(bundles)
+        self.reported = reported
+        self.places = places
+    }
+
+    /// The findings of `linter` on the libraries reported on.
+    public func lint(_ linter: Linter) -> [LintFinding] {
+        linter.lint(catalog).filter { reported?.contains($0.location.library) ?? true }
+    }
+
+    /// The bundles as one catalog, references qualified and mirrors derived from their sources.
+    private static func catalog(_ bundles: [LibraryBundle]) throws -> LintCatalog {
+        let qualified = bundles.map { $0.qualified() }
+        var presets = qualified.flatMap(\.presets)
+        let byName = Dictionary(presets.map { ($0.qualifiedName, $0) }, uniquingKeysWith: { a, _ in a })
+        presets = try presets.map { preset in
+            guard let source = preset.mirrorOf, let original = byName[source] else { return preset }
+            return try preset.mirroring(original)
+        }
+        let curves = qualified.flatMap(\.curves)
+        let catalog = LintCatalog(
+            libraries: qualified.map(\.library), curves: curves, presets: presets, screens: qualified.flatMap(\.screens),
+            containers: qualified.flatMap(\.containers), delegates: qualified.flatMap(\.delegates), routes: qualified.flatMap(\.routes))
+        try checkReferences(catalog)
+        return catalog
+    }
+
+    /// Refuses references to entries that are in neither the files nor the catalog, as `import`
+    /// does: lint judges a catalog that could exist.
+    private static func checkReferences(_ catalog: LintCatalog) throws {
+        let names: [EntityKind: Set<QualifiedName>] = [
+            .curve: Set(catalog.curves.map(\.qualifiedName)), .preset: Set(catalog.presets.map(\.qualifiedName)),
+            .screen: Set(catalog.screens.map(\.qualifiedName)), .delegate: Set(catalog.delegates.map(\.qualifiedName)),
+        ]
+        var missing: [String] = []
+        func check(_ kind: EntityKind, _ name: QualifiedName?, _ user: @autoclosure () -> String) {
+            guard let name, names[kind]?.contains(name) != true else { return }
+            let entry = "\(kind.rawValue) \(name)"
+            if !missing.contains(where: { $0.hasPrefix(entry + " (") }) { missing.append("\(entry) (used by \(user()))") }
+        }
+        func curve(_ reference: CurveReference?) -> QualifiedName? {
+            guard case let .named(name)? = reference else { return nil }
+            return name
+        }
+        for preset in catalog.presets {
+            let user = "preset \(preset.qualifiedName)"
+            check(.curve, curve(preset.curve), user)
+            check(.curve, curve(preset.interaction?.completionCurve), user)
+            for reference in [preset.reverse, preset.mirrorOf, preset.reducedMotion] { check(.preset, reference, user) }
+        }
+        for screen in catalog.screens { check(.delegate, screen.delegate, "screen \(screen.qualifiedName)") }
+        for container in catalog.containers { check(.delegate, container.delegate, "container \(container.qualifiedName)") }
+        for route in catalog.routes {
+            let user = "route \(LintLocation.route(route).fullyQualifiedName)"
+            check(.delegate, route.delegate, user)
+            for side in [route.from, route.to] {
+                if case let .screen(name) = side { check(.screen, name, user) }
+            }
+            check(.preset, route.preset, user)
+            check(.preset, route.interaction, user)
+        }
+        if !missing.isEmpty { throw CatalogError.missingReferences(missing) }
+    }
+
+    /// The line of each entry of `bundle`, in file order.
+    private static func lines(of bundle: LibraryBundle, _ index: BundleLineIndex) -> [(LintLocation, Int)] {
+        let library = bundle.library.name
+        let named = bundle.qualified()
+        var result: [(LintLocation, Int)] = []
+        if let line = index.keys["library"] { result.append((LintLocation(library: library, kind: .library, name: library), line)) }
+        func add(_ section: String, _ locations: [LintLocation]) {
+            for (location, line) in zip(locations, index.lines[section] ?? []) { result.append((location, line)) }
+        }
+        add("curves", named.curves.map { .entry(.curve, $0.qualifiedName) })
+        add("presets", named.presets.map { .entry(.preset, $0.qualifiedName) })
+        add("delegates", named.delegates.map { .entry(.delegate, $0.qualifiedName) })
+        add("screens", named.screens.map { .entry(.screen, $0.qualifiedName) })
+        add("containers", named.containers.map { .entry(.container, $0.qualifiedName) })
+        add("routes", named.routes.map { LintLocation.route($0) })
+        return result
+    }
+}
+
+extension Catalog {
+    /// Every library of the catalog, for `transdb lint`.
+    ///
+    /// - Throws: ``CatalogError`` when the catalog cannot be read.
+    public func lintInput() throws -> LintInput {
+        try LintInput(bundles: bundles())
+    }
+}

@@ -1,0 +1,166 @@
+import TransDBCore
+
+/// The formats of `transdb lint`; raw values are the CLI spellings.
+public enum LintFormat: String, CaseIterable, Sendable {
+    /// One line per finding, for people.
+    case table
+    /// `[{rule, severity, library, kind, name, message, file, line}]`.
+    case json
+    /// SARIF 2.1.0, for GitHub code scanning and other CI systems.
+    case sarif
+}
+
+/// The findings of one lint run, with the rules that ran, as each format prints them.
+public struct LintReport: Sendable {
+    public var findings: [LintFinding]
+    /// The rules that ran, in id order (SARIF's `tool.driver.rules`).
+    public var rules: [LintRule]
+    /// Where each entry read from a bundle file is.
+    public var places: [LintLocation: (file: String, line: Int)]
+
+    /// A report of `findings`, sorted by library, kind, name and rule.
+    public init(findings: [LintFinding], rules: [LintRule], places: [LintLocation: (file: String, line: Int)] = [:]) {
+        self.findings = findings.sorted {
+            ($0.location.library, $0.location.kind.rawValue, $0.location.name, $0.rule)
+                < ($1.location.library, $1.location.kind.rawValue, $1.location.name, $1.rule)
+        }
+        self.rules = rules
+        self.places = places
+    }
+
+    /// Whether a finding is at or above `severity`.
+    public func hasFindings(atLeast severity: LintSeverity) -> Bool {
+        findings.contains { $0.severity >= severity }
+    }
+
+    /// The report in `format`, ending with a newline (table: nothing when there are no findings).
+    public func rendered(_ format: LintFormat, toolVersion: String) -> String {
+        switch format {
+        case .table: table
+        case .json: json.pretty + "\n"
+        case .sarif: sarif(toolVersion: toolVersion).pretty + "\n"
+        }
+    }
+
+    /// `FILE:LINE: ` or nothing, then `SEVERITY RULE library/kind/name: message`, one line a
+    /// finding, then a count.
+    public var table: String {
+        guard !findings.isEmpty else { return "" }
+        var lines = findings.map { finding -> String in
+            let place = places[finding.location].map { "\($0.file):\($0.line): " } ?? ""
+            return "\(place)\(finding.severity.rawValue) \(finding.rule) \(finding.location.fullyQualifiedName): \(finding.message)"
+        }
+        let counts = LintSeverity.allCases.reversed().compactMap { severity -> String? in
+            let count = findings.filter { $0.severity == severity }.count
+            return count == 0 ? nil : "\(count) \(severity.rawValue)\(count == 1 || severity == .info ? "" : "s")"
+        }
+        lines.append(counts.joined(separator: ", "))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An array of findings.
+    public var json: JSONValue {
+        .array(
+            findings.map { finding in
+                let place = places[finding.location]
+                return .object([
+                    ("rule", .string(finding.rule)), ("severity", .string(finding.severity.rawValue)),
+                    ("library", .string(finding.location.library)), ("kind", .string(finding.location.kind.rawValue)),
+                    ("name", .string(finding.location.name)), ("message", .string(finding.message)),
+                    ("file", .string(place?.file)), ("line", place.map { .integer(Int64($0.line)) } ?? .null),
+                ])
+            })
+    }
+
+    /// A SARIF 2.1.0 log: one run whose driver lists the rules that ran, one result per finding
+    /// with its logical location (`library/kind/name`) and, for entries read from bundle files,
+    /// the file and line.
+    public func sarif(toolVersion: String) -> JSONValue {
+        let ruleIndex = Dictionary(rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let driverRules: [JSONValue] = rules.map { rule in
+            .object([
+                ("id", .string(rule.id)), ("name", .string(rule.name)),
+                ("shortDescription", .object([("text", .string(rule.summary))])),
+                ("fullDescription", .object([("text", .string(rule.help))])),
+                ("help", .object([("text", .string("\(rule.help)\n\nSource: \(rule.source)"))])),
+                ("defaultConfiguration", .object([("level", .string(rule.severity.sarifLevel))])),
+                ("properties", .object([("source", .string(rule.source))])),
+            ])
+        }
+        let results: [JSONValue] = findings.map { finding in
+            var location: [(String, JSONValue)] = []
+            if let place = places[finding.location] {
+                location.append(
+                    (
+                        "physicalLocation",
+                        .object([
+                            ("artifactLocation", .object([("uri", .string(Self.uri(place.file)))])),
+                            ("region", .object([("startLine", .integer(Int64(place.line)))])),
+                        ])
+                    ))
+            }
+            location.append(
+                (
+                    "logicalLocations",
+                    .array([
+                        .object([
+                            ("name", .string(finding.location.name)),
+                            ("fullyQualifiedName", .string(finding.location.fullyQualifiedName)),
+                            ("kind", .string(finding.location.kind.rawValue)),
+                        ])
+                    ])
+                ))
+            var result: [(String, JSONValue)] = [("ruleId", .string(finding.rule))]
+            if let index = ruleIndex[finding.rule] { result.append(("ruleIndex", .integer(Int64(index)))) }
+            result += [
+                ("level", .string(finding.severity.sarifLevel)), ("message", .object([("text", .string(finding.message))])),
+                ("locations", .array([.object(location)])),
+            ]
+            return .object(result)
+        }
+        return .object([
+            ("$schema", .string("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            (
+                "runs",
+                .array([
+                    .object([
+                        (
+                            "tool",
+                            .object([
+                                (
+                                    "driver",
+                                    .object([
+                                        ("name", .string("transdb")), ("version", .string(toolVersion)),
+                                        ("rules", .array(driverRules)),
+                                    ])
+                                )
+                            ])
+                        ),
+                        ("results", .array(results)),
+                    ])
+                ])
+            ),
+        ])
+    }
+
+    /// A file path as a SARIF URI reference: relative paths stay relative (GitHub resolves them
+    /// against the repository), characters outside RFC 3986's unreserved set and `/` are
+    /// percent-encoded.
+    static func uri(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            let c = Character(Unicode.Scalar(byte))
+            if byte < 0x80 && (c.isLetter || c.isNumber || "-._~/".contains(c)) {
+                out.append(c)
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded2
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    fileprivate var leftPadded2: String { count >= 2 ? self : "0" + self }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import TransDB
+import TransDBCore
+
+extension TransDBCommand {
+    /// `transdb lint [FILE…]`.
+    struct Lint: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "lint",
+            abstract: "Find transition bugs in the catalog or in bundle files before they ship.",
+            discussion: """
+                Without FILE, lints every library of the catalog (--db, or the one every command finds). With FILE \
+                (bundle files or catalogs), lints their libraries, reading the libraries they refer to from the catalog, \
+                and gives each finding's file and line. Each rule has a stable id, a severity (error, warning, info) and \
+                a help text: --explain RULE prints it, --explain all lists the rules. --rule runs only the rules given, \
+                --ignore leaves rules out (both repeatable). An entry's description can accept a finding with its \
+                reason: [lint allow TD001: why]. Exits 1 when a finding is at or above --fail-on (default: error), \
+                0 otherwise.
+                """)
+
+        @OptionGroup var catalog: CatalogOptions
+        @Argument(help: ArgumentHelp("Bundle files or catalogs to lint instead of the catalog.", valueName: "file")) var files: [String] =
+            []
+        @Option(name: .long, help: ArgumentHelp("Run only this rule (repeatable).", valueName: "rule")) var rule: [String] = []
+        @Option(name: .long, help: ArgumentHelp("Do not run this rule (repeatable).", valueName: "rule")) var ignore: [String] = []
+        @Option(name: .long, help: "Exit 1 when a finding is at or above this severity.")
+        var failOn: LintSeverity = .error
+        @Option(name: .long, help: "The output format; sarif is SARIF 2.1.0.") var format: LintFormat = .table
+        @Option(name: .long, help: ArgumentHelp("Print this rule's help (`all`: a line per rule) and lint nothing.", valueName: "rule"))
+        var explain: String?
+
+        func validate() throws {
+            for id in rule + ignore + [explain].compactMap({ $0 }).filter({ $0 != "all" }) where LintRule.named(id) == nil {
+                throw ValidationError(
+                    "unknown lint rule '\(id)'; the rules are \(LintRule.all.map(\.id).joined(separator: ", ")) (transdb lint --explain all)")
+            }
+        }
+
+        func run() throws {
+            let ids = Swift.Set((rule.isEmpty ? LintRule.all.map(\.id) : rule.compactMap { LintRule.named($0)?.id }))
+                .subtracting(ignore.compactMap { LintRule.named($0)?.id })
+            let rules = LintRule.all.filter { ids.contains($0.id) }
+            if let explain {
+                Output.print(
+                    Self.explanation(explain == "all" ? LintRule.all : LintRule.named(explain).map { [$0] } ?? [], full: explain != "all"))
+                return
+            }
+            var failed = false
+            try reporting {
+                let input =
+                    files.isEmpty
+                    ? try catalog.open(forWriting: false).lintInput()
+                    : try LintInput(files: files, catalog: try? catalog.open(forWriting: false))
+                let report = LintReport(findings: input.lint(Linter(rules: ids)), rules: rules, places: input.places)
+                Output.print(report.rendered(format, toolVersion: TransDBVersion.current))
+                failed = report.hasFindings(atLeast: failOn)
+            }
+            if failed { throw ExitCode(1) }
+        }
+
+        /// The rules as `--explain` prints them: a line each, or in full.
+        static func explanation(_ rules: [LintRule], full: Bool) -> String {
+            guard full else {
+                return rules.map { "\($0.id)  \($0.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \($0.summary)" }
+                    .joined(separator: "\n") + "\n"
+            }
+            return rules.map { rule in
+                "\(rule.id) \(rule.name) (\(rule.severity.rawValue)): \(rule.summary)\n\n\(rule.help)\n\nSource: \(rule.source)\n"
+            }.joined(separator: "\n")
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+import TransDBTestSupport
+@testable import TransDBCore
+
+/// `transdb lint` end to end: exit codes, selection, formats (SARIF validated against the
+/// official OASIS schema), files and lines, and the default library being clean.
+@Suite("transdb lint")
+struct LintCommandTests {
+    /// `Fixtures/sarif-schema-2.1.0.json`: OASIS's SARIF 2.1.0 schema (errata 01), byte for byte.
+    static let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/sarif-schema-2.1.0.json").path
+
+    /// A bundle with an unused delegate (TD006, line 4), a pop without interaction (TD001, line 9)
+    /// and a tie (TD010, error, line 11).
+    static let team = """
+        {"transdb": 1, "library": {"name": "team", "version": "1.0.0"},
+         "presets": [{"name": "pull", "kind": "pull", "duration": 0.35, "curve": "linear"}],
+         "delegates": [{"name": "Nav"},
+          {"name": "Spare"}],
+         "screens": [{"name": "A", "delegate": "Nav"}, {"name": "B"}],
+         "containers": [{"name": "Main", "kind": "navigation", "delegate": "Nav"}],
+         "routes": [
+          {"delegate": "Nav", "op": "present", "from": "B", "to": "A", "preset": "pull"},
+          {"delegate": "Nav", "op": "pop", "from": "A", "to": "B", "preset": "pull"},
+          {"delegate": "Nav", "op": "dismiss", "from": "A", "to": "*", "preset": "pull"},
+          {"delegate": "Nav", "op": "push", "from": "A", "to": "*", "preset": "pull"},
+          {"delegate": "Nav", "op": "push", "from": "*", "to": "B", "preset": null}
+         ]}
+        """
+
+    static func write(_ text: String, to name: String, in cli: CLIFixture) throws -> String {
+        let path = cli.runner.file(name)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// Validates `sarif` against the schema with Python's `jsonschema` (Draft 4, the schema's
+    /// own draft); prints `valid`, or fails naming the first violation.
+    static func validate(_ sarif: String, in cli: CLIFixture) throws -> TransDBRunner.Result {
+        let path = try write(sarif, to: "lint-\(UUID().uuidString).sarif", in: cli)
+        return try cli.runner.runExecutable(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                "import json, sys, jsonschema; jsonschema.Draft4Validator(json.load(open(sys.argv[1]))).validate(json.load(open(sys.argv[2]))); print('valid')",
+                schema, path,
+            ])
+    }
+
+    @Test("the default library has nothing at warning or above; its info findings are listed")
+    func defaultLibraryIsClean() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let result = try cli(["lint", "--fail-on", "warning"])
+        #expect(result.exitCode == 0)
+        #expect(
+            result.stdoutLines == [
+                "info TD013 samples/preset/szDismiss: 'samples/szDismiss' lasts 2 s, outside 0.1–1.0 s",
+                "info TD013 samples/preset/szPresent: 'samples/szPresent' lasts 2 s, outside 0.1–1.0 s",
+                "2 info",
+            ])
+        #expect(try cli(["lint", "--fail-on", "info"]).exitCode == 1)
+        #expect(try cli(["lint", "--ignore", "TD013", "--fail-on", "info"]).stdout == "")
+    }
+
+    @Test("a bundle file: each finding with its file and line; exit 1 for an error, --fail-on, --rule, --ignore")
+    func bundleFile() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let file = try Self.write(Self.team, to: "team.json", in: cli)
+        let result = try cli(["lint", file])
+        #expect(result.exitCode == 1)
+        let lines = result.stdoutLines
+        #expect(
+            lines.contains(
+                "\(file):4: warning TD006 team/delegate/Spare: no screen or container uses 'team/Spare' as its delegate: UIKit never asks it"
+            ))
+        #expect(lines.contains { $0.hasPrefix("\(file):9: warning TD001 team/route/Nav: pop A → B: ") })
+        #expect(lines.contains { $0.hasPrefix("\(file):11: error TD010 team/route/Nav: push A → *: ") })
+        #expect(lines.last == "1 error, \(lines.count - 2) warnings")
+        #expect(try cli(["lint", file, "--ignore", "TD010"]).exitCode == 0)
+        #expect(try cli(["lint", file, "--ignore", "TD010", "--fail-on", "warning"]).exitCode == 1)
+        let only = try cli(["lint", file, "--rule", "TD006", "--rule", "td001"])
+        #expect(only.exitCode == 0)
+        #expect(only.stdoutLines.count == 3 && only.stdoutLines.last == "2 warnings")
+    }
+
+    @Test("--format json gives each finding's fields")
+    func json() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let file = try Self.write(Self.team, to: "team.json", in: cli)
+        let findings = try cli(["lint", file, "--rule", "TD006", "--format", "json"]).jsonArray()
+        #expect(findings.count == 1)
+        #expect(findings[0]["rule"] as? String == "TD006" && findings[0]["severity"] as? String == "warning")
+        #expect(findings[0]["library"] as? String == "team" && findings[0]["kind"] as? String == "delegate")
+        #expect(findings[0]["name"] as? String == "Spare" && findings[0]["file"] as? String == file)
+        #expect(findings[0]["line"] as? Int == 4)
+    }
+
+    @Test("--format sarif is valid SARIF 2.1.0 (the OASIS schema) with rules, levels, logical and physical locations")
+    func sarif() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        _ = try Self.write(Self.team, to: "team.json", in: cli)
+        // Relative to the working directory, as CI runs it: the URI stays relative.
+        let result = try cli(["lint", "team.json", "--format", "sarif"])
+        #expect(result.exitCode == 1)
+        let validation = try Self.validate(result.stdout, in: cli)
+        #expect(validation.exitCode == 0 && validation.stdout == "valid\n", "\(validation)")
+        // The validation has teeth: a driver without its name is refused.
+        #expect(try Self.validate(#"{"version": "2.1.0", "runs": [{"tool": {"driver": {}}}]}"#, in: cli).exitCode != 0)
+        let log = try result.jsonObject()
+        #expect(log["version"] as? String == "2.1.0")
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        #expect(rules.map { $0["id"] as? String } == LintRule.all.map(\.id))
+        #expect((rules[9]["defaultConfiguration"] as? [String: Any])?["level"] as? String == "error")
+        let results = try #require(run["results"] as? [[String: Any]])
+        let spare = try #require(results.first { $0["ruleId"] as? String == "TD006" })
+        let location = try #require((spare["locations"] as? [[String: Any]])?.first)
+        let physical = try #require(location["physicalLocation"] as? [String: Any])
+        #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "team.json")
+        #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 4)
+        let logical = try #require((location["logicalLocations"] as? [[String: Any]])?.first)
+        #expect(logical["fullyQualifiedName"] as? String == "team/delegate/Spare")
+        // A catalog's findings have a logical location only.
+        let catalog = try cli(["lint", "--format", "sarif", "--fail-on", "warning"])
+        #expect(catalog.exitCode == 0)
+        let again = try Self.validate(catalog.stdout, in: cli)
+        #expect(again.exitCode == 0 && again.stdout == "valid\n", "\(again)")
+    }
+
+    @Test("--explain prints a rule's help, or every rule a line")
+    func explain() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let one = try cli(["lint", "--explain", "TD001"])
+        #expect(one.exitCode == 0)
+        #expect(
+            one.stdoutLines.first
+                == "TD001 customPopWithoutInteraction (warning): a custom pop with no interaction controller: the swipe-back gesture is disabled"
+        )
+        #expect(one.stdoutLines.last == "Source: Apple radar 15215690; Hero #62; WordPress-iOS #6639")
+        let all = try cli(["lint", "--explain", "all"])
+        #expect(all.stdoutLines.count == LintRule.all.count)
+        #expect(all.stdoutLines[9] == "TD010  error    two wildcard mappings that tie (A → * and * → B both match A → B)")
+    }
+
+    @Test("bad input: an unknown rule, an invalid bundle, a missing file; one line each, nothing else")
+    func badInput() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        expectError(try cli(["lint", "--rule", "TD999"]), exitCode: 64, mentioning: ["unknown lint rule 'TD999'"])
+        expectError(try cli(["lint", "--explain", "nope"]), exitCode: 64, mentioning: ["unknown lint rule 'nope'"])
+        let bad = try Self.write(
+            #"{"transdb": 1, "library": {"name": "x", "version": "1.0.0"}, "presets": [{"name": "p", "kind": "fade", "duration": -1, "curve": "linear"}]}"#,
+            to: "bad.json", in: cli)
+        expectError(try cli(["lint", bad]), exitCode: 65, mentioning: [bad, "$.presets[0].duration", "'-1'"])
+        expectError(try cli(["lint", cli.runner.file("missing.json")]), exitCode: 66, mentioning: ["missing.json"])
+        let dangling = try Self.write(
+            #"{"transdb": 1, "library": {"name": "x", "version": "1.0.0"}, "presets": [{"name": "p", "kind": "fade", "duration": 0.3, "curve": "linear", "reducedMotion": "nope"}]}"#,
+            to: "dangling.json", in: cli)
+        expectError(try cli(["lint", dangling]), exitCode: 65, mentioning: ["preset x/nope (used by preset x/p)"])
+    }
+}
