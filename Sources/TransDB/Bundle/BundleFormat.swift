@@ -343,14 +343,18 @@ public enum BundleFormat {
     }
 
     /// Names already used in the file, per kind, so a second use names the first.
-    /// The names a bundle has used, by kind, with the path of each first use.
+    /// The names a bundle has used, by kind, with the position of each first use. Names are
+    /// claimed once per element, in order, so a position is the element's index in its section
+    /// (`$.screens[3].name`); a bundle of two million screens keeps two million integers, not paths.
     struct Names {
-        private var used: [String: [String: String]] = [:]
+        private var used: [String: [String: Int]] = [:]
+        private var claimed: [String: Int] = [:]
 
         mutating func claim(_ field: JSONCursor, kind: String) throws -> String {
             let name = try field.checking { try Name.validated(try field.string(), field: "\(kind) name") }
-            if let first = used[kind]?[name] { throw field.error("the \(kind) name '\(name)' is already used at \(first)") }
-            used[kind, default: [:]][name] = field.path
+            if let first = used[kind]?[name] { throw field.error("the \(kind) name '\(name)' is already used at $.\(kind)s[\(first)].name") }
+            used[kind, default: [:]][name] = claimed[kind, default: 0]
+            claimed[kind, default: 0] += 1
             return name
         }
     }
