@@ -23,4 +23,7 @@ echo
 echo "== transdb resolve --op pop --from Detail --to Feed --container MainNav --format json"
 "$bin" resolve --op pop --from Detail --to Feed --container MainNav --format json --db "$db"
 echo
+echo "== transdb lint --fail-on warning (the default library has nothing at warning or above)"
+"$bin" lint --fail-on warning --db "$db"
+echo
 echo "The binary is $bin; copy it anywhere on your PATH (it carries its schema and default library)."

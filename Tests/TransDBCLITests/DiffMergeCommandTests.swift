@@ -163,7 +163,7 @@ struct DiffMergeCommandTests {
         #expect(try cli.runner.run(["diff", bundle, bundle]).stdout == "no differences\n")
     }
 
-    @Test("diff: a missing file exits 66, an invalid bundle 65, another application's database 78")
+    @Test("diff: a missing file exits 66, an invalid bundle or one over --max-size 65, another application's database 78")
     func diffErrors() throws {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
@@ -174,6 +174,16 @@ struct DiffMergeCommandTests {
         let foreign = cli.runner.file("foreign.sqlite")
         try sqlite3(foreign, "CREATE TABLE t (x)")
         expectError(try cli.runner.run(["diff", cli.db, foreign]), exitCode: 78, mentioning: ["is not a transdb catalog"])
+        // Bundle files are read as import reads them: at most --max-size bytes, the same message.
+        let bundle = try Self.write(Self.extraBundle(), to: "extra.json", in: cli)
+        let size = try FileManager.default.attributesOfItem(atPath: bundle)[.size] as! Int
+        let limit = "\(size - 1)"
+        let refusal = "the file has \(size) bytes, more than the limit of \(size - 1); raise it with --max-size"
+        expectError(try cli.runner.run(["diff", cli.db, bundle, "--max-size", limit]), exitCode: 65, mentioning: [bundle, refusal])
+        expectError(try cli(["merge", bundle, "--max-size", limit]), exitCode: 65, mentioning: [bundle, refusal])
+        expectError(try cli(["import", bundle, "--max-size", limit]), exitCode: 65, mentioning: [bundle, refusal])
+        expectSuccess(try cli.runner.run(["diff", cli.db, bundle, "--max-size", "\(size)"]))
+        expectError(try cli.runner.run(["diff", cli.db, bundle, "--max-size", "0"]), exitCode: 64, mentioning: ["--max-size must be a positive number of bytes"])
     }
 
     // MARK: merge

@@ -14,6 +14,7 @@ struct PreviewCommandTests {
         arguments: [
             ["samples/customTransition"], ["samples/szPresent"], ["motion/zoom"], ["uikit/crossDissolve"], ["motion/flipLeft"],
             ["motion/pushLeft", "--op", "pop"], ["motion/zoom", "--screen", "320x568", "--origin", "20,40,60,80"],
+            ["samples/szPresent", "--screen", "375x667", "--origin", "24,140,120,90", "--target", "0,64,375,280"],
             ["--op", "present", "--from", "Feed", "--to", "Detail"], ["--op", "present", "--from", "Feed", "--to", "Help"],
             ["--op", "push", "--from", "Feed", "--to", "Settings", "--container", "MainNav"],
             ["--op", "dismiss", "--from", "Detail", "--to", "Feed", "--gesture", "update 0.2@0.1, update 0.6@0.3, release@0.4"],
@@ -230,6 +231,7 @@ struct PreviewCommandTests {
             (["motion/zoom", "--fps", "nan"], 64, ["--fps"]),
             (["motion/zoom", "--screen", "0x10"], 64, ["--screen", "0x10"]),
             (["motion/zoom", "--origin", "1,2"], 64, ["--origin", "1,2"]),
+            (["samples/szPresent", "--target", "0,64,-1,280"], 64, ["--target must be X,Y,WIDTH,HEIGHT", "0,64,-1,280"]),
             (["--op", "present", "--from", "A", "--to", "B", "--container", "MainNav"], 64, ["--container is for push, pop and tab"]),
             (["motion/nope"], 66, ["motion/nope"]),
             (["--library", "nope"], 66, ["nope"]),

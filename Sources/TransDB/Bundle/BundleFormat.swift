@@ -179,7 +179,35 @@ public enum BundleFormat {
     struct Reader {
         let file: String
 
+        /// The screens of a document whose `"screens"` array was read element by element while
+        /// it was parsed (see ``BundleStreamReader``): the screens so far (their library not yet
+        /// known, so empty), or the first error, reported when the reader gets to the screens.
+        struct StreamedScreens {
+            var screens: [Screen] = []
+            var error: (any Error)?
+            var names = Names()
+        }
+
         func bundle(_ root: JSONCursor) throws -> LibraryBundle {
+            var streamed: StreamedScreens?
+            return try bundle(root, streamed: &streamed)
+        }
+
+        /// One element of `"screens"`.
+        func screen(_ entry: JSONCursor, library: String, names: inout Names) throws -> Screen {
+            let f = try entry.object(allowedKeys: ["name", "delegate", "modalStyle", "presentationStyle", "description"])
+            let screenName = try names.claim(try f.required("name", in: entry), kind: "screen")
+            _ = try (f["name"] ?? entry).checking { try Screen.validatedName(screenName) }
+            let screen = Screen(
+                library: library, name: screenName, delegate: try reference(f["delegate"], field: "delegate"),
+                modalStyle: try choice(f["modalStyle"], default: .coverVertical),
+                presentationStyle: try choice(f["presentationStyle"], default: .automatic),
+                description: try description(f["description"]))
+            try entry.checking { try screen.validateStyles() }
+            return screen
+        }
+
+        func bundle(_ root: JSONCursor, streamed: inout StreamedScreens?) throws -> LibraryBundle {
             let fields = try root.object(allowedKeys: ["transdb", "library", "curves", "durations", "presets", "delegates", "screens", "containers", "routes"])
             let versionField = try fields.required("transdb", in: root)
             guard try versionField.number() == Double(BundleFormat.version) else {
@@ -242,17 +270,14 @@ public enum BundleFormat {
                         library: name, name: try names.claim(try f.required("name", in: entry), kind: "delegate"),
                         released: try f["released"]?.bool() ?? false, description: try description(f["description"])))
             }
-            for entry in try fields["screens"]?.array() ?? [] {
-                let f = try entry.object(allowedKeys: ["name", "delegate", "modalStyle", "presentationStyle", "description"])
-                let screenName = try names.claim(try f.required("name", in: entry), kind: "screen")
-                _ = try (f["name"] ?? entry).checking { try Screen.validatedName(screenName) }
-                let screen = Screen(
-                    library: name, name: screenName, delegate: try reference(f["delegate"], field: "delegate"),
-                    modalStyle: try choice(f["modalStyle"], default: .coverVertical),
-                    presentationStyle: try choice(f["presentationStyle"], default: .automatic),
-                    description: try description(f["description"]))
-                try entry.checking { try screen.validateStyles() }
-                bundle.screens.append(screen)
+            if var screens = streamed.take() {
+                // The array left in the tree is empty; the screens were read as it was parsed.
+                _ = try fields["screens"]?.array()
+                if let error = screens.error { throw error }
+                for index in screens.screens.indices { screens.screens[index].library = name }
+                bundle.screens = screens.screens
+            } else {
+                for entry in try fields["screens"]?.array() ?? [] { bundle.screens.append(try screen(entry, library: name, names: &names)) }
             }
             for entry in try fields["containers"]?.array() ?? [] {
                 let f = try entry.object(allowedKeys: ["name", "kind", "delegate", "description"])
@@ -415,13 +440,18 @@ public enum BundleFormat {
     }
 
     /// Names already used in the file, per kind, so a second use names the first.
-    private struct Names {
-        var used: [String: String] = [:]
+    /// The names a bundle has used, by kind, with the position of each first use. Names are
+    /// claimed once per element, in order, so a position is the element's index in its section
+    /// (`$.screens[3].name`); a bundle of two million screens keeps two million integers, not paths.
+    struct Names {
+        private var used: [String: [String: Int]] = [:]
+        private var claimed: [String: Int] = [:]
 
         mutating func claim(_ field: JSONCursor, kind: String) throws -> String {
             let name = try field.checking { try Name.validated(try field.string(), field: "\(kind) name") }
-            if let first = used["\(kind)/\(name)"] { throw field.error("the \(kind) name '\(name)' is already used at \(first)") }
-            used["\(kind)/\(name)"] = field.path
+            if let first = used[kind]?[name] { throw field.error("the \(kind) name '\(name)' is already used at $.\(kind)s[\(first)].name") }
+            used[kind, default: [:]][name] = claimed[kind, default: 0]
+            claimed[kind, default: 0] += 1
             return name
         }
     }

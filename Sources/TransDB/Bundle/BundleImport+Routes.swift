@@ -132,9 +132,18 @@ extension BundleImport {
         let slot = ResolvedReferences.slot(kind)
         if let id = resolved[number].ids[slot][Int(index)] { return id }
         let input = inputs[number]
-        let id = try resolvedID(kind, input.routes.references[Int(index)], library: input.bundle.library.name)
+        let reference = input.routes.references[Int(index)]
+        let id = try createdScreen(kind, reference, input: number) ?? resolvedID(kind, reference, library: input.bundle.library.name)
         resolved[number].ids[slot][Int(index)] = id
         return id
+    }
+
+    /// The row id of a screen this import inserted into a library it created, when `reference`
+    /// names one in its own library (which a reference's lookup tries first).
+    private func createdScreen(_ kind: EntityKind, _ reference: QualifiedName, input number: Int) -> Int64? {
+        let library = inputs[number].bundle.library.name
+        guard kind == .screen, reference.library == nil || reference.library == library else { return nil }
+        return createdScreens[library]?[reference.name]
     }
 
     /// The report's index of the `library/name` of reference `index` (-1 for `*`).
@@ -142,7 +151,11 @@ extension BundleImport {
         guard index >= 0 else { return -1 }
         let slot = ResolvedReferences.slot(kind)
         if let name = resolved[number].names[slot][Int(index)] { return name }
-        let text = try name(kind, id: try id(kind, index, input: number, &resolved)).description
+        let reference = inputs[number].routes.references[Int(index)]
+        let text =
+            createdScreen(kind, reference, input: number) != nil
+            ? "\(inputs[number].bundle.library.name)/\(reference.name)"
+            : try name(kind, id: try id(kind, index, input: number, &resolved)).description
         let name = report.routes.name(text)
         resolved[number].names[slot][Int(index)] = name
         return name

@@ -1,7 +1,8 @@
 import TransDBCore
-/// Reads a bundle document without holding its routes as JSON: every other section is parsed
-/// into a tree as before (they are small), while each element of `"routes"` is read, checked
-/// and turned into a ``RouteTable`` row as soon as it is parsed.
+/// Reads a bundle document without holding its routes or screens as JSON: every other section is
+/// parsed into a tree as before (they are small), while each element of `"routes"` is read,
+/// checked and turned into a ``RouteTable`` row as soon as it is parsed, and each of `"screens"`
+/// into a ``Screen``.
 ///
 /// Errors come out as a whole-document read would give them: invalid JSON anywhere first, then
 /// the other sections in their fixed order, then the first invalid or repeated route. So a route
@@ -17,6 +18,9 @@ struct BundleStreamReader {
     private(set) var routes = RouteTable()
     /// The first invalid or repeated route, reported once the rest of the file has been read.
     private var routeError: (any Error)?
+    /// The screens, read element by element too (a catalog may have millions); `nil` until the
+    /// document's `"screens"` array is met.
+    private var screens: BundleFormat.Reader.StreamedScreens?
     private var strings = ByteInterner()
     /// Per interned string: what it is as a reference, a route side and an operation (see ``Parsed``).
     private var asReference: [Int32] = []
@@ -47,7 +51,7 @@ struct BundleStreamReader {
         } catch {
             throw CatalogError.invalidBundle(file: file, path: error.path, reason: "\(error.message) (line \(error.line), column \(error.column))")
         }
-        let bundle = try BundleFormat.Reader(file: file).bundle(JSONCursor(value: root, path: "$", file: file))
+        let bundle = try BundleFormat.Reader(file: file).bundle(JSONCursor(value: root, path: "$", file: file), streamed: &screens)
         if let routeError { throw routeError }
         routes.finish()
         return BundleInput(bundle: bundle, routes: routes, file: file)
@@ -63,6 +67,20 @@ struct BundleStreamReader {
                 try parser.readElements(depth: depth + 1) { (parser: inout StrictJSON.Parser, index: Int) throws(StrictJSON.ParseError) in
                     try self.route(&parser, index: index, depth: depth + 2)
                 }
+                members.append((key, .array([])))
+            } else if key == "screens", parser.has(), parser.bytes[parser.index] == UInt8(ascii: "[") {
+                var streamed = BundleFormat.Reader.StreamedScreens()
+                try parser.readElements(depth: depth + 1) { (parser: inout StrictJSON.Parser, index: Int) throws(StrictJSON.ParseError) in
+                    let value = try parser.value(depth: depth + 2)
+                    guard streamed.error == nil else { return }
+                    do {
+                        let entry = JSONCursor(value: value, path: "$.screens[\(index)]", file: file)
+                        streamed.screens.append(try BundleFormat.Reader(file: file).screen(entry, library: "", names: &streamed.names))
+                    } catch {
+                        streamed.error = error
+                    }
+                }
+                screens = streamed
                 members.append((key, .array([])))
             } else {
                 members.append((key, try parser.value(depth: depth + 1)))

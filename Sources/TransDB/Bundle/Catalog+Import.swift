@@ -85,6 +85,11 @@ struct BundleImport {
     /// The row ids of the libraries this import creates: nothing of theirs can be in the catalog
     /// yet, so their screens are inserted without looking for them first.
     private var createdLibraries: [String: Int64] = [:]
+    /// The row ids of the screens inserted into created libraries, by library and name: routes
+    /// find their screens here instead of asking the catalog (and caching) two million times.
+    var createdScreens: [String: [String: Int64]] = [:]
+    /// Where each preset's entry is in the report's `listed`, by `library/name`.
+    private var presetEntries: [String: Int] = [:]
 
     init(db: Database, inputs: [BundleInput], policy: ConflictPolicy, removeOthers: Bool, progress: WorkProgress? = nil) {
         self.db = db
@@ -239,7 +244,7 @@ struct BundleImport {
     mutating func existing(_ kind: EntityKind, _ name: String, old: [(String, JSONValue)], new: [(String, JSONValue)]) -> Bool {
         let fields = zip(old, new).filter { $0.0.1 != $0.1.1 }.map(\.0.0)
         if fields.isEmpty {
-            report.append(.init(kind: kind, name: name, action: .unchanged, fields: []))
+            record(.init(kind: kind, name: name, action: .unchanged, fields: []))
             return false
         }
         switch policy {
@@ -248,16 +253,22 @@ struct BundleImport {
             conflicts.append("\(kind.rawValue) \(name) (\(details.joined(separator: ", ")))")
             return false
         case .skip:
-            report.append(.init(kind: kind, name: name, action: .skipped, fields: fields))
+            record(.init(kind: kind, name: name, action: .skipped, fields: fields))
             return false
         case .replace:
-            report.append(.init(kind: kind, name: name, action: .changed, fields: fields))
+            record(.init(kind: kind, name: name, action: .changed, fields: fields))
             return true
         }
     }
 
+    /// Adds an entry to the report, remembering where a preset's is: the link phases look them up.
+    private mutating func record(_ entry: ImportReport.Entry) {
+        report.append(entry)
+        if entry.kind == .preset { presetEntries[entry.name] = report.listed.count - 1 }
+    }
+
     private mutating func added(_ kind: EntityKind, _ name: String) {
-        report.append(.init(kind: kind, name: name, action: .added, fields: []))
+        record(.init(kind: kind, name: name, action: .added, fields: []))
     }
 
     private func id(_ kind: EntityKind, library: String, name: String) throws -> Int64? {
@@ -437,8 +448,7 @@ struct BundleImport {
     /// Links an added or changed preset to the preset it mirrors (or unlinks it).
     private mutating func mirrorLink(_ preset: Preset) throws {
         let name = "\(preset.library)/\(preset.name)"
-        guard let entry = report.listed.last(where: { $0.kind == .preset && $0.name == name }),
-            entry.action == .added || entry.action == .changed,
+        guard let index = presetEntries[name], report.listed[index].action == .added || report.listed[index].action == .changed,
             let id = try id(.preset, library: preset.library, name: preset.name)
         else { return }
         let wanted = try preset.mirrorOf.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
@@ -453,7 +463,8 @@ struct BundleImport {
         let wanted = try preset[keyPath: reference].map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
         guard current != wanted else { return }
         let name = "\(preset.library)/\(preset.name)"
-        if let entry = report.listed.lastIndex(where: { $0.kind == .preset && $0.name == name }), report.listed[entry].action == .added {
+        let entry = presetEntries[name]
+        if let entry, report.listed[entry].action == .added {
             try db.execute(sql: "UPDATE preset SET \(column) = ? WHERE id = ?", arguments: [wanted, id])
             return
         }
@@ -462,15 +473,25 @@ struct BundleImport {
         let old: [(String, JSONValue)] = [(field, try describe(current))]
         let new: [(String, JSONValue)] = [(field, try describe(wanted))]
         // A preset already reported as changed or skipped gets the field added to its entry.
-        if let entry = report.listed.lastIndex(where: { $0.kind == .preset && $0.name == name }), report.listed[entry].action != .unchanged {
+        if let entry, report.listed[entry].action != .unchanged {
             report.listed[entry].fields.append(field)
             if report.listed[entry].action == .changed {
                 try db.execute(sql: "UPDATE preset SET \(column) = ? WHERE id = ?", arguments: [wanted, id])
             }
             return
         }
-        report.listed.removeAll { $0.kind == .preset && $0.name == name && $0.action == .unchanged }
-        if existing(.preset, name, old: old, new: new) {
+        // The preset was unchanged until this field: its new entry takes the unchanged one's place.
+        let count = report.listed.count
+        let write = existing(.preset, name, old: old, new: new)
+        if let entry, report.listed.count > count {
+            report.listed[entry] = report.listed.removeLast()
+            presetEntries[name] = entry
+        } else if let entry, report.listed[entry].action == .unchanged {
+            // A conflict under --on-conflict fail: the import is refused; its entry is no longer unchanged.
+            report.listed.remove(at: entry)
+            presetEntries = presetEntries.filter { $0.key != name }.mapValues { $0 > entry ? $0 - 1 : $0 }
+        }
+        if write {
             try db.execute(sql: "UPDATE preset SET \(column) = ? WHERE id = ?", arguments: [wanted, id])
         }
     }
@@ -515,6 +536,7 @@ struct BundleImport {
             sql: "INSERT INTO screen (library_id, name, delegate_id, modal_style, presentation_style, description) VALUES (?, ?, ?, ?, ?, ?)")
         try insert.execute(
             arguments: [libraryID, valid.name, delegateID, valid.modalStyle.rawValue, valid.presentationStyle.rawValue, valid.description])
+        createdScreens[screen.library, default: [:]][valid.name] = db.lastInsertedRowID
         added(.screen, "\(screen.library)/\(valid.name)")
     }
 

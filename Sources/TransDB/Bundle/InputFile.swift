@@ -8,13 +8,25 @@ public enum InputFile {
     ///
     /// - Throws: ``CatalogError/missingInput(path:)``, or ``CatalogError/invalidBundle(file:path:reason:)``
     ///   for a directory, a FIFO, a device or a file over `maximumSize` bytes.
-    public static func read(_ path: String, maximumSize: Int) throws -> [UInt8] {
-        let (handle, _) = try checked(path, maximumSize: maximumSize)
+    ///
+    /// `progress`, when given, counts the bytes read in a phase `reading PATH`.
+    public static func read(_ path: String, maximumSize: Int, progress: WorkProgress? = nil) throws -> [UInt8] {
+        let (handle, size) = try checked(path, maximumSize: maximumSize)
         defer { try? handle.close() }
-        // Read at most one byte past the limit, in case the file grew since it was measured.
-        let data = (try? handle.read(upToCount: maximumSize + 1)) ?? Data()
-        guard data.count <= maximumSize else { throw tooLarge(path, maximumSize: maximumSize) }
-        return [UInt8](data)
+        guard let progress else {
+            // Read at most one byte past the limit, in case the file grew since it was measured.
+            let data = (try? handle.read(upToCount: maximumSize + 1)) ?? Data()
+            guard data.count <= maximumSize else { throw tooLarge(path, maximumSize: maximumSize) }
+            return [UInt8](data)
+        }
+        progress.begin("reading \(path)", total: Int64(size), unit: .bytes)
+        let stream = Stream(handle: handle, maximumSize: maximumSize, progress: progress)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size)
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while case let count = chunk.withUnsafeMutableBytes({ stream.read(into: $0) }), count > 0 { bytes += chunk[..<count] }
+        guard !stream.overflowed else { throw tooLarge(path, maximumSize: maximumSize) }
+        return bytes
     }
 
     /// The regular file at `path`, opened for reading in chunks (see ``Stream``), after the

@@ -25,8 +25,9 @@ public struct CatalogSource: Sendable {
     ///   `.newerSchema` for an SQLite file that is not a catalog this transdb reads,
     ///   `.invalidBundle` for a bundle that is not valid, `.io` when the file cannot be read.
     ///
-    /// `progress`, when given, counts the bytes of a bundle file read.
-    public init(path: String, progress: WorkProgress? = nil) throws {
+    /// A bundle file is read as `import` reads one (``InputFile``): a regular file of at most
+    /// `maximumSize` bytes. `progress`, when given, counts its bytes.
+    public init(path: String, maximumSize: Int = BundleFormat.defaultMaximumSize, progress: WorkProgress? = nil) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CatalogError.missingInput(path: path)
@@ -42,36 +43,9 @@ public struct CatalogSource: Sendable {
             self.init(path: path, bundles: try Catalog(path: path, mode: .readOnly).bundles(), isBundleFile: false)
             return
         }
-        let bytes = try Self.contents(of: path, progress: progress)
+        let bytes = try InputFile.read(path, maximumSize: maximumSize, progress: progress)
         progress.begin("checking \(path)")
         self.init(path: path, bundles: [try BundleFormat.decode(bytes, file: path)], isBundleFile: true)
-    }
-
-    /// The bytes of the file at `path`, read a chunk at a time when `progress` counts them.
-    private static func contents(of path: String, progress: WorkProgress?) throws -> [UInt8] {
-        guard let progress else {
-            guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
-                throw CatalogError.io(path: path, reason: "the file cannot be read")
-            }
-            return [UInt8](data)
-        }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
-        progress.begin("reading \(path)", total: size, unit: .bytes)
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw CatalogError.io(path: path, reason: "the file cannot be read") }
-        defer { try? handle.close() }
-        var bytes: [UInt8] = []
-        while true {
-            let chunk: Data?
-            do {
-                chunk = try handle.read(upToCount: 1 << 20)
-            } catch {
-                throw CatalogError.io(path: path, reason: "the file cannot be read")
-            }
-            // Foundation answers nil, or empty data, at the end of the file.
-            guard let chunk, !chunk.isEmpty else { return bytes }
-            bytes += chunk
-            progress.advance(by: Int64(chunk.count))
-        }
     }
 
     /// The libraries named `names`, or all of them for `nil`.

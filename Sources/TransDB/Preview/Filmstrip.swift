@@ -1,10 +1,10 @@
 import Foundation
 import TransDBCore
 
-/// A transition as a row of still frames in one SVG image: the views in the container at evenly
-/// spaced times, with the time under each frame. Deterministic (numbers rounded to 3 decimals), and
-/// plain SVG 1.1 without scripts or external references, so it renders in a browser and in a code
-/// host's README.
+/// A transition as a row of still frames in one SVG image: the views in the container at chosen
+/// times (evenly spaced by default), with the time under each frame. Deterministic (numbers
+/// rounded to 3 decimals), and plain SVG 1.1 without scripts or external references, so it renders
+/// in a browser and in a code host's README. `transdb eval --format svg` writes it.
 ///
 /// Each view is a `<rect data-view="NAME" data-time="SECONDS" x y width height>` in points of the
 /// container (its frame before scale and rotation, which are a `transform` about its centre);
@@ -13,26 +13,31 @@ import TransDBCore
 public struct Filmstrip: Sendable {
     /// The timeline.
     public var timeline: Timeline
-    /// How many frames, from the start to the end.
-    public var frames: Int
+    /// The frames' times in seconds, one frame each, drawn left to right.
+    public var times: [Double]
     /// Each frame's width in pixels; the height follows the container's aspect ratio.
     public var frameWidth: Double
 
     /// The default number of frames.
     public static let defaultFrames = 8
 
-    /// A filmstrip of `frames` frames (at least 1) of `timeline`.
+    /// A filmstrip of `frames` frames (at least 1) of `timeline`, at evenly spaced times from
+    /// the start to the end (one frame: the start).
     public init(_ timeline: Timeline, frames: Int = Filmstrip.defaultFrames, frameWidth: Double = 96) {
+        let frames = max(1, frames)
+        let times = frames > 1 ? (0..<frames).map { timeline.duration * Double($0) / Double(frames - 1) } : [0]
+        self.init(timeline, times: times, frameWidth: frameWidth)
+    }
+
+    /// A filmstrip of `timeline` with a frame at each of `times` (no times: one frame at the start).
+    public init(_ timeline: Timeline, times: [Double], frameWidth: Double = 96) {
         self.timeline = timeline
-        self.frames = max(1, frames)
+        self.times = times.isEmpty ? [0] : times
         self.frameWidth = frameWidth
     }
 
-    /// The frames' times: `frames` evenly spaced times from 0 to the end (one frame: 0).
-    public var times: [Double] {
-        guard frames > 1 else { return [0] }
-        return (0..<frames).map { timeline.duration * Double($0) / Double(frames - 1) }
-    }
+    /// How many frames.
+    public var frames: Int { times.count }
 
     /// The image.
     public var svg: String {

@@ -40,11 +40,18 @@ extension SampleOutput: Renderable {
     }
 
     public var tableText: [TextBlock] {
-        let heading = samples.curve.expression + (samples.duration.map { " over \($0.formatted(digits: 4)) s" } ?? "")
         let rows = samples.samples.map {
             [$0.at.formatted(digits: 4), $0.time.map { $0.formatted(digits: 4) } ?? "-", $0.progress.formatted(digits: 6)]
         }
-        return [.text(heading + "\n"), .table(Table(header: ["at", "time", "progress"], rows: rows))]
+        return [.text(samples.heading + "\n"), .table(Table(header: ["at", "time", "progress"], rows: rows))]
             + (plot ? [.text("\n" + CurvePlot(function: samples.function).rendered)] : [])
+    }
+}
+
+extension CurveSamples {
+    /// The curve's expression, and its own duration when it has one: the heading of the table
+    /// and the title of the plot.
+    var heading: String {
+        curve.expression + (duration.map { " over \($0.formatted(digits: 4)) s" } ?? "")
     }
 }

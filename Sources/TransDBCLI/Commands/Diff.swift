@@ -25,9 +25,12 @@ extension TransDBCommand {
         @Flag(name: .long, help: "Exit 1 when there are differences, 0 when there are none.") var exitCode = false
         @OptionGroup var output: FormatOptions
         @Flag(name: .long, help: "With --format table: list every entry, not a sample of each kind.") var all = false
+        @Option(name: .long, help: ArgumentHelp("The largest bundle file accepted, in bytes.", valueName: "bytes"))
+        var maxSize: Int = BundleFormat.defaultMaximumSize
         @OptionGroup var progress: ProgressOptions
 
         func validate() throws {
+            guard maxSize > 0 else { throw ValidationError("--max-size must be a positive number of bytes") }
             if all && output.format != .table { throw ValidationError("--all is for --format table; json, ndjson and csv always list every entry") }
         }
 
@@ -37,9 +40,12 @@ extension TransDBCommand {
                 let diff = try progress.run { progress in
                     let (a, b) =
                         if let new {
-                            (try CatalogSource(path: old, progress: progress), try CatalogSource(path: new, progress: progress))
+                            (
+                                try CatalogSource(path: old, maximumSize: maxSize, progress: progress),
+                                try CatalogSource(path: new, maximumSize: maxSize, progress: progress)
+                            )
                         } else {
-                            (try CatalogSource(catalog.open(forWriting: false)), try CatalogSource(path: old, progress: progress))
+                            (try CatalogSource(catalog.open(forWriting: false)), try CatalogSource(path: old, maximumSize: maxSize, progress: progress))
                         }
                     let names = try Swift.Set(library.map { try Name.validated($0, field: "library name") })
                     for name in names.sorted() where !(a.bundles + b.bundles).contains(where: { $0.library.name == name }) {

@@ -15,7 +15,9 @@ extension TransDBCommand {
                 and z-order, and a shared element's when the preset has one. Every operation plays its preset forward. \
                 --gesture drives a percent-driven interactive transition when the route (or PRESET) has an interaction: \
                 "update 0.2@0.1, update 0.6@0.3, finish@0.4" (also cancel@T, or release@T to apply the finish threshold; \
-                release@T v=V finishes a flick faster than 1 progress per second).
+                release@T v=V finishes a flick faster than 1 progress per second). --format svg draws a filmstrip \
+                instead: --frames evenly spaced frames (or one at each --at) of the views in the container, with the time \
+                under each.
                 """)
 
         @OptionGroup var catalog: CatalogOptions
@@ -28,18 +30,26 @@ extension TransDBCommand {
         @Option(
             name: .long, parsing: .unconditionalSingleValue,
             help: ArgumentHelp("A time in seconds to sample (repeatable).", valueName: "seconds"), transform: number) var at: [Double] = []
-        @Option(name: .long, parsing: .unconditional, help: "Frames per second when no --at is given.", transform: number) var fps: Double =
-            60
+        @Option(
+            name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Frames per second when no --at is given (default: 60).", valueName: "fps"),
+            transform: number)
+        var fps: Double?
+        @Option(name: .long, help: ArgumentHelp("With --format svg: how many frames to draw (default: 8).", valueName: "n"))
+        var frames: Int?
         @Option(name: .long, help: ArgumentHelp("The container size in points.", valueName: "WxH")) var screen: String = "390x844"
-        @Option(name: .long, help: ArgumentHelp("The origin rect of zoom presets, in points (default: a centred 100-point square).", valueName: "X,Y,W,H"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp("The origin rect of zoom presets, in points (default: a centred 100-point square).", valueName: "X,Y,W,H"))
         var origin: String?
         @Option(
             name: .long,
-            help: ArgumentHelp("The rect a shared element travels to, in points (default: a container-wide square at the top).", valueName: "X,Y,W,H"))
+            help: ArgumentHelp(
+                "The rect a shared element travels to, in points (default: a container-wide square at the top).", valueName: "X,Y,W,H"))
         var target: String?
         @Option(name: .long, help: "A gesture script for an interactive transition.") var gesture: String?
         @Flag(name: .long, help: "Play what plays with Reduce Motion on: the named or derived alternative.") var reduceMotion = false
-        @OptionGroup var output: FormatOptions
+        @OptionGroup var output: DrawingFormatOptions
 
         func validate() throws {
             if preset != nil && (from != nil || to != nil || container != nil) {
@@ -48,24 +58,24 @@ extension TransDBCommand {
             if preset == nil && (op == nil || from == nil || to == nil) {
                 throw ValidationError("give a PRESET, or --op, --from and --to to resolve a route")
             }
-            guard fps.isFinite, fps > 0, fps <= 10_000 else { throw ValidationError("--fps must be > 0 and ≤ 10000, got \(fps)") }
+            if let fps, !(fps.isFinite && fps > 0 && fps <= 10_000) {
+                throw ValidationError("--fps must be > 0 and ≤ 10000, got \(fps)")
+            }
             if let bad = at.first(where: { !$0.isFinite || $0 < 0 || $0 > 3600 }) {
                 throw ValidationError("--at must be a number of seconds from 0 to 3600, got \(bad)")
             }
-            _ = try containerSize()
-            _ = try rect(origin, option: "--origin")
-            _ = try rect(target, option: "--target")
-        }
-
-        func containerSize() throws -> Size { try ContextArguments.containerSize(screen) }
-
-        func rect(_ text: String?, option: String) throws -> Rect? {
-            guard let text else { return nil }
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 4, parts.allSatisfy({ $0.isFinite && abs($0) <= 100_000 }), parts[2] >= 0, parts[3] >= 0 else {
-                throw ValidationError("\(option) must be X,Y,WIDTH,HEIGHT in points, e.g. 20,120,100,100, got '\(text)'")
+            if output.format == .svg {
+                if let frames, !(1...1000).contains(frames) {
+                    throw ValidationError("--frames must be a whole number from 1 to 1000, got \(frames)")
+                }
+                if frames != nil && !at.isEmpty { throw ValidationError("give --frames or --at, not both") }
+                if fps != nil { throw ValidationError("--fps is for table, json, ndjson and csv; --format svg draws --frames frames") }
+            } else if frames != nil {
+                throw ValidationError("--frames is for --format svg")
             }
-            return Rect(x: parts[0], y: parts[1], width: parts[2], height: parts[3])
+            _ = try ContextArguments.containerSize(screen)
+            _ = try ContextArguments.originRect(origin)
+            _ = try ContextArguments.targetRect(target)
         }
 
         func run() throws {
@@ -73,8 +83,8 @@ extension TransDBCommand {
                 let catalog = try catalog.open(forWriting: false)
                 let gesture = try gesture.map(GestureScript.init(parsing:))
                 let context = TransitionContext(
-                    container: try containerSize(), origin: try rect(origin, option: "--origin"), target: try rect(target, option: "--target"),
-                    operation: op ?? .present)
+                    container: try ContextArguments.containerSize(screen), origin: try ContextArguments.originRect(origin),
+                    target: try ContextArguments.targetRect(target), operation: op ?? .present)
                 let timeline =
                     if let preset {
                         try catalog.timeline(
@@ -86,8 +96,13 @@ extension TransDBCommand {
                                 reduceMotion: reduceMotion),
                             context: context, gesture: gesture)
                     }
-                let times = at.isEmpty ? timeline.frameTimes(fps: fps) : at
-                Output.print(TimelineOutput(timeline, times: times), as: output.format, wide: output.wide)
+                guard let format = output.format.listing else {
+                    let filmstrip =
+                        at.isEmpty ? Filmstrip(timeline, frames: frames ?? Filmstrip.defaultFrames) : Filmstrip(timeline, times: at)
+                    return Output.print(filmstrip.svg)
+                }
+                let times = at.isEmpty ? timeline.frameTimes(fps: fps ?? 60) : at
+                Output.print(TimelineOutput(timeline, times: times), as: format, wide: output.wide)
             }
         }
     }

@@ -29,20 +29,23 @@ extension TransDBCommand {
         @Flag(name: .long, help: "Print the changes without writing them.") var dryRun = false
         @OptionGroup var output: FormatOptions
         @Flag(name: .long, help: "With --format table: list every change, not a sample of each kind.") var all = false
+        @Option(name: .long, help: ArgumentHelp("The largest bundle file accepted, in bytes.", valueName: "bytes"))
+        var maxSize: Int = BundleFormat.defaultMaximumSize
         @OptionGroup var progress: ProgressOptions
 
         func validate() throws {
             guard output.format == .table || output.format == .json else {
                 throw ValidationError("merge prints --format table or json, not \(output.format.rawValue)")
             }
+            guard maxSize > 0 else { throw ValidationError("--max-size must be a positive number of bytes") }
             if all && output.format != .table { throw ValidationError("--all is for --format table; json always lists every change") }
         }
 
         func run() throws {
             try reporting {
                 var report = try progress.run { progress in
-                    let their = try CatalogSource(path: theirs, progress: progress)
-                    let base = try self.base.map { try CatalogSource(path: $0, progress: progress) }
+                    let their = try CatalogSource(path: theirs, maximumSize: maxSize, progress: progress)
+                    let base = try self.base.map { try CatalogSource(path: $0, maximumSize: maxSize, progress: progress) }
                     return try catalog.open(forWriting: !dryRun).merge(their, base: base, policy: policy, dryRun: dryRun, progress: progress)
                 }
                 report.tableSample = all ? .all : .sample

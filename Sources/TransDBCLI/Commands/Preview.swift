@@ -32,6 +32,8 @@ extension TransDBCommand {
         var diff: [String] = []
         @Option(name: .long, help: ArgumentHelp("The container size in points.", valueName: "WxH")) var screen: String = "390x844"
         @Option(name: .long, help: ArgumentHelp("The origin rect of zoom presets, in points.", valueName: "X,Y,W,H")) var origin: String?
+        @Option(name: .long, help: ArgumentHelp("The rect a shared element travels to, in points, as in eval.", valueName: "X,Y,W,H"))
+        var target: String?
         @Option(name: .long, help: "A gesture script for an interactive transition, as in eval.") var gesture: String?
         @Option(name: .long, help: "Engine samples per second embedded in the page (240 to 2000).") var fps: Double = PreviewSampling
             .defaultRate
@@ -66,6 +68,7 @@ extension TransDBCommand {
             }
             _ = try ContextArguments.containerSize(screen)
             _ = try ContextArguments.originRect(origin)
+            _ = try ContextArguments.targetRect(target)
         }
 
         func run() throws {
@@ -81,7 +84,7 @@ extension TransDBCommand {
         private func makeDocument() throws -> PreviewDocument {
             let context = TransitionContext(
                 container: try ContextArguments.containerSize(screen), origin: try ContextArguments.originRect(origin),
-                operation: op ?? .present)
+                target: try ContextArguments.targetRect(target), operation: op ?? .present)
             if diff.count == 2 {
                 return try PreviewDocument.diff(
                     base: try CatalogSource(path: diff[0]), head: try CatalogSource(path: diff[1]), context: context, rate: fps)

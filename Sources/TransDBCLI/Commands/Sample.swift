@@ -11,7 +11,8 @@ extension TransDBCommand {
             abstract: "Evaluate a timing curve (a name or an expression) at points of normalised time.",
             discussion: """
                 Prints the normalised time, the time in seconds when the curve has a duration of its own (a spring's), \
-                and the progress. Without --at, samples --count + 1 evenly spaced points from 0 to 1.
+                and the progress. Without --at, samples --count + 1 evenly spaced points from 0 to 1. --format svg draws \
+                the samples as a plot of progress over normalised time, titled with the curve's expression.
                 """)
 
         @OptionGroup var catalog: CatalogOptions
@@ -22,7 +23,7 @@ extension TransDBCommand {
             transform: number)
         var at: [Double] = []
         @Option(name: .long, help: "Sample this many intervals from 0 to 1.") var count: Int = 20
-        @OptionGroup var output: FormatOptions
+        @OptionGroup var output: DrawingFormatOptions
 
         func validate() throws {
             guard (1...100_000).contains(count) else { throw ValidationError("--count must be from 1 to 100000, got \(count)") }
@@ -41,7 +42,8 @@ extension TransDBCommand {
                     case .named: try catalog.open(forWriting: false).timingCurve(reference)
                     }
                 let samples = CurveSamples(curve: timing, at: at.isEmpty ? CurveSamples.evenlySpaced(intervals: count) : at)
-                Output.print(SampleOutput(samples, plot: Terminal.isInteractive), as: output.format, wide: output.wide)
+                guard let format = output.format.listing else { return Output.print(CurvePlotSVG(samples).svg) }
+                Output.print(SampleOutput(samples, plot: Terminal.isInteractive), as: format, wide: output.wide)
             }
         }
     }

@@ -92,3 +92,21 @@ struct FormatOptions: ParsableArguments {
     @Flag(name: .long, help: "In a terminal, print every table cell in full instead of fitting the terminal's width.")
     var wide = false
 }
+
+/// What `eval` and `sample` write: a listing in one of the ``OutputFormat``s, or an SVG image.
+/// Only these two commands take `svg`; every other `--format` is ``FormatOptions``'s.
+enum DrawingFormat: String, CaseIterable, ExpressibleByArgument {
+    case table, json, ndjson, csv, svg
+
+    /// The listing format, or `nil` for `svg`.
+    var listing: OutputFormat? { OutputFormat(rawValue: rawValue) }
+}
+
+/// `--format` of the commands that can also draw (`eval`, `sample`).
+struct DrawingFormatOptions: ParsableArguments {
+    @Option(name: .long, help: "Output format: table (for people), json, ndjson or csv (for scripts), or svg (an image).")
+    var format: DrawingFormat = .table
+
+    @Flag(name: .long, help: "In a terminal, print every table cell in full instead of fitting the terminal's width.")
+    var wide = false
+}

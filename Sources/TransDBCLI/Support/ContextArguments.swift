@@ -14,13 +14,19 @@ enum ContextArguments {
     }
 
     /// `--origin X,Y,WIDTH,HEIGHT`, in points.
-    static func originRect(_ text: String?) throws -> Rect? {
+    static func originRect(_ text: String?) throws -> Rect? { try rect(text, option: "--origin") }
+
+    /// `--target X,Y,WIDTH,HEIGHT`, in points.
+    static func targetRect(_ text: String?) throws -> Rect? { try rect(text, option: "--target") }
+
+    /// A rect option `X,Y,WIDTH,HEIGHT` in points; a refusal names `option` and quotes `text`.
+    private static func rect(_ text: String?, option: String) throws -> Rect? {
         guard let text else { return nil }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).compactMap {
             Double($0.trimmingCharacters(in: .whitespaces))
         }
         guard parts.count == 4, parts.allSatisfy({ $0.isFinite && abs($0) <= 100_000 }), parts[2] >= 0, parts[3] >= 0 else {
-            throw ValidationError("--origin must be X,Y,WIDTH,HEIGHT in points, e.g. 20,120,100,100, got '\(text)'")
+            throw ValidationError("\(option) must be X,Y,WIDTH,HEIGHT in points, e.g. 20,120,100,100, got '\(text)'")
         }
         return Rect(x: parts[0], y: parts[1], width: parts[2], height: parts[3])
     }

@@ -48,7 +48,7 @@ final class ProgressLine: @unchecked Sendable {
     init() {
         Interruption.install()
         progress = WorkProgress(stride: 2048) { [unowned self] in self.record($0) }
-        timer.schedule(deadline: .now() + .milliseconds(50), repeating: .milliseconds(50))
+        timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100), leeway: .milliseconds(10))
         timer.setEventHandler { [unowned self] in self.tick() }
         timer.resume()
     }

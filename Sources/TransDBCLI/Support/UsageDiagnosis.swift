@@ -95,8 +95,12 @@ enum UsageDiagnosis {
         return options.sorted()
     }
 
+    /// The commands whose `--format` takes `svg`.
+    private static let drawing: [any ParsableCommand.Type] = [TransDBCommand.Eval.self, TransDBCommand.Sample.self]
+
     /// ArgumentParser's `message` in transdb's words: lower case, as every other error, and a
-    /// value that is not one of a list gets the nearest one suggested.
+    /// value that is not one of a list gets the nearest one suggested, and `--format svg` where
+    /// it does not apply says which commands draw.
     static func reworded(_ message: String) -> String {
         var text = message
         let marker = ". Please provide one of the following:"
@@ -112,7 +116,14 @@ enum UsageDiagnosis {
             }
             text = head + ": expected one of " + cleaned.joined(separator: ", ") + suggestion
         }
+        // ArgumentParser's one-line form of the same: ". Please provide one of 'a', 'b' or 'c'".
+        if let range = text.range(of: ". Please provide one of ") {
+            text = text[..<range.lowerBound] + ": expected one of " + text[range.upperBound...]
+        }
         if text.hasSuffix(".") { text.removeLast() }
+        if text.hasPrefix("The value 'svg' is invalid for '--format") {
+            text += "; svg is for " + drawing.map { "'transdb \(name($0))'" }.joined(separator: " and ")
+        }
         guard let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase == true else { return text }
         return first.lowercased() + text.dropFirst()
     }
