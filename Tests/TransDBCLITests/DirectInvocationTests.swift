@@ -27,6 +27,7 @@ struct DirectInvocationTests {
         ["list", "curves", "--kind", "spring", "--busy-timeout", "0"],
         ["list", "libraries", "--format", "table"],
         ["list", "routes", "--preset", "motion/zoom"], ["list", "presets", "--curve", "gentleSpring", "--kind", "zoom"],
+        ["list", "presets", "--duration", "medium2"],
         ["list", "screens", "--delegate", "DetailTransitions"],
     ]
 
@@ -56,7 +57,7 @@ struct DirectInvocationTests {
         ["list"], ["list", "presets", "curves"], ["list", "widgets"],
         ["list", "presets", "--op", "push"],  // --op filters routes only: validate() refuses it
         ["list", "screens", "--kind", "modal"],
-        ["list", "curves", "--preset", "zoom"], ["list", "routes", "--curve", "linear"],  // filters of other kinds
+        ["list", "curves", "--preset", "zoom"], ["list", "routes", "--curve", "linear"], ["list", "curves", "--duration", "medium2"],  // filters of other kinds
         ["list", "routes", "--op", "sideways"],
         ["show", "preset", "uikit/fade"], ["eval", "uikit/fade"],
     ]

@@ -46,6 +46,10 @@ struct DurationCommandTests {
         #expect(json.map { $0["name"] as? String } == ["long2", "medium2", "short1"])
         #expect(json[1]["seconds"] as? Double == 0.3)
 
+        let using = try cli(["list", "presets", "--duration", "motion/medium2", "--format", "json"]).jsonArray()
+        #expect(using.map { $0["name"] as? String } == ["fadeIn", "cardIn"])
+        #expect(try cli(["list", "presets", "--duration", "long2", "--format", "json"]).jsonArray().map { $0["name"] as? String } == ["sheetIn"])
+        expectError(try cli(["list", "presets", "--duration", "nope"]), exitCode: 66, mentioning: ["nope"])
         let shown = try cli(["show", "duration", "medium2", "--format", "json"]).jsonObject()
         #expect(shown["usedBy"] as? [String] == ["preset app/fadeIn", "preset motion/cardIn"])
         let fade = try cli(["show", "preset", "app/fadeIn", "--format", "json"]).jsonObject()

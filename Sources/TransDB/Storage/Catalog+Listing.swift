@@ -22,12 +22,15 @@ public struct ListFilter: Sendable {
     public var preset: String?
     /// Presets: only those animated by this named curve.
     public var curve: String?
+    /// Presets: only those using this named duration.
+    public var duration: String?
 
     /// A filter; `nil` everywhere lists everything.
     public init(
         library: String? = nil, kind: String? = nil, delegate: String? = nil, operation: TransitionOperation? = nil, screen: String? = nil,
-        preset: String? = nil, curve: String? = nil
+        preset: String? = nil, curve: String? = nil, duration: String? = nil
     ) {
+        self.duration = duration
         self.preset = preset
         self.curve = curve
         self.library = library
@@ -78,6 +81,10 @@ extension Catalog {
             if let curve = filter.curve {
                 let name = try qualifiedCurveName(try QualifiedName(parsing: curve, field: "curve"))
                 presets = presets.filter { $0.curve == .named(name) }
+            }
+            if let duration = filter.duration {
+                let name = try qualifiedName(.duration, try QualifiedName(parsing: duration, field: "duration"))
+                presets = presets.filter { $0.durationName == name }
             }
             return Listing(
                 records: presets.map(\.record),

@@ -123,8 +123,10 @@ struct CatalogReader {
                 SELECT p.name, l.name AS library, p.kind, p.direction, p.duration, p.delay,
                     c.name AS curve_name, cl.name AS curve_library, p.curve_expression,
                     p.completion_speed IS NOT NULL AS interactive,
-                    r.name AS reverse_name, rl.name AS reverse_library, p.description, p.deprecated
+                    r.name AS reverse_name, rl.name AS reverse_library, p.description, p.deprecated,
+                    dn.name AS duration_name, dnl.name AS duration_library
                 FROM preset p JOIN library l ON l.id = p.library_id
+                    LEFT JOIN duration dn ON dn.id = p.duration_id LEFT JOIN library dnl ON dnl.id = dn.library_id
                     LEFT JOIN curve c ON c.id = p.curve_id LEFT JOIN library cl ON cl.id = c.library_id
                     LEFT JOIN preset r ON r.id = p.reverse_id LEFT JOIN library rl ON rl.id = r.library_id
                 WHERE (?1 IS NULL OR l.name = ?1) AND (?2 IS NULL OR p.kind = ?2) ORDER BY l.name, p.name
@@ -149,7 +151,8 @@ struct CatalogReader {
             return PresetSummary(
                 library: row[1], name: row[0], kind: kind, direction: (row[3] as String?).flatMap(Direction.init(rawValue:)),
                 duration: row[4], delay: row[5], curve: curve, isInteractive: row[9],
-                reverse: reverseName.map { QualifiedName(library: row[11], name: $0) }, description: row[12], deprecated: row[13])
+                reverse: reverseName.map { QualifiedName(library: row[11], name: $0) }, description: row[12], deprecated: row[13],
+                durationName: (row[14] as String?).map { QualifiedName(library: row[15], name: $0) })
         })
     }
 

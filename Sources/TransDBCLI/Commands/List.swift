@@ -19,6 +19,7 @@ extension TransDBCommand {
         @Option(name: .long, help: "Routes: only those with this screen on either side.") var screen: String?
         @Option(name: .long, help: "Routes: only those returning this preset (animator or interaction).") var preset: String?
         @Option(name: .long, help: "Presets: only those animated by this named curve.") var curve: String?
+        @Option(name: .long, help: "Presets: only those using this named duration.") var duration: String?
         @OptionGroup var output: FormatOptions
 
         func validate() throws {
@@ -32,12 +33,14 @@ extension TransDBCommand {
                 throw ValidationError("--delegate filters routes and screens")
             }
             if curve != nil && kind != .presets { throw ValidationError("--curve filters presets") }
+            if duration != nil && kind != .presets { throw ValidationError("--duration filters presets") }
         }
 
         func run() throws {
             try reporting {
                 let filter = ListFilter(
-                    library: library, kind: kindFilter, delegate: delegate, operation: op, screen: screen, preset: preset, curve: curve)
+                    library: library, kind: kindFilter, delegate: delegate, operation: op, screen: screen, preset: preset, curve: curve,
+                    duration: duration)
                 Output.print(try catalog.open(forWriting: false).listing(kind, filter: filter), as: output.format, wide: output.wide)
             }
         }

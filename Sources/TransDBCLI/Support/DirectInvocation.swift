@@ -57,7 +57,7 @@ enum DirectInvocation {
     private static func list(_ arguments: ArraySlice<String>) -> TransDBCommand.List? {
         guard
             let words = Words(
-                arguments, options: ["db", "busy-timeout", "library", "kind", "delegate", "op", "screen", "preset", "curve", "format"],
+                arguments, options: ["db", "busy-timeout", "library", "kind", "delegate", "op", "screen", "preset", "curve", "duration", "format"],
                 flags: ["wide"]),
             words.positionals.count == 1, let kind = ListedKind(argument: words.positionals[0]),
             let catalog = catalogOptions(words), let output = formatOptions(words)
@@ -73,6 +73,7 @@ enum DirectInvocation {
         command.screen = words.options["screen"]
         command.preset = words.options["preset"]
         command.curve = words.options["curve"]
+        command.duration = words.options["duration"]
         command.output = output
         return (try? command.validate()) == nil ? nil : command
     }

@@ -13,12 +13,16 @@ public struct PresetSummary: Hashable, Sendable {
     public var description: String
     /// Whether the preset is deprecated (see ``Deprecation``).
     public var deprecated: String?
+    /// The named duration the preset uses, if any (`library/name`).
+    public var durationName: QualifiedName?
 
     /// Creates a summary.
     public init(
         library: String, name: String, kind: PresetKind, direction: Direction?, duration: Double, delay: Double,
-        curve: CurveReference, isInteractive: Bool, reverse: QualifiedName?, description: String, deprecated: String? = nil
+        curve: CurveReference, isInteractive: Bool, reverse: QualifiedName?, description: String, deprecated: String? = nil,
+        durationName: QualifiedName? = nil
     ) {
+        self.durationName = durationName
         self.library = library
         self.name = name
         self.kind = kind
@@ -38,6 +42,7 @@ extension Preset {
     public var summary: PresetSummary {
         PresetSummary(
             library: library, name: name, kind: kind, direction: direction, duration: duration, delay: delay, curve: curve,
-            isInteractive: interaction != nil, reverse: reverse, description: description, deprecated: deprecated)
+            isInteractive: interaction != nil, reverse: reverse, description: description, deprecated: deprecated,
+            durationName: durationName)
     }
 }
