@@ -16,6 +16,14 @@ struct ProgressCommandTests {
         return path
     }
 
+    /// The two bundles the report snapshots were recorded with, written into the fixture's directory.
+    static func snapshotBundles(_ fixture: CLIFixture) throws -> (a: String, b: String) {
+        for name in ["a.json", "b.json"] {
+            try snapshot(name).write(toFile: fixture.runner.file(name), atomically: true, encoding: .utf8)
+        }
+        return (fixture.runner.file("a.json"), fixture.runner.file("b.json"))
+    }
+
     /// The report snapshots recorded before progress existed (`Snapshots/reports`).
     static func snapshot(_ name: String) throws -> String {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots/reports/\(name)")
@@ -75,11 +83,7 @@ struct ProgressCommandTests {
     func pipedReportsUnchanged() throws {
         let fixture = try CLIFixture.initialized()
         defer { fixture.remove() }
-        for name in ["a.json", "b.json"] {
-            try Self.snapshot(name).write(toFile: fixture.runner.file(name), atomically: true, encoding: .utf8)
-        }
-        let a = fixture.runner.file("a.json")
-        let b = fixture.runner.file("b.json")
+        let (a, b) = try Self.snapshotBundles(fixture)
         let imported = try fixture(["import", a, "--report", "json"])
         #expect(imported.stdout == (try Self.snapshot("import-a.json.out")))
         for format in ["json", "ndjson", "csv"] {
@@ -180,11 +184,7 @@ struct ProgressCommandTests {
     func diffAndMergeAtTerminal() throws {
         let fixture = try CLIFixture.initialized()
         defer { fixture.remove() }
-        for name in ["a.json", "b.json"] {
-            try Self.snapshot(name).write(toFile: fixture.runner.file(name), atomically: true, encoding: .utf8)
-        }
-        let a = fixture.runner.file("a.json")
-        let b = fixture.runner.file("b.json")
+        let (a, b) = try Self.snapshotBundles(fixture)
         let diff = try fixture.runner.runInTerminal(["diff", a, b])
         #expect(diff.exitCode == 0)
         #expect(diff.text.hasPrefix("\r\u{1B}[Kreading \(a)"))
@@ -214,11 +214,7 @@ struct ProgressCommandTests {
     func summaries() throws {
         let fixture = try CLIFixture.initialized()
         defer { fixture.remove() }
-        for name in ["a.json", "b.json"] {
-            try Self.snapshot(name).write(toFile: fixture.runner.file(name), atomically: true, encoding: .utf8)
-        }
-        let a = fixture.runner.file("a.json")
-        let b = fixture.runner.file("b.json")
+        let (a, b) = try Self.snapshotBundles(fixture)
         let diff = try fixture.runner.run(["diff", a, b])
         #expect(diff.exitCode == 0)
         #expect(diff.stdoutLines.first == "removed 5 routes; changed 10 presets, 35 routes")
