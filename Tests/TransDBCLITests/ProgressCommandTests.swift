@@ -115,14 +115,15 @@ struct ProgressCommandTests {
         defer { fixture.remove() }
         let file = try Self.bundle(fixture, mappings: 50_000)
         let before = try fixture.state()
-        let session = try fixture.runner.runInTerminal(["import", file, "--db", fixture.db], interrupt: "writing routes")
-        #expect(session.text.contains("writing routes"))
+        // "writing" is drawn only inside the import's transaction (entries, then routes); whether
+        // a phase is drawn at all depends on its length, hence the two outcomes.
+        let session = try fixture.runner.runInTerminal(["import", file, "--db", fixture.db], interrupt: "writing ")
         if session.signal == SIGINT {
             #expect(session.screen == [])
             #expect(try fixture.state() == before)
         } else {
             #expect(session.exitCode == 0)
-            #expect(try fixture(["list", "routes", "--library", "big", "--format", "csv"]).stdoutLines.count == 50_001)
+            #expect(try fixture(["list", "routes", "--library", "big", "--format", "json"]).jsonArray().count == 50_000)
         }
         #expect(try fixture(["check"]).exitCode == 0)
     }
