@@ -481,15 +481,12 @@ struct BundleImport {
             return
         }
         // The preset was unchanged until this field: its new entry takes the unchanged one's place.
+        // (A conflict under --on-conflict fail adds none: the import is then refused, report and all.)
         let count = report.listed.count
         let write = existing(.preset, name, old: old, new: new)
         if let entry, report.listed.count > count {
             report.listed[entry] = report.listed.removeLast()
             presetEntries[name] = entry
-        } else if let entry, report.listed[entry].action == .unchanged {
-            // A conflict under --on-conflict fail: the import is refused; its entry is no longer unchanged.
-            report.listed.remove(at: entry)
-            presetEntries = presetEntries.filter { $0.key != name }.mapValues { $0 > entry ? $0 - 1 : $0 }
         }
         if write {
             try db.execute(sql: "UPDATE preset SET \(column) = ? WHERE id = ?", arguments: [wanted, id])

@@ -45,25 +45,20 @@ public struct ImportReport: Hashable, Sendable {
     /// The actions a table lists entries of, in order (unchanged entries are only counted).
     public static let listedActions: [Action] = [.added, .changed, .skipped, .removed]
 
-    /// The first `limit` entries of each kind for each action but unchanged, grouped by action
-    /// in the order of ``listedActions``, and how many entries of each action were left out.
-    public func sample(limit: Int) -> (entries: [Entry], cut: [(action: Action, count: Int)]) {
+    /// The entries of each action but unchanged that a table lists (``ReportSample``), grouped
+    /// by action in the order of ``listedActions``, and how many of each action were left out.
+    public func sample(_ sample: ReportSample) -> (entries: [Entry], cut: [(action: Action, count: Int)]) {
         var shown: [Entry] = []
         var cut: [(action: Action, count: Int)] = []
         for action in Self.listedActions {
-            var taken: [EntityKind: Int] = [:]
-            func take(_ entry: @autoclosure () -> Entry, kind: EntityKind) {
-                guard taken[kind, default: 0] < limit else { return }
-                shown.append(entry())
-                taken[kind, default: 0] += 1
-            }
-            for entry in listed where entry.action == action { take(entry, kind: entry.kind) }
+            var quota = ReportSample.Quota(sample)
+            for entry in listed where entry.action == action && quota.admits(entry.kind) { shown.append(entry) }
             for row in routes.rows where row.action == action {
-                if taken[.route, default: 0] >= limit { break }
-                take(routes.entry(row), kind: .route)
+                guard quota.admits(.route) else { break }
+                shown.append(routes.entry(row))
             }
-            for entry in trailing where entry.action == action { take(entry, kind: entry.kind) }
-            cut.append((action, count(action) - taken.values.reduce(0, +)))
+            for entry in trailing where entry.action == action && quota.admits(entry.kind) { shown.append(entry) }
+            cut.append((action, count(action) - quota.listed))
         }
         return (shown, cut)
     }

@@ -43,15 +43,10 @@ extension CatalogDiff: Renderable {
         var shown: [EntryDiff] = []
         var cut: [(action: String, count: Int)] = []
         for change in EntryDiff.Change.allCases {
-            var taken: [EntityKind: Int] = [:]
+            var quota = ReportSample.Quota(sample)
             var left = 0
             for entry in entries where entry.change == change {
-                if taken[entry.kind, default: 0] < sample.limit {
-                    shown.append(entry)
-                    taken[entry.kind, default: 0] += 1
-                } else {
-                    left += 1
-                }
+                if quota.admits(entry.kind) { shown.append(entry) } else { left += 1 }
             }
             cut.append((change.rawValue, left))
         }

@@ -47,8 +47,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
                 inputs.append(input)
             case .dtcg:
                 let file = stdin == nil ? file : "standard input"
-                if stdin == nil { progress.begin("reading \(file)") }
-                let bytes = try stdin ?? InputFile.read(file, maximumSize: maximumSize)
+                let bytes = try stdin ?? InputFile.read(file, maximumSize: maximumSize, progress: progress)
                 let decoded = try DTCGFormat.decode(
                     bytes, file: file, defaultLibrary: try Name.validated(library ?? Library.defaultName, field: "library name"))
                 inputs += decoded.bundles.map { BundleInput(bundle: $0, file: file) }

@@ -45,7 +45,7 @@ extension ImportOutput: Renderable {
     }
 
     public var tableText: [TextBlock] {
-        let sample = report.sample(limit: tableSample.limit)
+        let sample = report.sample(tableSample)
         return [
             .text((dryRun ? "dry run, nothing written: " : "imported: ") + report.summary + "\n"),
             // Nothing to list: the summary says so, and no empty table follows it.

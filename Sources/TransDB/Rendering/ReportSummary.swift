@@ -7,14 +7,20 @@ public struct ReportSummary: Hashable, Sendable {
     /// The kinds in the order a bundle holds them.
     public static let kinds: [EntityKind] = [.library, .curve, .duration, .preset, .delegate, .screen, .container, .route]
 
-    /// The actions in the order they are printed, each with its count per kind (by position in ``kinds``).
-    private var actions: [(name: String, counts: [Int])]
+    /// An action and its count per kind (by position in ``kinds``).
+    private struct Row: Hashable, Sendable {
+        var name: String
+        var counts: [Int]
+    }
+
+    /// The actions in the order they are printed.
+    private var actions: [Row]
     /// Actions printed as `0 ACTION` when nothing had them; the others are left out then.
     private let alwaysShown: Set<String>
 
     /// A summary of `actions`, in that order, all at zero.
     public init(actions: [String], alwaysShown: Set<String> = []) {
-        self.actions = actions.map { ($0, [Int](repeating: 0, count: Self.kinds.count)) }
+        self.actions = actions.map { Row(name: $0, counts: [Int](repeating: 0, count: Self.kinds.count)) }
         self.alwaysShown = alwaysShown
     }
 
@@ -42,17 +48,6 @@ public struct ReportSummary: Hashable, Sendable {
         }
         return isEmpty ? empty : parts.joined(separator: "; ")
     }
-
-    public static func == (a: ReportSummary, b: ReportSummary) -> Bool {
-        a.actions.map(\.name) == b.actions.map(\.name) && a.actions.map(\.counts) == b.actions.map(\.counts)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        for action in actions {
-            hasher.combine(action.name)
-            hasher.combine(action.counts)
-        }
-    }
 }
 
 /// How a table report lists entries: a sample of each action, or every entry (`--all`).
@@ -67,6 +62,24 @@ public enum ReportSample: Hashable, Sendable {
 
     /// The most entries of one kind and action listed.
     var limit: Int { self == .all ? Int.max : Self.perKind }
+
+    /// Which entries of one action a table lists: the first ``limit`` of each kind.
+    struct Quota {
+        let limit: Int
+        private var taken: [EntityKind: Int] = [:]
+        /// How many entries were listed.
+        private(set) var listed = 0
+
+        init(_ sample: ReportSample) { limit = sample.limit }
+
+        /// Whether an entry of `kind` is listed; counts it when it is.
+        mutating func admits(_ kind: EntityKind) -> Bool {
+            guard taken[kind, default: 0] < limit else { return false }
+            taken[kind, default: 0] += 1
+            listed += 1
+            return true
+        }
+    }
 
     /// `… 1,999,975 more added`, a line per action cut short, then `hint` (how to see them all);
     /// nothing when no action was cut.

@@ -20,6 +20,8 @@ enum Interruption {
     static func install() {
         guard !installed else { return }
         installed = true
+        // Static stored properties start on first use, behind a lock: touch them here, so the
+        // handler never is their first user.
         _ = lineIsDrawn
         _ = temporaryFile
         for number in signals {
