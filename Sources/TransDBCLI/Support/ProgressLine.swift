@@ -62,7 +62,7 @@ final class ProgressLine: @unchecked Sendable {
         let now = Self.now()
         if snapshot.phase != latest?.phase { phaseStart = now }
         latest = snapshot
-        if !drawn && lastDraw == -.infinity { drawLocked(now: now) }
+        if lastDraw == -.infinity { drawLocked(now: now) }
     }
 
     /// On the timer's thread: draws the latest record, at most every ``interval``.
@@ -131,9 +131,9 @@ final class ProgressLine: @unchecked Sendable {
         return "\(tenths / 10).\(tenths % 10)"
     }
 
-    /// `3 s`, `2 min 05 s`.
+    /// `3 s`, `2 min 05 s` (at most 99 hours' worth: an estimate early in a long phase can be wild).
     static func duration(_ seconds: Double) -> String {
-        let whole = Int(seconds.rounded(.up))
+        let whole = Int(min(seconds, 359_999).rounded(.up))
         if whole < 60 { return "\(whole) s" }
         let s = whole % 60
         return "\(whole / 60) min \(s < 10 ? "0" : "")\(s) s"
