@@ -31,7 +31,8 @@ import TransDBCore
 ///   "deprecated"? }]`), exact.
 /// - A curve that is an alias of another is a token whose `$value` aliases that curve's token.
 /// - A named duration is a `duration` token under `durations`; a preset using one has its
-///   `duration` alias that token.
+///   `duration` alias that token. A preset naming a duration of a library not being written has
+///   its seconds as `duration` and the name, as written, as `"duration"` in its extension.
 /// - A deprecated curve, duration or preset has `$deprecated` (`true`, or the reason).
 /// - A preset is a `transition` token. Its duration and delay are `{ "value", "unit" }`, in
 ///   whole milliseconds when they read back as exactly the same number of seconds, else in seconds.

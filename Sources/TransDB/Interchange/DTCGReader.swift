@@ -371,7 +371,9 @@ struct DTCGReader {
         let (library, name) = try owner(of: token, under: "presets")
         let data = token.extensions.first { $0.key == Self.transdb }?.value
         let fields =
-            try data?.object(allowedKeys: ["kind", "direction", "curve", "set", "interaction", "reverse", "mirrorOf", "reducedMotion", "timingFunction"]) ?? [:]
+            try data?.object(allowedKeys: [
+                "kind", "direction", "duration", "curve", "set", "interaction", "reverse", "mirrorOf", "reducedMotion", "timingFunction",
+            ]) ?? [:]
 
         let kind = try fields["kind"].map { try choice($0, PresetKind.self) } ?? (transition.duration == 0 ? .none : .custom)
         var draft = PresetDraft(kind: kind)
@@ -386,6 +388,11 @@ struct DTCGReader {
         draft.duration = transition.duration
         if let target = transition.durationToken, let named = durationTokens[target] {
             draft.durationName = named.local(in: library).description
+        }
+        // A named duration whose token was not written (another library's): its seconds are the
+        // value, its name is here, resolved when imported as a bundle's is.
+        if let field = fields["duration"] {
+            draft.durationName = try reference(field, kind: "duration").description
         }
         draft.delay = transition.delay
         if let field = fields["set"] {

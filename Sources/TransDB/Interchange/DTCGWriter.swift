@@ -5,6 +5,8 @@ struct DTCGWriter {
     private let bundles: [LibraryBundle]
     /// Every curve, by library and name, to resolve presets' named curves.
     private let curves: [String: [String: TimingCurve]]
+    /// Every named duration written, by library, so that an alias is only written to a token that exists.
+    private let durations: [String: Set<String>]
     /// Nearest cubic Béziers already fitted, as many presets share a curve and a duration.
     private var approximations: [Approximation: (curve: TimingCurve, maximumError: Double)?] = [:]
 
@@ -25,6 +27,11 @@ struct DTCGWriter {
             for curve in bundle.curves { curves[bundle.library.name, default: [:]][curve.name] = curve.curve }
         }
         self.curves = curves
+        var durations: [String: Set<String>] = [:]
+        for bundle in bundles {
+            for duration in bundle.durations { durations[bundle.library.name, default: []].insert(duration.name) }
+        }
+        self.durations = durations
     }
 
     /// The document: one group per library.
@@ -172,6 +179,7 @@ struct DTCGWriter {
         if let reverse = preset.reverse { data.append(("reverse", .string(reverse.description))) }
         if let mirrorOf = preset.mirrorOf { data.append(("mirrorOf", .string(mirrorOf.description))) }
         if let alternative = preset.reducedMotion { data.append(("reducedMotion", .string(alternative.description))) }
+        if let name = preset.durationName, writtenDuration(name, of: preset) == nil { data.append(("duration", .string(name.description))) }
         let (timingFunction, note) = timingFunction(preset)
         if let note { data.append(("timingFunction", note)) }
 
@@ -185,11 +193,17 @@ struct DTCGWriter {
         return .object(members)
     }
 
-    /// An alias of the named duration's token (`{motion.durations.medium2}`), or the preset's own seconds.
+    /// An alias of the named duration's token (`{motion.durations.medium2}`), or the preset's own
+    /// seconds: an alias to a token that is not written would leave the file unreadable.
     private func durationValue(_ preset: Preset) -> JSONValue {
-        guard let name = preset.durationName else { return Self.duration(preset.duration) }
-        let library = name.library ?? preset.library
+        guard let name = preset.durationName, let library = writtenDuration(name, of: preset) else { return Self.duration(preset.duration) }
         return .string("{\(DTCGName.key(for: library)).durations.\(DTCGName.key(for: name.name))}")
+    }
+
+    /// The library whose token a preset's named duration aliases, when that token is written.
+    private func writtenDuration(_ name: QualifiedName, of preset: Preset) -> String? {
+        let library = name.library ?? preset.library
+        return durations[library]?.contains(name.name) == true ? library : nil
     }
 
     /// `{"value", "unit"}`: in milliseconds when they are whole and read back as exactly these

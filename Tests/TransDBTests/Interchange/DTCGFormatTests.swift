@@ -64,6 +64,28 @@ extension Interchange {
             try Self.expectRoundTrip(bundles)
         }
 
+        @Test("a preset naming a duration of a library not written keeps the name and writes its seconds, not a dangling alias")
+        func durationOfAnotherLibrary() throws {
+            let bundle = try BundleFormat.decode(
+                Array(
+                    """
+                    {"transdb": 1, "library": {"name": "app", "version": "1.0.0"},
+                     "durations": [{"name": "short", "seconds": 0.2}],
+                     "presets": [
+                       {"name": "own", "kind": "fade", "duration": "short"},
+                       {"name": "theirs", "kind": "fade", "duration": "motion/medium2"},
+                       {"name": "bare", "kind": "cover", "direction": "up", "duration": "spring(duration: 1, dampingRatio: 0.5)"}
+                     ]}
+                    """.utf8), file: "app.json"
+            ).canonicalized()
+            let text = DTCGFormat.encode([bundle])
+            #expect(text.contains("\"duration\": \"{app.durations.short}\""))
+            #expect(!text.contains("{motion.durations") && !text.contains("{app.durations.spring"))
+            #expect(text.contains("\"duration\": \"motion/medium2\""))
+            #expect(text.contains("\"duration\": \"spring(duration: 1, dampingRatio: 0.5)\""))
+            try Self.expectRoundTrip([bundle])
+        }
+
         @Test("the output does not depend on the order the libraries are given in")
         func orderIndependent() throws {
             let bundles = try Interchange.seedBundles()
