@@ -359,3 +359,33 @@ struct EditCommandTests {
         #expect(try cli.state() == before)
     }
 }
+
+extension EditCommandTests {
+    @Test("a library's tokens schema: from a DTCG file's $schema, shown, changed, removed, and written back as $schema")
+    func tokensSchema() throws {
+        let cli = try CLIFixture.initialized(empty: true)
+        defer { cli.remove() }
+        let schema = "https://www.designtokens.org/schemas/2025.10/format.json"
+        let file = cli.runner.file("ds.tokens.json")
+        try #"{"$schema": "\#(schema)", "ease": {"$type": "cubicBezier", "$value": [0.4, 0, 0.2, 1]}}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        expectSuccess(try cli(["import", "--format", "dtcg", file, "--library", "ds"]))
+        #expect(try cli(["show", "library", "ds", "--format", "json"]).jsonObject()["tokensSchema"] as? String == schema)
+        let exported = try cli(["export", "--format", "dtcg"])
+        expectSuccess(exported)
+        #expect(exported.stdout.hasPrefix("{\n  \"$schema\": \"\(schema)\",\n  \"ds\": {"))
+
+        let set = try cli(["set", "library", "ds", "--tokens-schema", "https://example.com/next.json"])
+        #expect(set.stdout == "set library ds\n  tokensSchema: \"\(schema)\" → \"https://example.com/next.json\"\n")
+        let removed = try cli(["set", "library", "ds", "--no-tokens-schema"])
+        #expect(removed.stdout == "set library ds\n  tokensSchema: \"https://example.com/next.json\" → -\n")
+        #expect(!(try cli(["export", "--format", "dtcg"]).stdout.contains("$schema")))
+
+        let before = try cli(["export"]).stdout
+        expectError(
+            try cli(["set", "library", "ds", "--tokens-schema", "next.json"]), exitCode: 65,
+            mentioning: ["invalid tokens schema 'next.json'", "absolute URI"])
+        expectError(try cli(["add", "library", "x", "--tokens-schema", "a b:c"]), exitCode: 65, mentioning: ["invalid tokens schema 'a b:c'"])
+        #expect(try cli(["export"]).stdout == before)
+    }
+}

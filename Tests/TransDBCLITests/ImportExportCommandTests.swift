@@ -139,6 +139,9 @@ struct ImportExportCommandTests {
             "an unknown field", head + #""presets": [{"name": "p", "kind": "fade", "speed": 2}]}"#,
             ["$.presets[0].speed", "unknown field 'speed'"]),
         BadFile(
+            "a design-token file without --format dtcg", #"{"$schema": "https://www.designtokens.org/schemas/2025.10/format.json", "ease": {}}"#,
+            ["$.$schema", "unknown field '$schema'", "a design-token (DTCG) file is imported with --format dtcg"]),
+        BadFile(
             "an alias cycle of reverses pointing at nothing", head + #""presets": [{"name": "p", "kind": "fade", "reverse": "q"}]}"#,
             ["preset team/q (used by preset team/p)"]),
         BadFile(

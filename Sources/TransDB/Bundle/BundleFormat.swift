@@ -39,10 +39,12 @@ public enum BundleFormat {
         func deprecation(_ fields: inout [(String, JSONValue)], _ deprecated: String?) {
             if let value = Deprecation.json(deprecated) { fields.append(("deprecated", value)) }
         }
-        let library: JSONValue = .object([
+        var libraryFields: [(String, JSONValue)] = [
             ("name", text(bundle.library.name)), ("version", text(bundle.library.version)),
             ("description", text(bundle.library.description)),
-        ])
+        ]
+        if let schema = bundle.library.tokensSchema { libraryFields.append(("tokensSchema", text(schema))) }
+        let library: JSONValue = .object(libraryFields)
         let curves = bundle.curves.map { curve -> JSONValue in
             // An alias names the curve it stands for: its expression is that curve's, derived when imported.
             var fields: [(String, JSONValue)] = [
@@ -214,13 +216,16 @@ public enum BundleFormat {
                 throw versionField.error("bundle format \(versionField.shown) is not supported (this transdb reads format \(BundleFormat.version))")
             }
             let libraryField = try fields.required("library", in: root)
-            let info = try libraryField.object(allowedKeys: ["name", "version", "description"])
+            let info = try libraryField.object(allowedKeys: ["name", "version", "description", "tokensSchema"])
             let nameField = try info.required("name", in: libraryField)
             let name = try nameField.checking { try Name.validated(try nameField.string(), field: "library name") }
             let version =
                 try info["version"].map { field in try field.checking { try Library.validatedVersion(try field.string()) } } ?? "1.0.0"
+            let tokensSchema = try info["tokensSchema"].map { field in
+                try field.checking { try Library.validatedTokensSchema(try field.string()) }
+            }
             var bundle = LibraryBundle(
-                library: Library(name: name, version: version, description: try description(info["description"])))
+                library: Library(name: name, version: version, description: try description(info["description"]), tokensSchema: tokensSchema))
 
             var names = Names()
             for entry in try fields["curves"]?.array() ?? [] {

@@ -312,10 +312,11 @@ struct BundleImport {
             added(.library, library.name)
             return
         }
-        let old = try Row.fetchOne(db, sql: "SELECT version, description FROM library WHERE id = ?", arguments: [id])
-        let current = Library(name: library.name, version: old?["version"] ?? "", description: old?["description"] ?? "")
+        let old = try Row.fetchOne(db, sql: "SELECT version, description, tokens_schema FROM library WHERE id = ?", arguments: [id])
+        let current = Library(
+            name: library.name, version: old?["version"] ?? "", description: old?["description"] ?? "", tokensSchema: old?["tokens_schema"])
         if existing(.library, library.name, old: current.record, new: library.record) {
-            try db.execute(sql: "UPDATE library SET version = ?, description = ? WHERE id = ?", arguments: [library.version, library.description, id])
+            try CatalogWriter(db: db).updateLibrary(id: id, try library.validated())
         }
     }
 

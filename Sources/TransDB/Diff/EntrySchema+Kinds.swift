@@ -14,13 +14,15 @@ extension EntrySchema {
 }
 
 extension EntrySchema where Entry == Library {
-    /// A library's own values: version and description.
+    /// A library's own values: version, description and tokens schema.
     static var library: EntrySchema {
         EntrySchema(
             kind: .library, entries: { [$0.library] },
             store: { bundle, entries in if let first = entries.first { bundle.library = first } },
             key: { EntryKey(name: $0.name) }, name: \.name, fields: { compared($0.record, without: ["name"]) },
-            copiers: ["version": copying(\.version), "description": copying(\.description)])
+            copiers: [
+                "version": copying(\.version), "description": copying(\.description), "tokensSchema": copying(\.tokensSchema),
+            ])
     }
 }
 

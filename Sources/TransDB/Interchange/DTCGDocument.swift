@@ -66,6 +66,8 @@ struct DTCGDocument {
     private(set) var groups: [Group] = []
     /// Unknown `$` properties, in the file's order.
     private(set) var notes: [String] = []
+    /// The file's `$schema` (at the top level only), checked as a library's tokens schema.
+    private(set) var schema: String?
     private var tokenIndex: [String: Int] = [:]
     private var groupIndex: [String: Int] = [:]
 
@@ -111,8 +113,10 @@ struct DTCGDocument {
             case "$deprecated": group.deprecation = try self.deprecation(member)
             case "$extensions": group.extensions = try extensions(member)
             case "$extends", "$ref": group.extends = member
-            // The file's JSON schema, at the top: nothing for a library to keep, nothing to note.
-            case "$schema" where segments.isEmpty: _ = try member.string()
+            // The file's JSON schema, at the top: every library read from the file keeps it.
+            case "$schema" where segments.isEmpty:
+                let text = try member.string()
+                schema = try member.checking { try Library.validatedTokensSchema(text) }
             default: notes.append("ignored the unknown property '\(key)' at \(field.path)")
             }
         }

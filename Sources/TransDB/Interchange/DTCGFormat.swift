@@ -10,10 +10,11 @@ import TransDBCore
 /// percent-escaped: `%` → `%25`, `.` → `%2E`, `{` → `%7B`, `}` → `%7D`, and a leading `$` → `%24`.
 ///
 /// ```
-/// { "<library>": {
+/// { "$schema"?: the libraries' tokens schema,
+///   "<library>": {
 ///     "$description": library description,
-///     "$extensions": { "org.transdb": { "format": 1, "version", "curves"?, "delegates"?,
-///                                       "screens"?, "containers"?, "routes"? } },
+///     "$extensions": { "org.transdb": { "format": 1, "version", "tokensSchema"?, "curves"?,
+///                                       "delegates"?, "screens"?, "containers"?, "routes"? } },
 ///     "curves":  { "<curve>":  { "$type": "cubicBezier", "$value": [x1, y1, x2, y2] or "{library.curves.target}",
 ///                                "$description"?, "$deprecated"? } },
 ///     "durations": { "<duration>": { "$type": "duration", "$value": { "value", "unit" }, "$description"?, "$deprecated"? } },
@@ -34,6 +35,10 @@ import TransDBCore
 ///   `duration` alias that token. A preset naming a duration of a library not being written has
 ///   its seconds as `duration` and the name, as written, as `"duration"` in its extension.
 /// - A deprecated curve, duration or preset has `$deprecated` (`true`, or the reason).
+/// - A library's tokens schema (``Library/tokensSchema``) is the file's `$schema` when every
+///   library written has the same one; otherwise each library with one has it as `tokensSchema`
+///   in its extension. Reading, every library of the file gets the file's `$schema` unless its
+///   extension names its own.
 /// - A preset is a `transition` token. Its duration and delay are `{ "value", "unit" }`, in
 ///   whole milliseconds when they read back as exactly the same number of seconds, else in seconds.
 ///   Its `timingFunction` is an alias of the curve token when the preset names a `cubic-bezier()`

@@ -74,7 +74,14 @@ struct DTCGReader {
         for (key, places) in ignoredExtensions {
             notes.append("ignored the extension '\(key)' on \(Self.some(places)): a library has nowhere to keep it")
         }
-        return (order.compactMap { bundles[$0]?.canonicalized() }, notes)
+        return (order.compactMap { bundles[$0].map(withFileSchema)?.canonicalized() }, notes)
+    }
+
+    /// The bundle with the file's `$schema` as its library's tokens schema, unless it has its own.
+    private func withFileSchema(_ bundle: LibraryBundle) -> LibraryBundle {
+        var bundle = bundle
+        bundle.library.tokensSchema = bundle.library.tokensSchema ?? document.schema
+        return bundle
     }
 
     /// Up to five items, then how many more.
@@ -120,7 +127,7 @@ struct DTCGReader {
         let name = try here.checking { try Name.validated(DTCGName.name(for: group.segments[0]), field: "library name") }
         if bundles[name] != nil { throw here.error("the library '\(name)' appears twice") }
         libraryGroups[group.segments[0]] = name
-        let fields = try data.object(allowedKeys: ["format", "version", "curves", "delegates", "screens", "containers", "routes"])
+        let fields = try data.object(allowedKeys: ["format", "version", "tokensSchema", "curves", "delegates", "screens", "containers", "routes"])
         if let format = fields["format"], try format.number() != Double(DTCGFormat.extensionFormat) {
             throw format.error(
                 "transdb extension format \(try format.number().shortestDescription) was written by a newer transdb (this one reads format \(DTCGFormat.extensionFormat))"
@@ -128,8 +135,12 @@ struct DTCGReader {
         }
         let version =
             try fields["version"].map { field in try field.checking { try Library.validatedVersion(try field.string()) } } ?? "1.0.0"
+        // A library's own schema is written only when the libraries of a file do not share one.
+        let tokensSchema = try fields["tokensSchema"].map { field in
+            try field.checking { try Library.validatedTokensSchema(try field.string()) }
+        }
         var bundle = bundle(name)
-        bundle.library = Library(name: name, version: version, description: group.description ?? "")
+        bundle.library = Library(name: name, version: version, description: group.description ?? "", tokensSchema: tokensSchema)
 
         for field in try fields["curves"]?.array() ?? [] {
             let entry = try field.object(allowedKeys: ["name", "expression", "aliasOf", "description", "deprecated"])

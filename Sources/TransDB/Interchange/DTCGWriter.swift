@@ -3,6 +3,8 @@ import TransDBCore
 struct DTCGWriter {
     /// The libraries in canonical order, by name.
     private let bundles: [LibraryBundle]
+    /// The file's `$schema`: the tokens schema every library has, when they all have the same.
+    private let schema: String?
     /// Every curve, by library and name, to resolve presets' named curves.
     private let curves: [String: [String: TimingCurve]]
     /// Every named duration written, by library, so that an alias is only written to a token that exists.
@@ -27,6 +29,8 @@ struct DTCGWriter {
             for curve in bundle.curves { curves[bundle.library.name, default: [:]][curve.name] = curve.curve }
         }
         self.curves = curves
+        let schemas = Set(bundles.map(\.library.tokensSchema))
+        schema = schemas.count == 1 ? schemas.first ?? nil : nil
         var durations: [String: Set<String>] = [:]
         for bundle in bundles {
             for duration in bundle.durations { durations[bundle.library.name, default: []].insert(duration.name) }
@@ -37,6 +41,7 @@ struct DTCGWriter {
     /// The document: one group per library.
     mutating func document() -> JSONValue {
         var members: [(String, JSONValue)] = []
+        if let schema { members.append(("$schema", .string(schema))) }
         for bundle in bundles { members.append((DTCGName.key(for: bundle.library.name), library(bundle))) }
         return .object(members)
     }
@@ -50,6 +55,8 @@ struct DTCGWriter {
         var data: [(String, JSONValue)] = [
             ("format", .integer(Int64(DTCGFormat.extensionFormat))), ("version", .string(bundle.library.version)),
         ]
+        // Libraries that do not share one schema keep their own here (the file's `$schema` is one).
+        if schema == nil, let own = bundle.library.tokensSchema { data.append(("tokensSchema", .string(own))) }
         func list(_ key: String, _ entries: [JSONValue]) {
             if !entries.isEmpty { data.append((key, .array(entries))) }
         }

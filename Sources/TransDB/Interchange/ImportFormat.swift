@@ -37,12 +37,13 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             switch self {
             case .bundle:
                 // Read a chunk at a time: a bundle may hold a million routes.
-                var input =
+                var input = try Self.suggestingDTCG {
                     if let stdin {
                         BundleInput(bundle: try BundleFormat.decode(stdin, file: "standard input"), file: "standard input")
                     } else {
                         try BundleFormat.read(contentsOf: file, maximumSize: maximumSize, progress: progress)
                     }
+                }
                 if let library { input = input.renamed(to: try Name.validated(library, field: "library name")) }
                 inputs.append(input)
             case .dtcg:
@@ -55,5 +56,18 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             }
         }
         return (inputs, notes)
+    }
+
+    /// `read()`, with a pointer to `--format dtcg` when the file is refused for a top-level key a
+    /// bundle does not have (`$schema`, a token group): design-token files are the usual cause.
+    private static func suggestingDTCG<Value>(_ read: () throws -> Value) throws -> Value {
+        do {
+            return try read()
+        } catch let CatalogError.invalidBundle(file, path, reason)
+            where path.hasPrefix("$.") && !path.dropFirst(2).contains { $0 == "." || $0 == "[" } && reason.hasPrefix("unknown field")
+        {
+            throw CatalogError.invalidBundle(
+                file: file, path: path, reason: reason + "; a design-token (DTCG) file is imported with --format dtcg")
+        }
     }
 }

@@ -351,10 +351,10 @@ extension Catalog {
     }
 
     func library(id: Int64, _ db: Database) throws -> Library {
-        guard let row = try Row.fetchOne(db, sql: "SELECT name, version, description FROM library WHERE id = ?", arguments: [id]) else {
+        guard let row = try Row.fetchOne(db, sql: "SELECT name, version, description, tokens_schema FROM library WHERE id = ?", arguments: [id]) else {
             throw LookupError.notFound(kind: .library, name: "#\(id)", suggestion: nil)
         }
-        return Library(name: row["name"], version: row["version"], description: row["description"])
+        return Library(name: row["name"], version: row["version"], description: row["description"], tokensSchema: row["tokens_schema"])
     }
 
     /// `kind name` strings in the order people read them: by text, with the numbers in them

@@ -39,7 +39,9 @@ enum CatalogMigrator {
                     """)
         }
         for migration in migrations where migration.version > current {
+            let renamed = migration.version == 2 ? try MirrorNameClashes.prepare(db) : []
             try db.execute(sql: migration.sql)
+            if !renamed.isEmpty { try MirrorNameClashes.finish(renamed, db) }
             try db.execute(
                 sql: "INSERT INTO transdb_migration (version, name) VALUES (?, ?)",
                 arguments: [migration.version, migration.name])

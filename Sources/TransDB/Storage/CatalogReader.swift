@@ -249,7 +249,7 @@ struct CatalogReader {
         try Row.fetchAll(
             db,
             sql: """
-                SELECT l.name, l.version, l.description,
+                SELECT l.name, l.version, l.description, l.tokens_schema,
                     (SELECT count(*) FROM curve WHERE library_id = l.id) AS curves,
                     (SELECT count(*) FROM preset WHERE library_id = l.id) AS presets,
                     (SELECT count(*) FROM screen WHERE library_id = l.id) AS screens,
@@ -259,7 +259,7 @@ struct CatalogReader {
                 FROM library l ORDER BY l.name
                 """
         ).map { row in
-            let library = Library(name: row["name"], version: row["version"], description: row["description"])
+            let library = Library(name: row["name"], version: row["version"], description: row["description"], tokensSchema: row["tokens_schema"])
             var counts: [EntityKind: Int] = [:]
             for kind in [EntityKind.curve, .preset, .screen, .container, .delegate, .route] {
                 counts[kind] = row[kind.rawValue + "s"] as Int

@@ -66,7 +66,8 @@ extension CatalogWriter {
 
     func updateLibrary(id: Int64, _ library: Library) throws {
         try db.execute(
-            sql: "UPDATE library SET version = ?, description = ? WHERE id = ?", arguments: [library.version, library.description, id])
+            sql: "UPDATE library SET version = ?, description = ?, tokens_schema = ? WHERE id = ?",
+            arguments: [library.version, library.description, library.tokensSchema, id])
     }
 
     /// Renames the entry with row id `id`, refusing a name its library already has.

@@ -15,8 +15,8 @@ struct CatalogWriter {
             throw CatalogError.alreadyExists(kind: .library, name: name)
         }
         try db.execute(
-            sql: "INSERT INTO library (name, version, description) VALUES (?, ?, ?)",
-            arguments: [name, library.version, library.description])
+            sql: "INSERT INTO library (name, version, description, tokens_schema) VALUES (?, ?, ?, ?)",
+            arguments: [name, library.version, library.description, library.tokensSchema])
         return db.lastInsertedRowID
     }
 

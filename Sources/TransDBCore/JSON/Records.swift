@@ -148,9 +148,9 @@ extension RouteMapping {
 }
 
 extension Library {
-    /// `name, version, description`.
+    /// `name, version, description, tokensSchema` (null when none).
     public var record: [(String, JSONValue)] {
-        [("name", .string(name)), ("version", .string(version)), ("description", .string(description))]
+        [("name", .string(name)), ("version", .string(version)), ("description", .string(description)), ("tokensSchema", .string(tokensSchema))]
     }
 }
 

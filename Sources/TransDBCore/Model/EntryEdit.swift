@@ -138,15 +138,18 @@ public struct DelegateEdit: Sendable {
     }
 }
 
-/// A change to a library's version or description (see ``CurveEdit``).
+/// A change to a library's version, description or tokens schema (see ``CurveEdit``).
 public struct LibraryEdit: Sendable {
     public var version: String?
     public var description: String?
+    /// A new tokens schema; `.some(nil)` removes it.
+    public var tokensSchema: String??
 
     /// An edit of these fields.
-    public init(version: String? = nil, description: String? = nil) {
+    public init(version: String? = nil, description: String? = nil, tokensSchema: String?? = nil) {
         self.version = version
         self.description = description
+        self.tokensSchema = tokensSchema
     }
 
     /// The library with this edit applied, checked by ``Library/validated()``.
@@ -156,6 +159,7 @@ public struct LibraryEdit: Sendable {
         var changed = library
         if let version { changed.version = version }
         if let description { changed.description = description }
+        if let tokensSchema { changed.tokensSchema = tokensSchema }
         return try changed.validated()
     }
 }

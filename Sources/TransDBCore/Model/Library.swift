@@ -4,12 +4,16 @@ public struct Library: Hashable, Sendable {
     /// A free-form version string, e.g. `1.2.0`.
     public var version: String
     public var description: String
+    /// The JSON schema of the design-token file the library came from (DTCG's `$schema` at the
+    /// file's root), written back when the library is exported as DTCG; `nil` when none.
+    public var tokensSchema: String?
 
     /// Creates a library.
-    public init(name: String, version: String = "1.0.0", description: String = "") {
+    public init(name: String, version: String = "1.0.0", description: String = "", tokensSchema: String? = nil) {
         self.name = name
         self.version = version
         self.description = description
+        self.tokensSchema = tokensSchema
     }
 
     /// The library that `add` writes to when no `--library` is given.
@@ -26,7 +30,30 @@ public struct Library: Hashable, Sendable {
         var library = self
         library.name = try Name.validated(name, field: "library name")
         library.version = try Self.validatedVersion(version)
+        library.tokensSchema = try tokensSchema.map(Self.validatedTokensSchema)
         return library
+    }
+
+    /// The longest tokens schema accepted, in characters.
+    public static let maximumTokensSchemaLength = 2048
+
+    /// `schema` when it can be a library's ``tokensSchema``: an absolute URI (`scheme:` then
+    /// characters other than spaces and controls, RFC 3986) of at most 2,048 characters.
+    ///
+    /// - Throws: ``ModelError/invalidValue(field:value:reason:)``.
+    public static func validatedTokensSchema(_ schema: String) throws -> String {
+        let scalars = schema.unicodeScalars
+        let scheme = scalars.prefix { $0 != ":" }
+        let isScheme =
+            scheme.count < scalars.count && scheme.first.map { $0.isASCII && $0.properties.isAlphabetic } == true
+            && scheme.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
+        let isClean = !scalars.contains { $0.properties.isWhitespace || $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }
+        guard schema.count <= maximumTokensSchemaLength, isScheme, isClean, scalars.count > scheme.count + 1 else {
+            throw ModelError.invalidValue(
+                field: "tokens schema", value: schema,
+                reason: "a tokens schema is an absolute URI of at most \(maximumTokensSchemaLength) characters without spaces, e.g. https://www.designtokens.org/schemas/2025.10/format.json")
+        }
+        return schema
     }
 
     /// `version` when a library can have it: a semantic version (semver 2.0.0: `1.2.0`,

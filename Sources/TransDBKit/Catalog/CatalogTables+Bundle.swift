@@ -73,7 +73,7 @@ extension CatalogTables {
         let root = BundleValue(
             value: try wrapping(file: file, path: "$") { try JSONSerialization.jsonObject(with: data) }, path: "$", file: file)
         let top = try root.object(["transdb", "library", "curves", "durations", "presets", "delegates", "screens", "containers", "routes"])
-        let name = try top.child("library").object(["name", "version", "description"]).string("name")
+        let name = try top.child("library").object(["name", "version", "description", "tokensSchema"]).string("name")
         guard top.has("durations") else { return }
         for duration in try top.array("durations") {
             let entry = try duration.object(["name", "seconds", "description", "deprecated"])
@@ -89,11 +89,12 @@ extension CatalogTables {
             value: try wrapping(file: file, path: "$") { try JSONSerialization.jsonObject(with: data) }, path: "$", file: file)
         let top = try root.object(["transdb", "library", "curves", "durations", "presets", "delegates", "screens", "containers", "routes"])
         guard try top.number("transdb") == 1 else { throw root.child("transdb").error("the format version must be 1") }
-        let header = try top.child("library").object(["name", "version", "description"])
+        let header = try top.child("library").object(["name", "version", "description", "tokensSchema"])
         let name = try header.string("name")
         var tables = CatalogTables()
         tables.libraries = [
             try wrap(header) {
+                // A tokens schema matters to token files only: not kept, as generated tables do not.
                 try Library(name: name, version: try header.string("version"), description: try header.optionalString("description") ?? "")
                     .validated()
             }

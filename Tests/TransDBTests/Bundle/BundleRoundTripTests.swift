@@ -131,3 +131,45 @@ struct BundleRoundTripTests {
         #expect(BundleFormat.encode(try catalog.bundle(library: "checkout")).contains(#""curve": "design/standard""#))
     }
 }
+
+extension BundleRoundTripTests {
+    @Test("a library's tokens schema goes through a catalog and back, a changed one is a change, and an invalid one is refused at its path")
+    func tokensSchema() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let text = """
+            {
+              "transdb": 1,
+              "library": {
+                "name": "ds",
+                "version": "1.0.0",
+                "description": "",
+                "tokensSchema": "https://www.designtokens.org/schemas/2025.10/format.json"
+              },
+              "curves": [],
+              "presets": [],
+              "delegates": [],
+              "screens": [],
+              "containers": [],
+              "routes": []
+            }
+
+            """
+        #expect(try BundleFormat.decode(Array(text.utf8), file: "ds.json").library.tokensSchema == "https://www.designtokens.org/schemas/2025.10/format.json")
+        #expect(try Self.reexport([text], library: "ds", in: directory) == text)
+
+        let catalog = try Catalog(path: directory.file("schema.sqlite"), mode: .createIfMissing, seed: false)
+        _ = try catalog.importBundles([(try BundleFormat.decode(Array(text.utf8), file: "ds.json"), "ds.json")], policy: .fail)
+        let changed = text.replacingOccurrences(of: "2025.10", with: "2026.01")
+        let report = try catalog.importBundles([(try BundleFormat.decode(Array(changed.utf8), file: "ds.json"), "ds.json")], policy: .replace)
+        #expect(report.entries.filter { $0.action == .changed }.map(\.name) == ["ds"])
+        #expect(try catalog.bundle(library: "ds").library.tokensSchema == "https://www.designtokens.org/schemas/2026.01/format.json")
+
+        let invalid = text.replacingOccurrences(of: "https://www.designtokens.org/schemas/2025.10/format.json", with: "format json")
+        #expect {
+            try BundleFormat.decode(Array(invalid.utf8), file: "bad.json")
+        } throws: { error in
+            "\(error)".hasPrefix("bad.json: $.library.tokensSchema: invalid tokens schema 'format json': a tokens schema is an absolute URI")
+        }
+    }
+}

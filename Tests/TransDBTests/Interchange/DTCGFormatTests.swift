@@ -86,6 +86,39 @@ extension Interchange {
             try Self.expectRoundTrip([bundle])
         }
 
+        @Test("$schema: every library read keeps the file's; written back at the root when the libraries share one, else per library")
+        func tokensSchema() throws {
+            let schema = "https://www.designtokens.org/schemas/2025.10/format.json"
+            let json = #"{"$schema": "\#(schema)", "ease": {"$type": "cubicBezier", "$value": [0.4, 0, 0.2, 1]}}"#
+            let read = try DTCGFormat.decode(Array(json.utf8), file: "ds.tokens.json", defaultLibrary: "ds")
+            #expect(read.notes == [])
+            #expect(read.bundles.map(\.library) == [Library(name: "ds", tokensSchema: schema)])
+            let written = DTCGFormat.encode(read.bundles)
+            #expect(written.hasPrefix("{\n  \"$schema\": \"\(schema)\",\n  \"ds\": {"))
+            #expect(!written.contains("\"tokensSchema\""))
+            try Self.expectRoundTrip(read.bundles)
+
+            // Libraries with different schemas, or with and without one: no `$schema` at the root,
+            // each library's own in its extension, and each comes back as it was.
+            let other = try DTCGFormat.decode(
+                Array(json.replacingOccurrences(of: schema, with: "https://example.com/tokens.schema.json").utf8), file: "other.tokens.json",
+                defaultLibrary: "other")
+            let none = try DTCGFormat.decode(Array(json.replacingOccurrences(of: #""$schema": "\#(schema)", "#, with: "").utf8), file: "plain.tokens.json", defaultLibrary: "plain")
+            #expect(none.bundles.map(\.library) == [Library(name: "plain")])
+            let mixed = read.bundles + other.bundles + none.bundles
+            let text = DTCGFormat.encode(mixed)
+            #expect(!text.contains("\"$schema\""))
+            #expect(text.contains("\"tokensSchema\": \"https://example.com/tokens.schema.json\""))
+            try Self.expectRoundTrip(mixed)
+
+            let invalid = #"{"$schema": "tokens.schema.json", "ease": {"$type": "cubicBezier", "$value": [0.4, 0, 0.2, 1]}}"#
+            #expect {
+                try DTCGFormat.decode(Array(invalid.utf8), file: "bad.tokens.json", defaultLibrary: "ds")
+            } throws: { error in
+                "\(error)".hasPrefix("bad.tokens.json: $.$schema: invalid tokens schema 'tokens.schema.json': a tokens schema is an absolute URI")
+            }
+        }
+
         @Test("the output does not depend on the order the libraries are given in")
         func orderIndependent() throws {
             let bundles = try Interchange.seedBundles()

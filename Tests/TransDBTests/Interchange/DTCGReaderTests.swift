@@ -116,7 +116,7 @@ extension Interchange {
             }
             let smooth = Self.bezier(0.25, 0.1, 0.25, 1)
             let expected = LibraryBundle(
-                library: Library(name: library),
+                library: Library(name: library, tokensSchema: "https://www.designtokens.org/schemas/2025.10/format.json"),
                 curves: [
                     curve("motion.easing.base.overshoot", Self.bezier(0.34, 1.56, 0.64, 1), "Overshoots by about 10%"),
                     curve("motion.easing.base.smooth", smooth),
@@ -218,6 +218,7 @@ extension Interchange {
                 """#
             let (bundles, notes) = try DTCGFormat.decode(Array(json.utf8), file: "carbon.tokens.json", defaultLibrary: "carbon")
             #expect(bundles.flatMap(\.curves).map(\.name) == ["motion.productive"])
+            #expect(bundles.map(\.library.tokensSchema) == ["https://www.designtokens.org/schemas/2025.10/format.json"])
             #expect(notes == ["skipped 1 link token (icon.close): 'link' is not a DTCG 2025.10 type"])
 
             let invalid =

@@ -75,3 +75,57 @@ struct ForwardTransitionsMigrationTests {
         #expect(timeline.sample(at: 0.25).from.zIndex == 1)
     }
 }
+
+extension ForwardTransitionsMigrationTests {
+    @Test("names 0002 would give that are taken, or shared by two long names, do not stop the upgrade: the mirrors get the next free name")
+    func mirrorNamesTaken() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let resources = try #require(Bundle.module.resourceURL)
+        let path = directory.file("old.sqlite")
+        try FileManager.default.copyItem(
+            at: resources.appendingPathComponent("Fixtures/catalogs/schema1.catalog"), to: URL(fileURLWithPath: path))
+        // In the schema-1 catalog: a preset of the name 0002 gives myCover's mirror, and two presets
+        // whose names share their first 121 characters, each played by a dismiss route.
+        let long = String(repeating: "x", count: 121)
+        func copyOfMyCover(_ name: String) -> String {
+            """
+            INSERT INTO preset (library_id, name, kind, direction, duration, delay, curve_id, curve_expression, on_top, description)
+            SELECT library_id, '\(name)', kind, direction, duration, delay, curve_id, curve_expression, on_top, 'mine' FROM preset WHERE id = 40;
+            INSERT INTO preset_view SELECT (SELECT id FROM preset WHERE name = '\(name)'), view, phase, frame_reference, frame_x, frame_y,
+                frame_width, frame_height, alpha, scale_x, scale_y, rotation, rotation_y, corner_radius FROM preset_view WHERE preset_id = 40;
+            """
+        }
+        func dismissRoute(_ name: String) -> String {
+            """
+            INSERT INTO route (delegate_id, operation, from_screen_id, preset_id)
+            SELECT 8, 'dismiss', s.id, (SELECT id FROM preset WHERE name = '\(name)') FROM screen s
+            WHERE s.id NOT IN (SELECT from_screen_id FROM route WHERE delegate_id = 8 AND operation = 'dismiss' AND from_screen_id IS NOT NULL)
+            ORDER BY s.id LIMIT 1;
+            """
+        }
+        _ = try CatalogTests.sqlite3(
+            path,
+            copyOfMyCover("myCover~mirror") + copyOfMyCover(long + "A") + copyOfMyCover(long + "B") + dismissRoute(long + "A")
+                + dismissRoute(long + "B"))
+        #expect(try CatalogTests.sqlite3(path, "SELECT count(*) FROM route WHERE operation = 'dismiss' AND preset_id IN (SELECT id FROM preset WHERE name LIKE 'xxx%')") == "2")
+
+        let catalog = try Catalog(path: path, mode: .readWrite)
+        #expect(try catalog.schemaVersion() == CatalogMigrator.latestVersion)
+        let theirs = try catalog.preset(named: QualifiedName(library: "local", name: "myCover~mirror"))
+        #expect(theirs.description == "mine" && theirs.mirrorOf == nil)
+        let routes = try catalog.routes()
+        #expect(routes.first { $0.id == 18 }?.preset?.description == "local/myCover~mirror2")
+        let mirror = try catalog.preset(named: QualifiedName(library: "local", name: "myCover~mirror2"))
+        #expect(mirror.mirrorOf?.description == "local/myCover")
+        #expect(mirror.description.hasPrefix("The mirror of myCover for its dismiss and pop routes (migration 0002)"))
+        for (source, name) in [(long + "A", long + "~mirror"), (long + "B", String(long.prefix(120)) + "~mirror2")] {
+            let mirror = try catalog.preset(named: QualifiedName(library: "local", name: name))
+            #expect(mirror.mirrorOf?.name == source)
+            #expect(mirror.description.hasPrefix("The mirror of \(source) for its dismiss"))
+            #expect(routes.contains { $0.operation == .dismiss && $0.preset?.name == name })
+        }
+        #expect(try catalog.presets().filter { $0.name.hasPrefix("transdb-migration") } == [])
+        #expect(try CatalogTests.sqlite3(path, "PRAGMA integrity_check; PRAGMA foreign_key_check;") == "ok")
+    }
+}

@@ -9,10 +9,12 @@ struct AddLibrary: ParsableCommand {
     @Argument(help: "The library's name.") var name: String
     @Option(name: .customLong("version"), help: "The library's version.") var libraryVersion: String = "1.0.0"
     @OptionGroup var text: DescriptionOption
+    @Option(help: ArgumentHelp("The JSON schema of the design-token file it follows, written as $schema by export --format dtcg.", valueName: "uri"))
+    var tokensSchema: String?
 
     func run() throws {
         try reporting {
-            let library = try Library(name: name, version: libraryVersion, description: text.description).validated()
+            let library = try Library(name: name, version: libraryVersion, description: text.description, tokensSchema: tokensSchema).validated()
             try catalog.open(forWriting: true).addLibrary(library)
             Output.line("added library \(library.name) \(library.version)")
         }
