@@ -25,6 +25,7 @@ public enum EmbeddedResources {
             File(name: "0004_reduced_motion.sql", bytes: PackageResources._004_reduced_motion_sql),
             File(name: "0005_design_tokens.sql", bytes: PackageResources._005_design_tokens_sql),
             File(name: "0006_tokens_schema.sql", bytes: PackageResources._006_tokens_schema_sql),
+            File(name: "0007_checks_without_in_lists.sql", bytes: PackageResources._007_checks_without_in_lists_sql),
         ]
     }
 

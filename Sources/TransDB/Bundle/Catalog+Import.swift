@@ -453,20 +453,22 @@ struct BundleImport {
             let id = try id(.preset, library: preset.library, name: preset.name)
         else { return }
         let wanted = try preset.mirrorOf.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
-        try db.execute(sql: "UPDATE preset SET mirror_of_id = ? WHERE id = ?", arguments: [wanted, id])
+        // An added preset mirrors nothing until told; ten thousand presets need no statement each.
+        if wanted == nil && report.listed[index].action == .added { return }
+        try db.cachedStatement(sql: "UPDATE preset SET mirror_of_id = ? WHERE id = ?").execute(arguments: [wanted, id])
     }
 
     /// Writes a preset's reference to another preset (`reverse`, `reducedMotion`), once every
     /// preset of the import exists: references may go both ways.
     private mutating func link(_ preset: Preset, field: String, column: String, _ reference: KeyPath<Preset, QualifiedName?>) throws {
         guard let id = try id(.preset, library: preset.library, name: preset.name) else { return }
-        let current = try Int64.fetchOne(db, sql: "SELECT \(column) FROM preset WHERE id = ?", arguments: [id])
+        let current = try Int64.fetchOne(db.cachedStatement(sql: "SELECT \(column) FROM preset WHERE id = ?"), arguments: [id])
         let wanted = try preset[keyPath: reference].map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
         guard current != wanted else { return }
         let name = "\(preset.library)/\(preset.name)"
         let entry = presetEntries[name]
         if let entry, report.listed[entry].action == .added {
-            try db.execute(sql: "UPDATE preset SET \(column) = ? WHERE id = ?", arguments: [wanted, id])
+            try db.cachedStatement(sql: "UPDATE preset SET \(column) = ? WHERE id = ?").execute(arguments: [wanted, id])
             return
         }
         let database = db
@@ -477,7 +479,7 @@ struct BundleImport {
         if let entry, report.listed[entry].action != .unchanged {
             report.listed[entry].fields.append(field)
             if report.listed[entry].action == .changed {
-                try db.execute(sql: "UPDATE preset SET \(column) = ? WHERE id = ?", arguments: [wanted, id])
+                try db.cachedStatement(sql: "UPDATE preset SET \(column) = ? WHERE id = ?").execute(arguments: [wanted, id])
             }
             return
         }
@@ -490,7 +492,7 @@ struct BundleImport {
             presetEntries[name] = entry
         }
         if write {
-            try db.execute(sql: "UPDATE preset SET \(column) = ? WHERE id = ?", arguments: [wanted, id])
+            try db.cachedStatement(sql: "UPDATE preset SET \(column) = ? WHERE id = ?").execute(arguments: [wanted, id])
         }
     }
 

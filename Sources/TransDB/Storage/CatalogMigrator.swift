@@ -42,6 +42,13 @@ enum CatalogMigrator {
             let renamed = migration.version == 2 ? try MirrorNameClashes.prepare(db) : []
             try db.execute(sql: migration.sql)
             if !renamed.isEmpty { try MirrorNameClashes.finish(renamed, db) }
+            // A migration that edits sqlite_schema itself must say so to every connection,
+            // this one included: a new schema version makes each read the tables again.
+            if migration.sql.contains("PRAGMA writable_schema = ON") {
+                let schemaVersion = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
+                try db.execute(sql: "PRAGMA schema_version = \(schemaVersion + 1)")
+                db.clearSchemaCache()
+            }
             try db.execute(
                 sql: "INSERT INTO transdb_migration (version, name) VALUES (?, ?)",
                 arguments: [migration.version, migration.name])

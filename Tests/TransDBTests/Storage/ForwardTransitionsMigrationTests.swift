@@ -3,6 +3,7 @@ import Testing
 import TransDBTestSupport
 @testable import TransDB
 @testable import TransDBCore
+import GRDB
 
 /// Migration 0002 on `Fixtures/catalogs/schema1.catalog`, a catalog written by transdb at schema 1
 /// (`transdb init`, then dismiss routes naming `samples/popAnimator`, a local `myCover` and
@@ -127,5 +128,52 @@ extension ForwardTransitionsMigrationTests {
         }
         #expect(try catalog.presets().filter { $0.name.hasPrefix("transdb-migration") } == [])
         #expect(try CatalogTests.sqlite3(path, "PRAGMA integrity_check; PRAGMA foreign_key_check;") == "ok")
+    }
+}
+
+extension ForwardTransitionsMigrationTests {
+    /// The opcodes SQLite compiles `sql` to, on `catalog`'s own connection.
+    static func opcodes(_ catalog: Catalog, _ sql: String) throws -> [String] {
+        try catalog.read { db in try Row.fetchAll(db, sql: "EXPLAIN " + sql).map { $0["opcode"] as String } }
+    }
+
+    @Test("migration 0007: CHECK constraints compare in place (no temporary b-tree a row), still refuse, on a new catalog and on one migrated in this process")
+    func checksWithoutInLists() throws {
+        let (migrated, directory) = try Self.migrated()
+        defer { directory.remove() }
+        let created = try Catalog(path: directory.file("new.sqlite"), mode: .createIfMissing)
+        let inserts = [
+            "INSERT INTO screen (library_id, name, modal_style) VALUES (1, 'x', 'crossDissolve')",
+            "INSERT INTO route (delegate_id, operation) VALUES (1, 'present')",
+            "INSERT INTO preset_view (preset_id, view, phase, frame_reference) VALUES (1, 'from', 'start', 'container')",
+            "INSERT INTO preset (library_id, name, kind, direction, duration, curve_expression) VALUES (1, 'x', 'push', 'left', 1, 'linear')",
+            "INSERT INTO curve (library_id, name, kind, expression) VALUES (1, 'x', 'linear', 'linear')",
+            "INSERT INTO container (library_id, name, kind) VALUES (1, 'x', 'tab')",
+        ]
+        for catalog in [migrated, created] {
+            #expect(try catalog.schemaVersion() == CatalogMigrator.latestVersion)
+            for sql in inserts { #expect(try !Self.opcodes(catalog, sql).contains("OpenEphemeral"), "\(sql)") }
+            let tables = try catalog.read { db in try String.fetchAll(db, sql: "SELECT sql FROM sqlite_schema WHERE type = 'table'") }
+            #expect(!tables.contains { $0.contains(" IN ('") })
+        }
+        let path = directory.file("new.sqlite")
+        for (sql, constraint) in [
+            ("INSERT INTO container (library_id, name, kind) VALUES (1, 'x', 'stack')", "kind = 'navigation' OR kind = 'tab'"),
+            ("UPDATE preset SET direction = 'up' WHERE kind = 'fade'", "(kind = 'push' OR kind = 'pull'"),
+            ("UPDATE screen SET presentation_style = 'sheet'", "presentation_style = 'automatic' OR"),
+        ] {
+            let before = try CatalogTests.sqlite3(path, "SELECT count(*) FROM container; SELECT total(length(direction)) FROM preset")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+            process.arguments = ["-batch", path, sql]
+            let output = Pipe()
+            process.standardError = output
+            try process.run()
+            let message = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus != 0 && message.contains("CHECK constraint failed") && message.contains(constraint), "\(sql): \(message)")
+            #expect(try CatalogTests.sqlite3(path, "SELECT count(*) FROM container; SELECT total(length(direction)) FROM preset") == before)
+        }
+        #expect(try CatalogTests.sqlite3(path, "PRAGMA integrity_check") == "ok")
     }
 }
