@@ -28,7 +28,7 @@ let package = Package(
             exclude: [
                 "Sources/TransDB", "Sources/TransDBCore", "Sources/TransDBKit", "Sources/TransDBCLI", "Sources/TransDBTestSupport",
                 "Sources/TransDBBench", "Tests",
-                "Scripts", "Benchmarks", "Fuzz", "Examples", "README.md", "CHANGELOG.md", "CONTRIBUTING.md",
+                "Scripts", "Benchmarks", "Fuzz", "Examples", "docs", "README.md", "CHANGELOG.md", "CONTRIBUTING.md",
             ],
             sources: ["Sources/TransDBResources"],
             resources: [.embedInCode("migrations"), .embedInCode("seed")]

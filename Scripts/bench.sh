@@ -75,6 +75,37 @@ probe_sql() {  # probe_sql OP FROM TO [CONTAINER]
       LEFT JOIN preset p ON p.id = r.preset_id WHERE o.name = '$owner_name'
       ORDER BY (r.from_screen_id IS NOT NULL) + (r.to_screen_id IS NOT NULL) DESC, r.id LIMIT 1"
 }
+# The yardstick of an import: sqlite3 .import of the same screens and routes, as CSV, into tables
+# with the same unique keys and indexes as transdb's (migrations/0001 and 0003), one run each.
+cat >"$work/equivalent-shape.sql" <<'SQL'
+CREATE TABLE screen_csv (name TEXT NOT NULL, delegate TEXT) STRICT;
+CREATE UNIQUE INDEX screen_key ON screen_csv (name);
+CREATE INDEX screen_name ON screen_csv (name);
+CREATE INDEX screen_delegate ON screen_csv (delegate) WHERE delegate IS NOT NULL;
+CREATE TABLE route_csv (delegate TEXT NOT NULL, op TEXT NOT NULL, from_screen TEXT, to_screen TEXT, preset TEXT, interaction TEXT) STRICT;
+CREATE UNIQUE INDEX route_key ON route_csv (delegate, op, ifnull(from_screen, ''), ifnull(to_screen, ''));
+CREATE INDEX route_key_by_destination ON route_csv (delegate, op, ifnull(to_screen, ''), ifnull(from_screen, ''));
+CREATE INDEX route_from_screen ON route_csv (from_screen) WHERE from_screen IS NOT NULL;
+CREATE INDEX route_to_screen ON route_csv (to_screen) WHERE to_screen IS NOT NULL;
+CREATE INDEX route_preset ON route_csv (preset) WHERE preset IS NOT NULL;
+CREATE INDEX route_interaction ON route_csv (interaction) WHERE interaction IS NOT NULL;
+SQL
+import_rows() {  # import_rows SHAPE DIR: transdb import against the yardstick, and import's peak memory
+    local shape=$1 dir=$2 imports=()
+    # Shape a's CSV has a header and no screens file (its 1,000 screens are only named by routes).
+    if [ "$shape" = a ]; then imports=(".import --csv --skip 1 $dir/routes.csv route_csv"); else
+        imports=(".import --csv $dir/screens.csv screen_csv" ".import --csv $dir/routes.csv route_csv"); fi
+    rm -f "$work/import.sqlite"*
+    "$bin" init --empty --db "$work/import.sqlite" >/dev/null
+    read -r t kb < <({ /usr/bin/time -f "%e %M" "$bin" import "$dir/bundle.json" --db "$work/import.sqlite" --max-size 2000000000 -q >/dev/null; } 2>&1 | tail -1)
+    rm -f "$work/yardstick.sqlite"
+    sqlite3 "$work/yardstick.sqlite" <"$work/equivalent-shape.sql"
+    read -r s < <({ /usr/bin/time -f "%e" sqlite3 "$work/yardstick.sqlite" "${imports[@]}"; } 2>&1 | tail -1)
+    local ratio; ratio=$(python3 -c "print(f'{$t/$s:.2f}')")
+    row "$shape: import (1M), one run" "$t s" "sqlite3 .import $s s" "${ratio}x" "<= 3x" "$(verdict "$ratio <= 3")"
+    local mb=$((kb / 1024))
+    row "$shape: import peak memory (1M)" "$mb MB" "300 MB" "$(python3 -c "print(f'{$mb/300:.2f}x')")" "<= 300 MB" "$(verdict "$mb <= 300")"
+}
 if wants shapes; then
     for shape in ${BENCH_SHAPES:-a b c d}; do
         echo; echo "== shape $shape: resolve --batch (200,000 requests) and resolve, 1,000 and 1,000,000 mappings"
@@ -92,6 +123,7 @@ if wants shapes; then
             "1k: $(python3 -c "print(f'{$t_small/0.2:.2f} us')")" "${ratio}x" "<= 1.5x" "$(verdict "$ratio <= 1.5")"
         mb=$(peak_mb sh -c "$bin resolve --batch --db $large/catalog.sqlite < $large/requests.ndjson")
         row "$shape: batch peak memory (1M)" "$mb MB" "100 MB" "$(python3 -c "print(f'{$mb/100:.2f}x')")" "< 100 MB" "$(verdict "$mb < 100")"
+        import_rows "$shape" "$large"
         read -r op from to container <"$large/probe.txt"
         args=(resolve --db "$large/catalog.sqlite" --op "$op" --from "$from" --to "$to" --format json)
         [ -n "${container:-}" ] && args+=(--container "$container")

@@ -20,9 +20,9 @@ public struct Resolution: Hashable, Sendable {
     /// The mapping whose answer was used, or `nil`.
     public var mapping: RouteMapping?
     /// The animator, or `nil` for the system default.
-    public var animator: Preset?
+    @Boxed public var animator: Preset? = nil
     /// The interaction controller's preset, or `nil` for a non-interactive transition.
-    public var interaction: Preset?
+    @Boxed public var interaction: Preset? = nil
     /// The system default played when `animator` is `nil`.
     public var systemDefault: SystemTransition?
     /// Names the request used that are not in the catalog.
@@ -31,7 +31,7 @@ public struct Resolution: Hashable, Sendable {
     public var reduceMotion = false
     /// Under Reduce Motion, what plays instead of `animator` (named or derived); `nil` otherwise
     /// and when the answer is the system default (see ``ReducedMotion/apply(to:source:)``).
-    public var reducedMotion: ReducedMotion.Alternative?
+    @Boxed public var reducedMotion: ReducedMotion.Alternative? = nil
     /// The lookup, one sentence a step, in order.
     public var explanation: [String] = []
 }
