@@ -236,3 +236,35 @@ struct ImportExportCommandTests {
         #expect(errors.allSatisfy { $0 <= 0.005 })
     }
 }
+
+extension ImportExportCommandTests {
+    @Test("without --format, file names decide: .tokens/.tokens.json are DTCG both ways, .css is CSS; --format wins")
+    func formatsByFileName() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let tokens = cli.runner.file("design.tokens.json")
+        #expect(try cli(["export", "-o", tokens]).exitCode == 0)
+        let written = try String(contentsOfFile: tokens, encoding: .utf8)
+        #expect(written == (try cli(["export", "--format", "dtcg"])).stdout)
+        let css = cli.runner.file("curves.css")
+        #expect(try cli(["export", "-o", css]).exitCode == 0)
+        #expect(try String(contentsOfFile: css, encoding: .utf8) == (try cli(["export", "--format", "css"])).stdout)
+        let bundle = cli.runner.file("motion.json")
+        #expect(try cli(["export", "-o", bundle, "--library", "motion"]).exitCode == 0)
+        #expect(try String(contentsOfFile: bundle, encoding: .utf8) == (try cli(["export", "--library", "motion"])).stdout)
+
+        let empty = try CLIFixture.initialized(empty: true)
+        defer { empty.remove() }
+        let before = try empty.state()
+        expectError(
+            try empty(["import", "--format", "bundle", tokens]), exitCode: 65,
+            mentioning: ["unknown field 'coreanimation'", "imported with --format dtcg"])
+        #expect(try empty.state() == before)
+        let uppercase = empty.runner.file("DESIGN.TOKENS")
+        try written.write(toFile: uppercase, atomically: true, encoding: .utf8)
+        let imported = try empty(["import", uppercase])
+        expectSuccess(imported)
+        #expect(imported.stdout.hasPrefix("imported: added 7 libraries"))
+        #expect(try empty(["export", "--format", "dtcg"]).stdout == written)
+    }
+}

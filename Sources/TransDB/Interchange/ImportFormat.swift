@@ -7,6 +7,19 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     /// W3C design tokens (DTCG): transdb's libraries, and tokens of other tools as one library.
     case dtcg
 
+    /// The format a file's name says: DTCG for the extensions the DTCG format gives its files
+    /// (`.tokens`, `.tokens.json`, in any case), `nil` otherwise.
+    static func named(by file: String) -> ImportFormat? {
+        let name = file.lowercased()
+        return name.hasSuffix(".tokens") || name.hasSuffix(".tokens.json") ? .dtcg : nil
+    }
+
+    /// What `import` reads when no format is given: DTCG when every file is named as a DTCG file
+    /// (``named(by:)``), a bundle otherwise (standard input included).
+    public static func inferred(from files: [String]) -> ImportFormat {
+        !files.isEmpty && files.allSatisfy { named(by: $0) == .dtcg } ? .dtcg : .bundle
+    }
+
     /// Reads the files to import, each whole and checked, in order.
     ///
     /// - Parameters:

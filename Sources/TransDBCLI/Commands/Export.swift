@@ -21,7 +21,8 @@ extension TransDBCommand {
             name: .shortAndLong,
             help: ArgumentHelp("Write to this file (or directory, for several bundles); '-' is stdout, the default.", valueName: "path"))
         var output: String?
-        @Option(name: .long, help: "bundle (default), dtcg or css.") var format: ExportFormat = .bundle
+        @Option(name: .long, help: "bundle, dtcg or css (default: from -o's extension: .tokens or .tokens.json dtcg, .css css, else bundle).")
+        var format: ExportFormat?
         @Flag(name: .long, help: "DTCG: refuse presets whose curve DTCG's cubicBezier cannot represent (a spring, steps(), linear()).")
         var exact = false
         @Flag(name: .long, help: ArgumentHelp("DTCG: write the nearest cubic-bezier for such presets (the default).", visibility: .hidden))
@@ -37,6 +38,7 @@ extension TransDBCommand {
                 let catalog = try catalog.open(forWriting: false)
                 let names = library.isEmpty ? nil : try library.map { try Name.validated($0, field: "library name") }
                 let libraries = try catalog.exportedLibraries(names)
+                let format = self.format ?? ExportFormat.inferred(fromOutput: output)
                 if format == .bundle, let output, isDirectory(output) {
                     try progress.run { progress in
                         for name in libraries {

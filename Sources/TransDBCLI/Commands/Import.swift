@@ -22,16 +22,20 @@ extension TransDBCommand {
         var library: String?
         @Option(name: .long, help: "fail, skip or replace.") var onConflict: ConflictPolicy = .fail
         @Flag(name: .long, help: "Print what would change and change nothing.") var dryRun = false
-        @Option(name: .long, help: "bundle (default) or dtcg.") var format: ImportFormat = .bundle
+        @Option(name: .long, help: "bundle or dtcg (default: dtcg when every file is named *.tokens or *.tokens.json, else bundle).")
+        var format: ImportFormat?
         @Option(name: .long, help: ArgumentHelp("The largest file accepted, in bytes.", valueName: "bytes"))
         var maxSize: Int = BundleFormat.defaultMaximumSize
         @Option(name: .long, help: "The report: table (for people), json, ndjson or csv.") var report: OutputFormat = .table
         @Flag(name: .long, help: "With --report table: list every entry, not a sample of each action.") var all = false
         @OptionGroup var progress: ProgressOptions
 
+        /// The format given, or the one the files' names say.
+        private var readFormat: ImportFormat { format ?? ImportFormat.inferred(from: files) }
+
         func validate() throws {
             guard !files.isEmpty else { throw ValidationError("give at least one file to import") }
-            if library != nil && files.count > 1 && format == .bundle {
+            if library != nil && files.count > 1 && readFormat == .bundle {
                 throw ValidationError("--library renames one bundle; give one file")
             }
             guard maxSize > 0 else { throw ValidationError("--max-size must be a positive number of bytes") }
@@ -41,7 +45,7 @@ extension TransDBCommand {
         func run() throws {
             try reporting {
                 let (result, notes) = try progress.run { progress in
-                    let (inputs, notes) = try format.read(files, library: library, maximumSize: maxSize, progress: progress) {
+                    let (inputs, notes) = try readFormat.read(files, library: library, maximumSize: maxSize, progress: progress) {
                         progress.begin("reading standard input", unit: .bytes)
                         return try Input.readAll(limit: maxSize + 1, progress: progress)
                     }
