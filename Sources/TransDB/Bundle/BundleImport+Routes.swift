@@ -29,11 +29,11 @@ extension BundleImport {
                 if row.from >= 0 { _ = try id(.screen, row.from, input: number, &resolved) }
                 if row.to >= 0 { _ = try id(.screen, row.to, input: number, &resolved) }
             }
-            for slot in 0..<2 {
-                let used = resolved[number].ids[slot].compactMap { $0 }
+            for kind in [EntityKind.delegate, .screen] {
+                let used = resolved[number].ids(kind)
                 if Set(used).count != used.count { distinct = false }
             }
-            let own = Set(resolved[number].ids[0].compactMap { $0 })
+            let own = Set(resolved[number].ids(.delegate))
             if !delegates.isDisjoint(with: own) { distinct = false }
             delegates.formUnion(own)
         }
@@ -129,12 +129,11 @@ extension BundleImport {
 
     /// The row id of reference `index` of input `number`'s route table, resolved once.
     private mutating func id(_ kind: EntityKind, _ index: Int32, input number: Int, _ resolved: inout [ResolvedReferences]) throws -> Int64 {
-        let slot = ResolvedReferences.slot(kind)
-        if let id = resolved[number].ids[slot][Int(index)] { return id }
+        if let id = resolved[number][id: kind, Int(index)] { return id }
         let input = inputs[number]
         let reference = input.routes.references[Int(index)]
         let id = try createdScreen(kind, reference, input: number) ?? resolvedID(kind, reference, library: input.bundle.library.name)
-        resolved[number].ids[slot][Int(index)] = id
+        resolved[number][id: kind, Int(index)] = id
         return id
     }
 
@@ -149,35 +148,67 @@ extension BundleImport {
     /// The report's index of the `library/name` of reference `index` (-1 for `*`).
     private mutating func reportName(_ kind: EntityKind, _ index: Int32, input number: Int, _ resolved: inout [ResolvedReferences]) throws -> Int32 {
         guard index >= 0 else { return -1 }
-        let slot = ResolvedReferences.slot(kind)
-        if let name = resolved[number].names[slot][Int(index)] { return name }
+        if let name = resolved[number][name: kind, Int(index)] { return name }
         let reference = inputs[number].routes.references[Int(index)]
         let text =
             createdScreen(kind, reference, input: number) != nil
             ? "\(inputs[number].bundle.library.name)/\(reference.name)"
             : try name(kind, id: try id(kind, index, input: number, &resolved)).description
         let name = report.routes.name(text)
-        resolved[number].names[slot][Int(index)] = name
+        resolved[number][name: kind, Int(index)] = name
         return name
     }
 }
 
 /// The row ids and report names of one route table's references, per kind, filled as needed.
+/// Screens are most of a large table's references (two million in a catalog of a million
+/// mappings between screens of their own), so theirs are arrays by reference index, 12 bytes
+/// each; delegates and presets are few, so theirs are dictionaries.
 struct ResolvedReferences {
-    var ids: [[Int64?]]
-    var names: [[Int32?]]
+    private var screenIDs: [Int64]
+    private var screenNames: [Int32]
+    private var otherIDs: [Int: Int64] = [:]
+    private var otherNames: [Int: Int32] = [:]
+    /// Not resolved yet: no row id and no report index is this small (-1 is `*` in the report).
+    private static let unresolvedID = Int64.min
+    private static let unresolvedName = Int32.min
 
     init(count: Int) {
-        ids = Array(repeating: Array(repeating: nil, count: count), count: 3)
-        names = Array(repeating: Array(repeating: nil, count: count), count: 3)
+        screenIDs = Array(repeating: Self.unresolvedID, count: count)
+        screenNames = Array(repeating: Self.unresolvedName, count: count)
     }
 
-    static func slot(_ kind: EntityKind) -> Int {
-        switch kind {
-        case .delegate: 0
-        case .screen: 1
-        default: 2
+    /// The key of a delegate's or preset's reference in the dictionaries.
+    private static func key(_ kind: EntityKind, _ index: Int) -> Int { index &* 2 &+ (kind == .delegate ? 0 : 1) }
+
+    /// The row id reference `index` resolved to as `kind`, once resolved.
+    subscript(id kind: EntityKind, index: Int) -> Int64? {
+        get {
+            guard kind == .screen else { return otherIDs[Self.key(kind, index)] }
+            let id = screenIDs[index]
+            return id == Self.unresolvedID ? nil : id
         }
+        set {
+            if kind == .screen { screenIDs[index] = newValue ?? Self.unresolvedID } else { otherIDs[Self.key(kind, index)] = newValue }
+        }
+    }
+
+    /// The report's index of the name reference `index` has as `kind`, once known.
+    subscript(name kind: EntityKind, index: Int) -> Int32? {
+        get {
+            guard kind == .screen else { return otherNames[Self.key(kind, index)] }
+            let name = screenNames[index]
+            return name == Self.unresolvedName ? nil : name
+        }
+        set {
+            if kind == .screen { screenNames[index] = newValue ?? Self.unresolvedName } else { otherNames[Self.key(kind, index)] = newValue }
+        }
+    }
+
+    /// The row ids resolved as `kind` (delegates or screens), one per reference resolved.
+    func ids(_ kind: EntityKind) -> [Int64] {
+        if kind == .screen { return screenIDs.filter { $0 != Self.unresolvedID } }
+        return otherIDs.filter { $0.key & 1 == (kind == .delegate ? 0 : 1) }.map(\.value)
     }
 }
 

@@ -128,15 +128,20 @@ struct RouteEntries: Sendable {
         var fields: UInt8
     }
 
-    private var names = Interner<String>()
+    /// Names by index. Not deduplicated here: the import asks once per distinct reference, and a
+    /// dictionary of two million names would cost more than the rare name asked twice.
+    private var names: [String] = []
     private(set) var rows: [Row] = []
     /// Rows per action, by position in ``actions``.
     private var counts = [Int](repeating: 0, count: 5)
 
     var isEmpty: Bool { rows.isEmpty }
 
-    /// The index of a delegate's or screen's name.
-    mutating func name(_ text: String) -> Int32 { names.number(text) }
+    /// The index of a delegate's or screen's name, added.
+    mutating func name(_ text: String) -> Int32 {
+        names.append(text)
+        return Int32(names.count - 1)
+    }
 
     mutating func append(_ row: Row) {
         rows.append(row)
@@ -157,8 +162,8 @@ struct RouteEntries: Sendable {
 
     /// `delegate: operation from → to`.
     func name(of row: Row) -> String {
-        func side(_ index: Int32) -> String { index < 0 ? "*" : names.values[Int(index)] }
-        return "\(names.values[Int(row.delegate)]): \(row.operation.rawValue) \(side(row.from)) → \(side(row.to))"
+        func side(_ index: Int32) -> String { index < 0 ? "*" : names[Int(index)] }
+        return "\(names[Int(row.delegate)]): \(row.operation.rawValue) \(side(row.from)) → \(side(row.to))"
     }
 
     func entry(_ row: Row) -> ImportReport.Entry {
