@@ -128,7 +128,12 @@ struct DTCGDocument {
                 throw member.error("the name '\(key)' contains '\(reserved)': DTCG names cannot contain '{', '}' or '.'")
             }
             guard case let .object(children) = value else {
-                throw member.error("expected a token or a group (an object), found \(member.kind)")
+                // Style Dictionary 3 and Tokens Studio write tokens as {"value", "type"}: say so.
+                let older =
+                    ["value", "type"].contains(key)
+                    ? "; '\(key)' without '$' is the token format before DTCG (Style Dictionary 3, Tokens Studio): DTCG 2025.10 writes $value and $type"
+                    : ""
+                throw member.error("expected a token or a group (an object), found \(member.kind)" + older)
             }
             let hasValue = children.contains { $0.0 == "$value" }
             let hasPointer = children.contains { $0.0 == "$ref" }

@@ -207,6 +207,17 @@ extension Interchange {
                 ])
         }
 
+        @Test("a token in the format before DTCG (value and type without $) is refused saying so")
+        func olderFormat() throws {
+            let json = #"{"motion": {"fast": {"value": "100ms", "type": "duration"}}}"#
+            #expect {
+                try DTCGFormat.decode(Array(json.utf8), file: "legacy.tokens.json", defaultLibrary: "x")
+            } throws: { error in
+                "\(error)"
+                    == "legacy.tokens.json: $.motion.fast.value: expected a token or a group (an object), found a string; 'value' without '$' is the token format before DTCG (Style Dictionary 3, Tokens Studio): DTCG 2025.10 writes $value and $type"
+            }
+        }
+
         @Test(
             "a group of a type DTCG does not define ($type link, as in Carbon's and Primer's files) is skipped with a note; the motion tokens are read"
         )
