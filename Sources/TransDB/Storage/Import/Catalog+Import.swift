@@ -241,6 +241,12 @@ struct BundleImport {
 
     // MARK: Entries
 
+    /// ``existing(_:_:old:new:)`` on the fields diff and merge compare (``EntrySchema``), so that
+    /// "changed" means the same to `import`, `diff` and `merge`.
+    mutating func existing<Entry>(_ schema: EntrySchema<Entry>, _ name: String, old: Entry, new: Entry) -> Bool {
+        existing(schema.kind, name, old: schema.fields(old), new: schema.fields(new))
+    }
+
     /// Records what happened to an entry that exists: unchanged, or a conflict handled by the policy.
     /// Returns whether the bundle's values must be written.
     mutating func existing(_ kind: EntityKind, _ name: String, old: [(String, JSONValue)], new: [(String, JSONValue)]) -> Bool {
@@ -317,7 +323,7 @@ struct BundleImport {
         let old = try Row.fetchOne(db, sql: "SELECT version, description, tokens_schema FROM library WHERE id = ?", arguments: [id])
         let current = Library(
             name: library.name, version: old?["version"] ?? "", description: old?["description"] ?? "", tokensSchema: old?["tokens_schema"])
-        if existing(.library, library.name, old: current.record, new: library.record) {
+        if existing(EntrySchema<Library>.library, library.name, old: current, new: library) {
             try CatalogWriter(db: db).updateLibrary(id: id, try library.validated())
         }
     }
@@ -368,7 +374,7 @@ struct BundleImport {
             added(.curve, name)
             return
         }
-        if existing(.curve, name, old: EntryFields.curve(try CatalogReader(db: db).curve(id: id)), new: EntryFields.curve(curve)) {
+        if existing(EntrySchema<NamedCurve>.curve, name, old: try CatalogReader(db: db).curve(id: id), new: curve) {
             try CatalogWriter(db: db).updateCurve(id: id, curve)
         }
     }
@@ -380,7 +386,7 @@ struct BundleImport {
             added(.duration, name)
             return
         }
-        if existing(.duration, name, old: EntryFields.duration(try CatalogReader(db: db).duration(id: id)), new: EntryFields.duration(duration)) {
+        if existing(EntrySchema<NamedDuration>.duration, name, old: try CatalogReader(db: db).duration(id: id), new: duration) {
             try CatalogWriter(db: db).updateDuration(id: id, duration)
         }
     }
@@ -439,7 +445,7 @@ struct BundleImport {
         let (currentReverse, currentReducedMotion) = (old.reverse, old.reducedMotion)
         old.reverse = nil
         old.reducedMotion = nil
-        if existing(.preset, name, old: EntryFields.preset(old), new: EntryFields.preset(new)) {
+        if existing(EntrySchema<Preset>.preset, name, old: old, new: new) {
             // The reverse and the alternative are compared and written in their own phase; keep
             // them as they are meanwhile.
             values.reverse = currentReverse
@@ -505,7 +511,7 @@ struct BundleImport {
             added(.delegate, name)
             return
         }
-        if existing(.delegate, name, old: try CatalogReader(db: db).delegate(id: id).record, new: delegate.record) {
+        if existing(EntrySchema<Delegate>.delegate, name, old: try CatalogReader(db: db).delegate(id: id), new: delegate) {
             try db.execute(
                 sql: "UPDATE delegate SET released = ?, description = ? WHERE id = ?", arguments: [delegate.released, delegate.description, id])
         }
@@ -521,7 +527,7 @@ struct BundleImport {
             added(.screen, name)
             return
         }
-        if existing(.screen, name, old: try CatalogReader(db: db).screen(id: id).record, new: new.record) {
+        if existing(EntrySchema<Screen>.screen, name, old: try CatalogReader(db: db).screen(id: id), new: new) {
             let delegateID = try new.delegate.map { try CatalogLookup.id(.delegate, $0, db) }
             try db.execute(
                 sql: "UPDATE screen SET delegate_id = ?, modal_style = ?, presentation_style = ?, description = ? WHERE id = ?",
@@ -551,7 +557,7 @@ struct BundleImport {
             added(.container, name)
             return
         }
-        if existing(.container, name, old: try CatalogReader(db: db).container(id: id).record, new: new.record) {
+        if existing(EntrySchema<Container>.container, name, old: try CatalogReader(db: db).container(id: id), new: new) {
             let delegateID = try new.delegate.map { try CatalogLookup.id(.delegate, $0, db) }
             try db.execute(
                 sql: "UPDATE container SET kind = ?, delegate_id = ?, description = ? WHERE id = ?",
