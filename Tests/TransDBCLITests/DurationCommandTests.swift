@@ -281,3 +281,19 @@ struct DurationCommandTests {
         #expect(preset.stdout == "added preset local/p (fade, 0.2 s (primer/base.duration.200), cubic-bezier(0.42, 0, 0.58, 1))\n")
     }
 }
+
+extension DurationCommandTests {
+    @Test("libraries count their named durations: list libraries, show library, init's summary")
+    func librariesCountDurations() throws {
+        let cli = try CLIFixture.initialized(empty: true)
+        defer { cli.remove() }
+        try cli.setUp([["add", "library", "tokens"], ["add", "duration", "short", "0.1", "--library", "tokens"], ["add", "duration", "long", "0.5", "--library", "tokens"]])
+        let listed = try cli(["list", "libraries", "--format", "json"]).jsonArray()
+        #expect(listed.first { $0["name"] as? String == "tokens" }?["durations"] as? Int == 2)
+        let table = try cli(["list", "libraries"]).stdoutLines
+        #expect(table.first?.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            == ["name", "version", "curves", "durations", "presets", "screens", "containers", "delegates", "routes"])
+        #expect(table.contains { $0.split(separator: " ", omittingEmptySubsequences: true) == ["tokens", "1.0.0", "0", "2", "0", "0", "0", "0", "0"] })
+        #expect(try cli(["show", "library", "tokens", "--format", "json"]).jsonObject()["durations"] as? Int == 2)
+    }
+}

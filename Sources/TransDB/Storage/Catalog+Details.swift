@@ -117,7 +117,7 @@ extension Catalog {
         }
         return EntryDetail(
             record: entry.library.record
-                + [EntityKind.curve, .preset, .screen, .container, .delegate, .route].map {
+                + EntityKind.inLibrary.map {
                     ("\($0.rawValue)s", JSONValue.integer(Int64(entry.counts[$0] ?? 0)))
                 })
     }

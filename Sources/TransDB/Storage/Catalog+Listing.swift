@@ -65,11 +65,11 @@ extension Catalog {
             return Listing(
                 records: try libraries().map { entry in
                     entry.library.record
-                        + [EntityKind.curve, .preset, .screen, .container, .delegate, .route].map {
+                        + EntityKind.inLibrary.map {
                             ("\($0.rawValue)s", JSONValue.integer(Int64(entry.counts[$0] ?? 0)))
                         }
                 },
-                tableColumns: ["name", "version", "curves", "presets", "screens", "containers", "delegates", "routes"])
+                tableColumns: ["name", "version"] + EntityKind.inLibrary.map { "\($0.rawValue)s" })
         case .curves:
             return Listing(
                 records: try curves(library: library, kind: try kindFilter(TimingCurve.Kind.self)).map(\.record),

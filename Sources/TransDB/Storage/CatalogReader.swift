@@ -251,6 +251,7 @@ struct CatalogReader {
             sql: """
                 SELECT l.name, l.version, l.description, l.tokens_schema,
                     (SELECT count(*) FROM curve WHERE library_id = l.id) AS curves,
+                    (SELECT count(*) FROM duration WHERE library_id = l.id) AS durations,
                     (SELECT count(*) FROM preset WHERE library_id = l.id) AS presets,
                     (SELECT count(*) FROM screen WHERE library_id = l.id) AS screens,
                     (SELECT count(*) FROM container WHERE library_id = l.id) AS containers,
@@ -261,7 +262,7 @@ struct CatalogReader {
         ).map { row in
             let library = Library(name: row["name"], version: row["version"], description: row["description"], tokensSchema: row["tokens_schema"])
             var counts: [EntityKind: Int] = [:]
-            for kind in [EntityKind.curve, .preset, .screen, .container, .delegate, .route] {
+            for kind in EntityKind.inLibrary {
                 counts[kind] = row[kind.rawValue + "s"] as Int
             }
             return (library, counts)

@@ -33,7 +33,7 @@ extension TransDBCommand {
                     "created catalog '\(db)' (schema \(try catalog.schemaVersion()))"
                         + (libraries.isEmpty ? " with no library" : " with the default library:"))
                 let rows = libraries.map { entry in
-                    let counts = [EntityKind.curve, .preset, .screen, .container, .delegate, .route].compactMap { kind -> String? in
+                    let counts = EntityKind.inLibrary.compactMap { kind -> String? in
                         let count = entry.counts[kind] ?? 0
                         return count > 0 ? "\(count) \(kind.rawValue)\(count == 1 ? "" : "s")" : nil
                     }

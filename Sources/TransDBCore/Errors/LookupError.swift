@@ -31,4 +31,7 @@ public enum LookupError: Error, Equatable, Sendable, CustomStringConvertible {
 /// The kinds of entry a catalog holds, as they are named in messages and on the command line.
 public enum EntityKind: String, CaseIterable, Sendable {
     case library, curve, duration, preset, screen, container, delegate, route
+
+    /// The kinds of entry a library holds, in the order listings count them.
+    public static let inLibrary: [EntityKind] = [.curve, .duration, .preset, .screen, .container, .delegate, .route]
 }
