@@ -37,6 +37,7 @@ struct SeedTests {
 
         var library: LibraryInfo
         var curves: [Named]?
+        var durations: [Named]?
         var presets: [Named]?
         var delegates: [Named]?
         var screens: [Named]?
@@ -49,7 +50,7 @@ struct SeedTests {
 
         var counts: [EntityKind: Int] {
             [
-                .curve: curves?.count ?? 0, .preset: presets?.count ?? 0, .screen: screens?.count ?? 0,
+                .curve: curves?.count ?? 0, .duration: durations?.count ?? 0, .preset: presets?.count ?? 0, .screen: screens?.count ?? 0,
                 .container: containers?.count ?? 0, .delegate: delegates?.count ?? 0, .route: routes?.count ?? 0,
             ]
         }

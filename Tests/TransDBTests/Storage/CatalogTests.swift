@@ -186,7 +186,7 @@ struct CatalogTests {
             #expect(try reopened.schemaVersion() == 7)
             let libraries = try reopened.libraries()
             #expect(libraries.map(\.library) == [Self.app])
-            #expect(libraries.map(\.counts) == [[.curve: 1, .preset: 0, .screen: 0, .container: 0, .delegate: 0, .route: 0]])
+            #expect(libraries.map(\.counts) == [[.curve: 1, .duration: 0, .preset: 0, .screen: 0, .container: 0, .delegate: 0, .route: 0]])
             #expect(try reopened.curves() == [Self.snappy])
         }
     }
@@ -232,8 +232,8 @@ struct CatalogTests {
         #expect(libraries.map(\.library) == [Self.app, Self.other])
         #expect(
             libraries.map(\.counts) == [
-                [.curve: 2, .preset: 4, .screen: 3, .container: 2, .delegate: 2, .route: 3],
-                [.curve: 0, .preset: 1, .screen: 0, .container: 0, .delegate: 1, .route: 0],
+                [.curve: 2, .duration: 0, .preset: 4, .screen: 3, .container: 2, .delegate: 2, .route: 3],
+                [.curve: 0, .duration: 0, .preset: 1, .screen: 0, .container: 0, .delegate: 1, .route: 0],
             ])
         #expect(try catalog.curves() == [Self.snappy, Self.ticks])
         #expect(try catalog.presets() == [Self.cardDown, Self.cardUp, Self.instant, Self.turn, Self.echo])
@@ -660,7 +660,7 @@ struct CatalogTests {
             libraries.map(\.library) == [
                 Library(name: "fixture", version: "0.1.0", description: "A small app bundle whose routes are all valid")
             ])
-        #expect(libraries.map(\.counts) == [[.curve: 1, .preset: 2, .screen: 2, .container: 0, .delegate: 1, .route: 2]])
+        #expect(libraries.map(\.counts) == [[.curve: 1, .duration: 0, .preset: 2, .screen: 2, .container: 0, .delegate: 1, .route: 2]])
         let snappy = Self.qn("fixture", "snappy")
         #expect(
             try catalog.presets() == [
