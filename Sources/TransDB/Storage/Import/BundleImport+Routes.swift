@@ -142,7 +142,7 @@ extension BundleImport {
     private func createdScreen(_ kind: EntityKind, _ reference: QualifiedName, input number: Int) -> Int64? {
         let library = inputs[number].bundle.library.name
         guard kind == .screen, reference.library == nil || reference.library == library else { return nil }
-        return createdScreens[library]?.id(of: reference.name)
+        return createdScreens[library]?[reference.name]
     }
 
     /// The report's index of the `library/name` of reference `index` (-1 for `*`).

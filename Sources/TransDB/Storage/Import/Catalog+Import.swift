@@ -85,9 +85,9 @@ struct BundleImport {
     /// The row ids of the libraries this import creates: nothing of theirs can be in the catalog
     /// yet, so their screens are inserted without looking for them first.
     private var createdLibraries: [String: Int64] = [:]
-    /// The screens inserted into created libraries, by library: routes find their screens here
-    /// instead of asking the catalog (and caching) two million times.
-    var createdScreens: [String: CreatedScreens] = [:]
+    /// The row ids of the screens inserted into created libraries, by library and name: routes
+    /// find their screens here instead of asking the catalog (and caching) two million times.
+    var createdScreens: [String: [String: Int64]] = [:]
     /// Where each preset's entry is in the report's `listed`, by `library/name`.
     private var presetEntries: [String: Int] = [:]
 
@@ -317,7 +317,6 @@ struct BundleImport {
         let library = bundle.library
         guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM library WHERE name = ?", arguments: [library.name]) else {
             createdLibraries[library.name] = try CatalogWriter(db: db).insertLibrary(library)
-            createdScreens[library.name] = CreatedScreens(screens: bundle.screens)
             added(.library, library.name)
             return
         }
@@ -545,7 +544,7 @@ struct BundleImport {
             sql: "INSERT INTO screen (library_id, name, delegate_id, modal_style, presentation_style, description) VALUES (?, ?, ?, ?, ?, ?)")
         try insert.execute(
             arguments: [libraryID, valid.name, delegateID, valid.modalStyle.rawValue, valid.presentationStyle.rawValue, valid.description])
-        createdScreens[screen.library]?.insertedNext(name: valid.name, id: db.lastInsertedRowID)
+        createdScreens[screen.library, default: [:]][valid.name] = db.lastInsertedRowID
         added(.screen, "\(screen.library)/\(valid.name)")
     }
 
