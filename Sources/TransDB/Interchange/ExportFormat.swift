@@ -13,7 +13,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     /// `.tokens.json` (the DTCG format's extensions), CSS for `.css`, a bundle otherwise.
     public static func inferred(fromOutput path: String?) -> ExportFormat {
         guard let path else { return .bundle }
-        if ImportFormat.named(by: path) == .dtcg { return .dtcg }
+        if ImportFormat.isTokenFile(path) { return .dtcg }
         return path.lowercased().hasSuffix(".css") ? .css : .bundle
     }
 }

@@ -7,17 +7,17 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     /// W3C design tokens (DTCG): transdb's libraries, and tokens of other tools as one library.
     case dtcg
 
-    /// The format a file's name says: DTCG for the extensions the DTCG format gives its files
-    /// (`.tokens`, `.tokens.json`, in any case), `nil` otherwise.
-    static func named(by file: String) -> ImportFormat? {
+    /// Whether `file` has an extension the DTCG format gives its files (`.tokens`, `.tokens.json`,
+    /// in any case).
+    static func isTokenFile(_ file: String) -> Bool {
         let name = file.lowercased()
-        return name.hasSuffix(".tokens") || name.hasSuffix(".tokens.json") ? .dtcg : nil
+        return name.hasSuffix(".tokens") || name.hasSuffix(".tokens.json")
     }
 
-    /// What `import` reads when no format is given: DTCG when every file is named as a DTCG file
-    /// (``named(by:)``), a bundle otherwise (standard input included).
+    /// What `import` reads when no format is given: DTCG when every file is a token file
+    /// (``isTokenFile(_:)``), a bundle otherwise (standard input included).
     public static func inferred(from files: [String]) -> ImportFormat {
-        !files.isEmpty && files.allSatisfy { named(by: $0) == .dtcg } ? .dtcg : .bundle
+        !files.isEmpty && files.allSatisfy(isTokenFile) ? .dtcg : .bundle
     }
 
     /// Reads the files to import, each whole and checked, in order.

@@ -31,10 +31,8 @@ struct BundleReader {
     /// - Parameter routes: Whether to read the routes too (the streaming export writes them itself).
     func bundle(library name: String, routes readingRoutes: Bool = true) throws -> LibraryBundle {
         let id = try CatalogLookup.libraryID(name, create: false, db)
-        guard let row = try Row.fetchOne(db, sql: "SELECT version, description, tokens_schema FROM library WHERE id = ?", arguments: [id]) else {
-            throw LookupError.notFound(kind: .library, name: name, suggestion: nil)
-        }
         let reader = CatalogReader(db: db)
+        let library = try reader.library(id: id)
         let presets = try reader.presets(library: name).map { preset -> Preset in
             var preset = preset
             preset.curve = preset.curve.local(in: name)
@@ -69,7 +67,7 @@ struct BundleReader {
             return route
         }
         return LibraryBundle(
-            library: Library(name: name, version: row["version"], description: row["description"], tokensSchema: row["tokens_schema"]),
+            library: library,
             curves: try reader.curves(library: name).map { curve in
                 var curve = curve
                 curve.aliasOf = curve.aliasOf?.local(in: name)

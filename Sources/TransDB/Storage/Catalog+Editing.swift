@@ -92,15 +92,15 @@ extension Catalog {
         }
     }
 
-    /// Changes a library's version or description.
+    /// Changes a library's version, description or tokens schema.
     ///
     /// - Throws: ``ModelError`` for an invalid version, ``LookupError`` for an unknown library.
     public func setLibrary(_ name: String, _ edit: LibraryEdit, dryRun: Bool = false) throws -> EditReport {
         try transaction(commit: !dryRun) { db in
             let id = try CatalogLookup.libraryID(name, create: false, db)
-            let old = try library(id: id, db)
+            let old = try CatalogReader(db: db).library(id: id)
             try CatalogWriter(db: db).updateLibrary(id: id, edit.applied(to: old))
-            return report(.library, old.name, old.record, try library(id: id, db).record, dryRun)
+            return report(.library, old.name, old.record, try CatalogReader(db: db).library(id: id).record, dryRun)
         }
     }
 
@@ -348,13 +348,6 @@ extension Catalog {
         preset.detailedRecord(
             curveExpression: try reader.expression(of: preset.curve),
             completionCurveExpression: try preset.interaction.map { try reader.expression(of: $0.completionCurve) })
-    }
-
-    func library(id: Int64, _ db: Database) throws -> Library {
-        guard let row = try Row.fetchOne(db, sql: "SELECT name, version, description, tokens_schema FROM library WHERE id = ?", arguments: [id]) else {
-            throw LookupError.notFound(kind: .library, name: "#\(id)", suggestion: nil)
-        }
-        return Library(name: row["name"], version: row["version"], description: row["description"], tokensSchema: row["tokens_schema"])
     }
 
     /// `kind name` strings in the order people read them: by text, with the numbers in them

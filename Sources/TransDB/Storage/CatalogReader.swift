@@ -245,11 +245,28 @@ struct CatalogReader {
 
     // MARK: Screens, containers, delegates, libraries
 
+    /// The library with row id `id`.
+    ///
+    /// - Throws: ``LookupError/notFound(kind:name:suggestion:)`` when there is none.
+    func library(id: Int64) throws -> Library {
+        guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.libraryColumns) FROM library l WHERE l.id = ?", arguments: [id]) else {
+            throw LookupError.notFound(kind: .library, name: "#\(id)", suggestion: nil)
+        }
+        return Self.library(row)
+    }
+
+    /// The columns ``library(_:)`` reads, of the table aliased `l`.
+    private static let libraryColumns = "l.name, l.version, l.description, l.tokens_schema"
+
+    private static func library(_ row: Row) -> Library {
+        Library(name: row["name"], version: row["version"], description: row["description"], tokensSchema: row["tokens_schema"])
+    }
+
     func libraries() throws -> [(library: Library, counts: [EntityKind: Int])] {
         try Row.fetchAll(
             db,
             sql: """
-                SELECT l.name, l.version, l.description, l.tokens_schema,
+                SELECT \(Self.libraryColumns),
                     (SELECT count(*) FROM curve WHERE library_id = l.id) AS curves,
                     (SELECT count(*) FROM duration WHERE library_id = l.id) AS durations,
                     (SELECT count(*) FROM preset WHERE library_id = l.id) AS presets,
@@ -260,7 +277,7 @@ struct CatalogReader {
                 FROM library l ORDER BY l.name
                 """
         ).map { row in
-            let library = Library(name: row["name"], version: row["version"], description: row["description"], tokensSchema: row["tokens_schema"])
+            let library = Self.library(row)
             var counts: [EntityKind: Int] = [:]
             for kind in EntityKind.inLibrary {
                 counts[kind] = row[kind.rawValue + "s"] as Int

@@ -34,7 +34,7 @@ public struct Library: Hashable, Sendable {
         return library
     }
 
-    /// The longest tokens schema accepted, in characters.
+    /// The longest tokens schema accepted, in Unicode code points (as the schema's CHECK counts).
     public static let maximumTokensSchemaLength = 2048
 
     /// `schema` when it can be a library's ``tokensSchema``: an absolute URI (`scheme:` then
@@ -48,10 +48,10 @@ public struct Library: Hashable, Sendable {
             scheme.count < scalars.count && scheme.first.map { $0.isASCII && $0.properties.isAlphabetic } == true
             && scheme.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
         let isClean = !scalars.contains { $0.properties.isWhitespace || $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }
-        guard schema.count <= maximumTokensSchemaLength, isScheme, isClean, scalars.count > scheme.count + 1 else {
+        guard scalars.count <= maximumTokensSchemaLength, isScheme, isClean, scalars.count > scheme.count + 1 else {
             throw ModelError.invalidValue(
                 field: "tokens schema", value: schema,
-                reason: "a tokens schema is an absolute URI of at most \(maximumTokensSchemaLength) characters without spaces, e.g. https://www.designtokens.org/schemas/2025.10/format.json")
+                reason: "a tokens schema is an absolute URI of at most \(maximumTokensSchemaLength) code points without spaces, e.g. https://www.designtokens.org/schemas/2025.10/format.json")
         }
         return schema
     }

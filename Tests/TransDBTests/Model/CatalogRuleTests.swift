@@ -53,6 +53,9 @@ struct CatalogRuleTests {
                 + #""timingFunction": [0, 0, 1, 1]}, "$extensions": {"org.transdb": {"kind": "\#(kind)"\#(more)}}}}"#)
     }
 
+    /// A URI of 1,110 characters and 2,210 code points (`e` and a combining acute accent, repeated).
+    static let longSchema = "https://x/" + String(repeating: "e\u{301}", count: 1_100)
+
     static func qn(_ name: String) -> QualifiedName { QualifiedName(library: nil, name: name) }
 
     /// A preset `p` of library `app`, as the `add preset` command makes it.
@@ -178,6 +181,17 @@ struct CatalogRuleTests {
             add: { try $0.addLibrary(Library(name: "other", version: "1\n2")) },
             bundle: (bundle("", library: #"{"name": "app", "version": "1\n2"}"#), "$.library.version"),
             dtcg: (dtcg(#""version": "1\n2""#), "$.app.$extensions.org.transdb.version"),
+            merge: nil),
+        // 1,110 characters but 2,210 code points: the schema's CHECK counts code points.
+        Case(
+            label: "a tokens schema is an absolute URI of at most 2,048 code points",
+            error: .invalidValue(
+                field: "tokens schema", value: longSchema,
+                reason: "a tokens schema is an absolute URI of at most 2048 code points without spaces, e.g. https://www.designtokens.org/schemas/2025.10/format.json"),
+            model: { _ = try Library.validatedTokensSchema(longSchema) },
+            add: { try $0.addLibrary(Library(name: "other", tokensSchema: longSchema)) },
+            bundle: (bundle("", library: #"{"name": "app", "tokensSchema": "\#(longSchema)"}"#), "$.library.tokensSchema"),
+            dtcg: (dtcg(#""tokensSchema": "\#(longSchema)""#), "$.app.$extensions.org.transdb.tokensSchema"),
             merge: nil),
         Case(
             label: "a preset is not its own reverse",

@@ -320,10 +320,7 @@ struct BundleImport {
             added(.library, library.name)
             return
         }
-        let old = try Row.fetchOne(db, sql: "SELECT version, description, tokens_schema FROM library WHERE id = ?", arguments: [id])
-        let current = Library(
-            name: library.name, version: old?["version"] ?? "", description: old?["description"] ?? "", tokensSchema: old?["tokens_schema"])
-        if existing(EntrySchema<Library>.library, library.name, old: current, new: library) {
+        if existing(EntrySchema<Library>.library, library.name, old: try CatalogReader(db: db).library(id: id), new: library) {
             try CatalogWriter(db: db).updateLibrary(id: id, try library.validated())
         }
     }
