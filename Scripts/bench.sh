@@ -107,6 +107,7 @@ import_rows() {  # import_rows SHAPE DIR: transdb import against the yardstick, 
     row "$shape: import peak memory (1M)" "$mb MB" "300 MB" "$(python3 -c "print(f'{$mb/300:.2f}x')")" "<= 300 MB" "$(verdict "$mb <= 300")"
 }
 if wants shapes; then
+    cc -O2 -o "$work/lookup_probes" Benchmarks/Reference/lookup_probes.c -lsqlite3
     for shape in ${BENCH_SHAPES:-a b c d}; do
         echo; echo "== shape $shape: resolve --batch (200,000 requests) and resolve, 1,000 and 1,000,000 mappings"
         small=$(shape_dir "$shape" 1000)
@@ -121,6 +122,11 @@ if wants shapes; then
         ratio=$(python3 -c "print(f'{$t_large/$t_small:.2f}')")
         row "$shape: batch time per answer, 1M vs 1k" "$(python3 -c "print(f'{$t_large/0.2:.2f} us')")" \
             "1k: $(python3 -c "print(f'{$t_small/0.2:.2f} us')")" "${ratio}x" "<= 1.5x" "$(verdict "$ratio <= 1.5")"
+        # The SQLite probes alone (Benchmarks/Reference/lookup_probes.c): below this rate only caches help.
+        read -r _ _ _ _ _ _ _ probes _ <<<"$("$work/lookup_probes" "$large/catalog.sqlite" <"$large/requests.ndjson")"
+        probes=${probes%/s}
+        row "$shape: batch vs SQLite's probes alone, C (1M)" "$rate /s" "C probes $probes /s" \
+            "$(python3 -c "print(f'{$rate/$probes:.2f}x')")" "(context)" "-"
         mb=$(peak_mb sh -c "$bin resolve --batch --db $large/catalog.sqlite < $large/requests.ndjson")
         row "$shape: batch peak memory (1M)" "$mb MB" "100 MB" "$(python3 -c "print(f'{$mb/100:.2f}x')")" "< 100 MB" "$(verdict "$mb < 100")"
         import_rows "$shape" "$large"
