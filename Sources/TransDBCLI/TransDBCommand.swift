@@ -14,7 +14,8 @@ struct TransDBCommand: ParsableCommand {
 
             `transdb --version` prints the version.
 
-            Exit codes: 0 success (a nil answer too), 64 usage, 65 bad input data, 66 missing catalog or unknown name, \
+            Exit codes: 0 success (a nil answer too), 1 lint findings at or above --fail-on or diff --exit-code \
+            differences, 64 usage, 65 bad input data, 66 missing catalog or unknown name, \
             73 an output path transdb will not write (a directory, a socket), \
             74 I/O error, 75 catalog busy, 77 catalog not writable, 78 not a transdb catalog or one from a newer transdb.
             """,

@@ -48,7 +48,7 @@ struct LintCommandTests {
             ])
     }
 
-    @Test("the default library has nothing at warning or above; its info findings are listed")
+    @Test("the default library has nothing at warning or above; its info findings are listed, its accepted ones counted")
     func defaultLibraryIsClean() throws {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
@@ -58,10 +58,27 @@ struct LintCommandTests {
             result.stdoutLines == [
                 "info TD013 samples/preset/szDismiss: 'samples/szDismiss' lasts 2 s, outside 0.1–1.0 s",
                 "info TD013 samples/preset/szPresent: 'samples/szPresent' lasts 2 s, outside 0.1–1.0 s",
-                "2 info",
+                "2 info; 8 accepted by inline suppressions (--show-accepted lists them)",
             ])
         #expect(try cli(["lint", "--fail-on", "info"]).exitCode == 1)
-        #expect(try cli(["lint", "--ignore", "TD013", "--fail-on", "info"]).stdout == "")
+        #expect(
+            try cli(["lint", "--ignore", "TD013", "--fail-on", "info"]).stdoutLines == [
+                "no findings; 8 accepted by inline suppressions (--show-accepted lists them)"
+            ])
+        #expect(try cli(["lint", "--ignore", "TD013", "--ignore", "TD002", "--ignore", "TD004", "--ignore", "TD005", "--ignore", "TD007"]).stdout == "")
+        // --show-accepted lists each with its reason; they still do not fail the run.
+        let shown = try cli(["lint", "--show-accepted", "--fail-on", "warning"])
+        #expect(shown.exitCode == 0)
+        #expect(shown.stdoutLines.count == 2 + 8 + 1)
+        #expect(
+            shown.stdoutLines.contains(
+                "warning TD007 demo/delegate/LegacyTransitions: 'demo/LegacyTransitions' is released (a weak reference now nil) but has 1 mapping: UIKit plays the system default instead (accepted: the demo shows what a released delegate does)"
+            ), "\(shown.stdoutLines)")
+        #expect(shown.stdoutLines.filter { $0.contains(" TD005 ") }.count == 4)
+        let json = try cli(["lint", "--show-accepted", "--format", "json"]).jsonArray()
+        #expect(json.count == 10)
+        #expect(json.filter { $0["suppression"] is String }.count == 8 && json.filter { $0["suppression"] is NSNull }.count == 2)
+        #expect(try cli(["lint", "--format", "json"]).jsonArray().count == 2)
     }
 
     @Test("a bundle file: each finding with its file and line; exit 1 for an error, --fail-on, --rule, --ignore")
@@ -126,11 +143,21 @@ struct LintCommandTests {
         #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 4)
         let logical = try #require((location["logicalLocations"] as? [[String: Any]])?.first)
         #expect(logical["fullyQualifiedName"] as? String == "team/delegate/Spare")
-        // A catalog's findings have a logical location only.
+        // A catalog's findings have a logical location only; the accepted ones are results with
+        // an in-source suppression and its justification.
         let catalog = try cli(["lint", "--format", "sarif", "--fail-on", "warning"])
         #expect(catalog.exitCode == 0)
         let again = try Self.validate(catalog.stdout, in: cli)
         #expect(again.exitCode == 0 && again.stdout == "valid\n", "\(again)")
+        let catalogResults = try #require((try catalog.jsonObject()["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        let suppressed = catalogResults.compactMap { ($0["suppressions"] as? [[String: Any]])?.first }
+        #expect(catalogResults.count == 10 && suppressed.count == 8)
+        #expect(suppressed.allSatisfy { $0["kind"] as? String == "inSource" && ($0["justification"] as? String)?.isEmpty == false })
+        // An absolute path is a file URI.
+        let absolute = try cli(["lint", cli.runner.file("team.json"), "--format", "sarif"])
+        let absoluteURI = ((try absolute.jsonObject()["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first
+            .flatMap { (($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any] }?["uri"] as? String
+        #expect(absoluteURI?.hasPrefix("file:///") == true && absoluteURI?.hasSuffix("/team.json") == true, "\(String(describing: absoluteURI))")
     }
 
     @Test("--explain prints a rule's help, or every rule a line")

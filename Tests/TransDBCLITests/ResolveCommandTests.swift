@@ -413,9 +413,22 @@ struct ResolveCommandTests {
         let first = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? NSDictionary
         #expect(first == (object as NSDictionary))
         #expect(lines[1].hasPrefix(#"{"line":2,"error":"invalid batch line 2 "#) && lines[1].hasSuffix(#"': 'reduceMotion' must be true or false"}"#))
-        expectError(
-            try cli.runner.run(["resolve", "--batch", "--reduce-motion", "--db", cli.db], stdin: ""), exitCode: 64,
-            mentioning: ["--batch reads Reduce Motion per request"])
+        // --batch --reduce-motion asks every line with Reduce Motion on; a CSV batch has a reduceMotion column.
+        let everyLine = try cli.runner.run(
+            ["resolve", "--batch", "--reduce-motion", "--db", cli.db], stdin: #"{"op": "present", "from": "Settings", "to": "Detail"}"# + "\n")
+        expectSuccess(everyLine)
+        #expect(try JSONSerialization.jsonObject(with: Data(everyLine.stdoutLines[0].utf8)) as? NSDictionary == (object as NSDictionary))
+        let csv = try cli.runner.run(
+            ["resolve", "--batch", "--db", cli.db],
+            stdin: "op,from,to,container,reduceMotion\npresent,Settings,Detail,,true\npresent,Settings,Detail,,\npresent,Settings,Detail,,maybe\n")
+        #expect(csv.exitCode == 65)
+        #expect(try JSONSerialization.jsonObject(with: Data(csv.stdoutLines[0].utf8)) as? NSDictionary == (object as NSDictionary))
+        let withoutReduceMotion = try #require(try JSONSerialization.jsonObject(with: Data(csv.stdoutLines[1].utf8)) as? [String: Any])
+        #expect(withoutReduceMotion["reduceMotion"] == nil)
+        #expect(csv.stdoutLines[2].hasSuffix(#"'reduceMotion' must be true, false or empty, not 'maybe'"}"#))
+        let badHeader = try cli.runner.run(["resolve", "--batch", "--db", cli.db], stdin: "op,from,to,reduceMotion,container\n")
+        #expect(badHeader.exitCode == 65)
+        #expect(badHeader.stdout.contains("a CSV batch starts with the header op,from,to, then optionally container and reduceMotion in that order"))
     }
 
     @Test("--batch refuses --format csv and table instead of ignoring them", arguments: ["csv", "table"])

@@ -12,62 +12,78 @@ public enum LintFormat: String, CaseIterable, Sendable {
 
 /// The findings of one lint run, with the rules that ran, as each format prints them.
 public struct LintReport: Sendable {
+    /// The findings no inline suppression accepts: what the run reports and fails on.
     public var findings: [LintFinding]
+    /// The findings an inline suppression accepts, with its reason (``LintFinding/suppression``):
+    /// counted in the table, listed on demand, and SARIF results with a suppression.
+    public var accepted: [LintFinding]
     /// The rules that ran, in id order (SARIF's `tool.driver.rules`).
     public var rules: [LintRule]
     /// Where each entry read from a bundle file is.
     public var places: [LintLocation: (file: String, line: Int)]
 
-    /// A report of `findings`, sorted by library, kind, name and rule.
+    /// A report of `findings`, sorted by library, kind, name and rule, the accepted ones apart.
     public init(findings: [LintFinding], rules: [LintRule], places: [LintLocation: (file: String, line: Int)] = [:]) {
-        self.findings = findings.sorted {
+        let sorted = findings.sorted {
             ($0.location.library, $0.location.kind.rawValue, $0.location.name, $0.rule)
                 < ($1.location.library, $1.location.kind.rawValue, $1.location.name, $1.rule)
         }
+        self.findings = sorted.filter { $0.suppression == nil }
+        self.accepted = sorted.filter { $0.suppression != nil }
         self.rules = rules
         self.places = places
     }
 
-    /// Whether a finding is at or above `severity`.
+    /// Whether a finding no suppression accepts is at or above `severity`.
     public func hasFindings(atLeast severity: LintSeverity) -> Bool {
         findings.contains { $0.severity >= severity }
     }
 
-    /// The report in `format`, ending with a newline (table: nothing when there are no findings).
-    public func rendered(_ format: LintFormat, toolVersion: String) -> String {
+    /// The report in `format`, ending with a newline (table: nothing when nothing was found).
+    /// `showAccepted` lists the accepted findings in the table and JSON too (SARIF always has
+    /// them, marked suppressed).
+    public func rendered(_ format: LintFormat, toolVersion: String, showAccepted: Bool = false) -> String {
         switch format {
-        case .table: table
-        case .json: json.pretty + "\n"
+        case .table: table(showAccepted: showAccepted)
+        case .json: json(showAccepted: showAccepted).pretty + "\n"
         case .sarif: sarif(toolVersion: toolVersion).pretty + "\n"
         }
     }
 
     /// `FILE:LINE: ` or nothing, then `SEVERITY RULE library/kind/name: message`, one line a
-    /// finding, then a count.
-    public var table: String {
-        guard !findings.isEmpty else { return "" }
-        var lines = findings.map { finding -> String in
+    /// finding (an accepted one ends with its reason), then the counts.
+    public func table(showAccepted: Bool = false) -> String {
+        guard !findings.isEmpty || !accepted.isEmpty else { return "" }
+        var lines = (findings + (showAccepted ? accepted : [])).map { finding -> String in
             let place = places[finding.location].map { "\($0.file):\($0.line): " } ?? ""
-            return "\(place)\(finding.severity.rawValue) \(finding.rule) \(finding.location.fullyQualifiedName): \(finding.message)"
+            let reason = finding.suppression.map { " (accepted: \($0))" } ?? ""
+            return "\(place)\(finding.severity.rawValue) \(finding.rule) \(finding.location.fullyQualifiedName): \(finding.message)\(reason)"
         }
-        let counts = LintSeverity.allCases.reversed().compactMap { severity -> String? in
+        var counts = LintSeverity.allCases.reversed().compactMap { severity -> String? in
             let count = findings.filter { $0.severity == severity }.count
             return count == 0 ? nil : "\(count) \(severity.rawValue)\(count == 1 || severity == .info ? "" : "s")"
         }
-        lines.append(counts.joined(separator: ", "))
+        if counts.isEmpty { counts = ["no findings"] }
+        var summary = counts.joined(separator: ", ")
+        if !accepted.isEmpty {
+            summary += "; \(accepted.count) accepted by inline suppressions"
+            if !showAccepted { summary += " (--show-accepted lists them)" }
+        }
+        lines.append(summary)
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// An array of findings.
-    public var json: JSONValue {
+    /// An array of findings, each with its `suppression` (null unless accepted).
+    public func json(showAccepted: Bool = false) -> JSONValue {
         .array(
-            findings.map { finding in
+            (findings + (showAccepted ? accepted : [])).map { finding in
                 let place = places[finding.location]
                 return .object([
                     ("rule", .string(finding.rule)), ("severity", .string(finding.severity.rawValue)),
                     ("library", .string(finding.location.library)), ("kind", .string(finding.location.kind.rawValue)),
                     ("name", .string(finding.location.name)), ("message", .string(finding.message)),
                     ("file", .string(place?.file)), ("line", place.map { .integer(Int64($0.line)) } ?? .null),
+                    ("suppression", .string(finding.suppression)),
                 ])
             })
     }
@@ -87,7 +103,7 @@ public struct LintReport: Sendable {
                 ("properties", .object([("source", .string(rule.source))])),
             ])
         }
-        let results: [JSONValue] = findings.map { finding in
+        let results: [JSONValue] = (findings + accepted).map { finding in
             var location: [(String, JSONValue)] = []
             if let place = places[finding.location] {
                 location.append(
@@ -116,6 +132,10 @@ public struct LintReport: Sendable {
                 ("level", .string(finding.severity.sarifLevel)), ("message", .object([("text", .string(finding.message))])),
                 ("locations", .array([.object(location)])),
             ]
+            if let reason = finding.suppression {
+                result.append(
+                    ("suppressions", .array([.object([("kind", .string("inSource")), ("justification", .string(reason))])])))
+            }
             return .object(result)
         }
         return .object([
@@ -145,10 +165,10 @@ public struct LintReport: Sendable {
     }
 
     /// A file path as a SARIF URI reference: relative paths stay relative (GitHub resolves them
-    /// against the repository), characters outside RFC 3986's unreserved set and `/` are
-    /// percent-encoded.
+    /// against the repository), absolute ones become `file://` URIs, and characters outside RFC
+    /// 3986's unreserved set and `/` are percent-encoded.
     static func uri(_ path: String) -> String {
-        var out = ""
+        var out = path.hasPrefix("/") ? "file://" : ""
         for byte in path.utf8 {
             let c = Character(Unicode.Scalar(byte))
             if byte < 0x80 && (c.isLetter || c.isNumber || "-._~/".contains(c)) {

@@ -7,6 +7,8 @@ struct BatchLane {
     let catalog: Catalog
     let strict: Bool
     let explain: Bool
+    /// Every request is asked with Reduce Motion on.
+    let reduceMotion: Bool
     private var reader = BatchRequestReader()
     private var lookup: TransitionLookup?
     private var sourceMemo = SourceMemo()
@@ -24,10 +26,11 @@ struct BatchLane {
     /// How many entries each of the lookup's memos holds: lanes share the batch's memory.
     private let memoLimit: Int
 
-    init(catalog: Catalog, strict: Bool, explain: Bool, of laneCount: Int) {
+    init(catalog: Catalog, strict: Bool, explain: Bool, reduceMotion: Bool, of laneCount: Int) {
         self.catalog = catalog
         self.strict = strict
         self.explain = explain
+        self.reduceMotion = reduceMotion
         self.memoLimit = (1 << 16) / laneCount
     }
 
@@ -60,7 +63,8 @@ struct BatchLane {
     /// catalog that cannot be read ends the batch.
     private mutating func answer(_ line: UnsafeBufferPointer<UInt8>, db: Database, into output: inout [UInt8]) throws {
         do {
-            guard let request = try reader.request(utf8: line) else { return }
+            guard var request = try reader.request(utf8: line) else { return }
+            if reduceMotion { request.reduceMotion = true }
             let (strict, explain) = (self.strict, self.explain)
             guard var resolution = try lookup?.resolve(request, strict: strict, explain: explain) else { return }
             try ReducedMotion.apply(to: &resolution, source: ConnectionPresetSource(db: db))

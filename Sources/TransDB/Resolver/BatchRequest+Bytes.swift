@@ -10,7 +10,8 @@ extension BatchRequestReader {
         let quick: Resolver.Request? =
             switch format {
             case .ndjson: Self.quickObject(line)
-            case let .csv(hasContainer): Self.quickCSV(line, hasContainer: hasContainer)
+            // A reduceMotion column is rare: such lines take the reader that words its errors.
+            case let .csv(hasContainer, hasReduceMotion): hasReduceMotion ? nil : Self.quickCSV(line, hasContainer: hasContainer)
             case nil: nil
             }
         if let quick {

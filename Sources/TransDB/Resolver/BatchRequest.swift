@@ -1,10 +1,11 @@
 import TransDBCore
 /// Reads the lines of `transdb resolve --batch`: NDJSON (`{"op", "from", "to", "container",
-/// "reduceMotion"}`, `container` and `reduceMotion` optional) or CSV with the header `op,from,to[,container]`. The first non-empty
-/// line decides: `{` is NDJSON, anything else a CSV header.
+/// "reduceMotion"}`, `container` and `reduceMotion` optional) or CSV with the header
+/// `op,from,to[,container][,reduceMotion]` (`reduceMotion` `true`, `false` or empty). The first
+/// non-empty line decides: `{` is NDJSON, anything else a CSV header.
 public struct BatchRequestReader: Sendable {
     /// The input's format, known after the first line.
-    public enum Format: Sendable { case ndjson, csv(hasContainer: Bool) }
+    public enum Format: Sendable { case ndjson, csv(hasContainer: Bool, hasReduceMotion: Bool) }
 
     public private(set) var format: Format?
     public internal(set) var lineNumber = 0
@@ -39,19 +40,29 @@ public struct BatchRequestReader: Sendable {
                 return try request(trimmedLine: trimmed, refuse: refuse)
             }
             let header = try Self.fields(trimmed, refuse: refuse)
-            guard header == ["op", "from", "to"] || header == ["op", "from", "to", "container"] else {
-                throw refuse("a CSV batch starts with the header op,from,to or op,from,to,container")
+            let optional = header.dropFirst(3)
+            guard header.prefix(3) == ["op", "from", "to"],
+                [[], ["container"], ["reduceMotion"], ["container", "reduceMotion"]].contains(Array(optional))
+            else {
+                throw refuse("a CSV batch starts with the header op,from,to, then optionally container and reduceMotion in that order")
             }
-            format = .csv(hasContainer: header.count == 4)
+            format = .csv(hasContainer: optional.contains("container"), hasReduceMotion: optional.contains("reduceMotion"))
             return nil
         case .ndjson:
             return try request(trimmedLine: trimmed, refuse: refuse)
-        case let .csv(hasContainer):
+        case let .csv(hasContainer, hasReduceMotion):
             let fields = try Self.fields(trimmed, refuse: refuse)
-            guard fields.count == (hasContainer ? 4 : 3) else {
-                throw refuse("expected \(hasContainer ? 4 : 3) fields, found \(fields.count)")
+            let count = 3 + (hasContainer ? 1 : 0) + (hasReduceMotion ? 1 : 0)
+            guard fields.count == count else { throw refuse("expected \(count) fields, found \(fields.count)") }
+            var request = try Self.make(fields[0], fields[1], fields[2], hasContainer && !fields[3].isEmpty ? fields[3] : nil, refuse: refuse)
+            if hasReduceMotion {
+                switch fields[count - 1] {
+                case "true": request.reduceMotion = true
+                case "false", "": request.reduceMotion = false
+                default: throw refuse("'reduceMotion' must be true, false or empty, not '\(fields[count - 1])'")
+                }
             }
-            return try Self.make(fields[0], fields[1], fields[2], hasContainer && !fields[3].isEmpty ? fields[3] : nil, refuse: refuse)
+            return request
         }
     }
 

@@ -15,6 +15,7 @@ public struct BatchResolver {
     private let catalog: Catalog
     private let strict: Bool
     private let explain: Bool
+    private let reduceMotion: Bool
     private let laneLimit: Int
     /// Below this many bytes of complete lines, one lane answers them all: a request arriving
     /// alone on a pipe is answered at once, without waking other threads.
@@ -44,17 +45,19 @@ public struct BatchResolver {
     /// - Parameters:
     ///   - strict: Refuse screens and containers that are not in the catalog (see ``Resolver``).
     ///   - explain: Add each answer's `explanation`.
+    ///   - reduceMotion: Answer every request as with Reduce Motion on (as if each line asked).
     ///   - lanes: At most this many connections answer at once (default 1: each lane remembers
     ///     what it read, so memory grows with the lanes).
-    public init(catalog: Catalog, strict: Bool, explain: Bool, lanes: Int? = nil) {
-        self.init(catalog: catalog, strict: strict, explain: explain, lanes: lanes, minimumShare: 1 << 14)
+    public init(catalog: Catalog, strict: Bool, explain: Bool, reduceMotion: Bool = false, lanes: Int? = nil) {
+        self.init(catalog: catalog, strict: strict, explain: explain, reduceMotion: reduceMotion, lanes: lanes, minimumShare: 1 << 14)
     }
 
     /// A batch that shares even a few bytes of lines among its lanes, for tests.
-    init(catalog: Catalog, strict: Bool, explain: Bool, lanes: Int?, minimumShare: Int) {
+    init(catalog: Catalog, strict: Bool, explain: Bool, reduceMotion: Bool = false, lanes: Int?, minimumShare: Int) {
         self.catalog = catalog
         self.strict = strict
         self.explain = explain
+        self.reduceMotion = reduceMotion
         self.laneLimit = max(1, lanes ?? 1)
         self.minimumShare = minimumShare
     }
@@ -141,12 +144,12 @@ public struct BatchResolver {
     private mutating func openLanes() throws {
         let cacheKiB = Catalog.batchPageCacheKiB(connections: laneLimit)
         try catalog.setPageCache(kibibytes: cacheKiB)
-        lanes = [BatchLane(catalog: catalog, strict: strict, explain: explain, of: laneLimit)]
+        lanes = [BatchLane(catalog: catalog, strict: strict, explain: explain, reduceMotion: reduceMotion, of: laneLimit)]
         guard laneLimit > 1, catalog.isOnDisk else { return }
         for _ in 1..<laneLimit {
             guard let other = try? Catalog(path: catalog.path, mode: .readOnly), (try? other.setPageCache(kibibytes: cacheKiB)) != nil
             else { break }
-            lanes.append(BatchLane(catalog: other, strict: strict, explain: explain, of: laneLimit))
+            lanes.append(BatchLane(catalog: other, strict: strict, explain: explain, reduceMotion: reduceMotion, of: laneLimit))
         }
     }
 

@@ -14,8 +14,9 @@ extension TransDBCommand {
                 and gives each finding's file and line. Each rule has a stable id, a severity (error, warning, info) and \
                 a help text: --explain RULE prints it, --explain all lists the rules. --rule runs only the rules given, \
                 --ignore leaves rules out (both repeatable). An entry's description can accept a finding with its \
-                reason: [lint allow TD001: why]. Exits 1 when a finding is at or above --fail-on (default: error), \
-                0 otherwise.
+                reason: [lint allow TD001: why]; accepted findings are counted, listed with --show-accepted, and in \
+                SARIF are results with a suppression. Exits 1 when a finding no suppression accepts is at or above \
+                --fail-on (default: error), 0 otherwise.
                 """)
 
         @OptionGroup var catalog: CatalogOptions
@@ -28,6 +29,7 @@ extension TransDBCommand {
         @Option(name: .long, help: "The output format; sarif is SARIF 2.1.0.") var format: LintFormat = .table
         @Option(name: .long, help: ArgumentHelp("Print this rule's help (`all`: a line per rule) and lint nothing.", valueName: "rule"))
         var explain: String?
+        @Flag(name: .long, help: "List the findings inline suppressions accept too (table and json).") var showAccepted = false
         @OptionGroup var progress: ProgressOptions
 
         func validate() throws {
@@ -57,7 +59,7 @@ extension TransDBCommand {
                     return (input.lint(Linter(rules: ids), progress: progress), input.places)
                 }
                 let report = LintReport(findings: findings, rules: rules, places: places)
-                Output.print(report.rendered(format, toolVersion: TransDBVersion.current))
+                Output.print(report.rendered(format, toolVersion: TransDBVersion.current, showAccepted: showAccepted))
                 failed = report.hasFindings(atLeast: failOn)
             }
             if failed { throw ExitCode(1) }

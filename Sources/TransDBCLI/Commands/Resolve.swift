@@ -25,12 +25,12 @@ extension TransDBCommand {
         @Flag(name: .long, help: "Refuse screens and containers that are not in the catalog.") var strict = false
         @Flag(
             name: .long,
-            help: "Answer as with Reduce Motion on: the animator's named or derived alternative (with --batch: a \"reduceMotion\": true field per request).")
+            help: "Answer as with Reduce Motion on: the animator's named or derived alternative (with --batch: every request, as if each said \"reduceMotion\": true).")
         var reduceMotion = false
         @Flag(
             name: .long,
             help:
-                "Read requests from stdin, one per line — NDJSON {\"op\", \"from\", \"to\", \"container\", \"reduceMotion\"} or CSV with the header op,from,to[,container] — and write one JSON answer per line, in order."
+                "Read requests from stdin, one per line — NDJSON {\"op\", \"from\", \"to\", \"container\", \"reduceMotion\"} or CSV with the header op,from,to[,container][,reduceMotion] — and write one JSON answer per line, in order."
         )
         var batch = false
         @Option(
@@ -49,9 +49,6 @@ extension TransDBCommand {
                 guard output.format == .json || output.format == .ndjson || !formatGiven else {
                     throw ValidationError(
                         "--batch writes one JSON answer per line; --format \(output.format.rawValue) is not available with it")
-                }
-                if reduceMotion {
-                    throw ValidationError("--batch reads Reduce Motion per request: give \"reduceMotion\": true in the NDJSON lines")
                 }
                 if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs \(jobs): give a number of threads from 1 to 64") }
                 return
@@ -88,7 +85,7 @@ extension TransDBCommand.Resolve {
     func runBatch() throws {
         try reporting {
             let catalog = try catalog.open(forWriting: false)
-            var batch = BatchResolver(catalog: catalog, strict: strict, explain: explain, lanes: jobs)
+            var batch = BatchResolver(catalog: catalog, strict: strict, explain: explain, reduceMotion: reduceMotion, lanes: jobs)
             try progress.run(streamingToStdout: true) { progress in
                 // Requests are counted as lines; how far through stdin they are is known when it is a file.
                 progress.begin("answering requests")

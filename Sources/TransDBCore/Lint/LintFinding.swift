@@ -38,12 +38,16 @@ public struct LintFinding: Hashable, Sendable {
     public var location: LintLocation
     /// One sentence naming the entries and values involved.
     public var message: String
+    /// Why the catalog accepts the finding, when an inline suppression does
+    /// (``LintSuppression``): it is reported as accepted and does not fail the run.
+    public var suppression: String?
 
     /// Creates a finding.
-    public init(rule: String, severity: LintSeverity, location: LintLocation, message: String) {
+    public init(rule: String, severity: LintSeverity, location: LintLocation, message: String, suppression: String? = nil) {
         self.rule = rule
         self.severity = severity
         self.location = location
         self.message = message
+        self.suppression = suppression
     }
 }

@@ -77,7 +77,7 @@ extension LintRule {
                 a slide down out), and state set up by the custom animator is not undone. Fix: add the missing dismiss \
                 (or present) mapping, e.g. with the mirror of the present preset (`add preset … --mirror-of P`).
                 """,
-            source: "uikit-semantics.md (user reports against Hero)"),
+            source: "Apple: UIViewControllerTransitioningDelegate (one delegate answers a screen's present and its dismiss)"),
         LintRule(
             id: "TD003", name: "dismissLooksLikePresent",
             summary: "a dismiss or pop route whose preset moves the to-view in from off-screen, as a present or push does",
@@ -88,7 +88,7 @@ extension LintRule {
                 a present or push preset mapped to the wrong operation, and the screen seems to be pushed again. Fix: \
                 map the preset's reverse or mirror (`motion/pullRight` for `pushLeft`, `uncoverDown` for `coverUp`).
                 """,
-            source: "uikit-semantics.md (dismiss and pop play forward)"),
+            source: "Apple: UIViewControllerContextTransitioning (viewController(forKey: .to) is the controller appearing; animateTransition(using:) plays forward)"),
         LintRule(
             id: "TD004", name: "springOutlastsDuration",
             summary: "a spring that outlasts the preset's duration by more than 10 %", severity: .warning,
@@ -110,9 +110,10 @@ extension LintRule {
                 own curve still shapes each property: with an ease-in-out or a spring the view lags behind the finger and \
                 then races ahead of it. The HIG asks to track animations directly with people's gestures. Fix: give the \
                 animator of interactive routes a linear curve (the completion curve still shapes what plays after release). \
-                An animator whose interruptibleAnimator(using:) is a UIViewPropertyAnimator with scrubsLinearly true (the \
-                default, and TransDBKit's CatalogAnimator) is scrubbed linearly by UIKit: accept the finding for it with \
-                an inline suppression.
+                `transdb eval --gesture` shows the lag, and TransDBKit's CatalogAnimator plays it the same way (its \
+                UIViewPropertyAnimator has scrubsLinearly false, so that the app matches eval). An app animator of its \
+                own whose UIViewPropertyAnimator keeps scrubsLinearly true (UIKit's default) is scrubbed linearly: \
+                accept the finding for its routes with an inline suppression saying so.
                 """,
             source: "Hero #388; HIG (Motion: track animations directly with people's gestures)"),
         LintRule(
@@ -123,7 +124,7 @@ extension LintRule {
                 no entry uses is never asked: its mappings never answer. Fix: set it on the screens or containers it is \
                 for (`transdb set screen S --delegate D`), or remove it.
                 """,
-            source: "uikit-semantics.md (who is asked)"),
+            source: "Apple: UIViewController.transitioningDelegate, UINavigationControllerDelegate, UITabBarControllerDelegate (who UIKit asks)"),
         LintRule(
             id: "TD007", name: "releasedDelegateWithMappings",
             summary: "a released delegate that still has route mappings", severity: .warning,
@@ -144,7 +145,7 @@ extension LintRule {
                 screen or container using the delegate asks about never answers. Fix: move the mapping to the delegate of \
                 the right owner, or set the delegate on that owner.
                 """,
-            source: "uikit-semantics.md (who is asked)"),
+            source: "Apple: UIViewController.transitioningDelegate, UINavigationControllerDelegate, UITabBarControllerDelegate (who UIKit asks)"),
         LintRule(
             id: "TD009", name: "mappingNeverWins",
             summary: "a mapping that can never win: shadowed by a more specific one for every screen that can reach it",

@@ -9,9 +9,9 @@ public struct Linter: Sendable {
         self.rules = rules
     }
 
-    /// The findings of the selected rules, in rule order then location order, with the findings
-    /// an inline suppression accepts left out (``LintSuppression``). `progress`, when given, is
-    /// told each rule as it runs.
+    /// The findings of the selected rules, in rule order then location order; a finding an inline
+    /// suppression accepts (``LintSuppression``) carries its reason in
+    /// ``LintFinding/suppression``. `progress`, when given, is told each rule as it runs.
     public func lint(_ catalog: LintCatalog, progress: WorkProgress? = nil) -> [LintFinding] {
         progress.begin("indexing the catalog")
         var run = LintRun(catalog: catalog)
@@ -29,7 +29,11 @@ public struct Linter: Sendable {
             progress.begin("checking \(id) (\(number + 1) of \(selected.count)): \(LintRule.named(id)?.summary ?? id)")
             check(&run)
         }
-        return run.findings.filter { !run.isSuppressed($0) }
+        return run.findings.map { finding in
+            var finding = finding
+            finding.suppression = run.suppression(of: finding)
+            return finding
+        }
     }
 }
 
@@ -78,14 +82,19 @@ struct LintRun {
         self.suppressions = suppressions
     }
 
-    func isSuppressed(_ finding: LintFinding) -> Bool {
+    /// The reason of the inline suppression accepting `finding` (on its entry, its route's
+    /// delegate or its library), or `nil`.
+    func suppression(of finding: LintFinding) -> String? {
         var places = [finding.location, LintLocation(library: finding.location.library, kind: .library, name: finding.location.library)]
         if finding.location.kind == .route, let colon = finding.location.name.range(of: ": ") {
             let delegate = String(finding.location.name[..<colon.lowerBound])
             let qualified = (try? QualifiedName(parsing: delegate, field: "delegate"))?.qualified(in: finding.location.library)
             if let qualified { places.append(.entry(.delegate, qualified)) }
         }
-        return places.contains { place in suppressions[place]?.contains { $0.rules.contains(finding.rule) } == true }
+        for place in places {
+            if let accepting = suppressions[place]?.first(where: { $0.rules.contains(finding.rule) }) { return accepting.reason }
+        }
+        return nil
     }
 
     private mutating func report(_ rule: String, _ location: LintLocation, _ message: String) {

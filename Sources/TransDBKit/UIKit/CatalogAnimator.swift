@@ -86,6 +86,9 @@
             }
             let timing = plan?.timing ?? .cubic(x1: 0, y1: 0, x2: 1, y2: 1)
             let animator = UIViewPropertyAnimator(duration: plan?.runDuration ?? 0, timingParameters: timing.timingParameters)
+            // Scrubbed through its curve, not linearly (UIKit's default): the view at percent p is
+            // the one at time p x duration, as `transdb eval --gesture` computes it (lint TD005).
+            animator.scrubsLinearly = false
             animator.addAnimations(
                 timing.animations { progress in for (view, values) in views { view.apply(values.sample(progress: progress)) } })
             animator.addCompletion { position in

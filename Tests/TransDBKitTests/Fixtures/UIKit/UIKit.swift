@@ -351,6 +351,8 @@ public enum UIViewAnimatingPosition: Int, @unchecked Sendable {
     open var fractionComplete: CGFloat = 0
     /// https://developer.apple.com/documentation/uikit/uiviewpropertyanimator/isinterruptible
     open var isInterruptible: Bool = true
+    /// https://developer.apple.com/documentation/uikit/uiviewpropertyanimator/scrubslinearly (iOS 11)
+    open var scrubsLinearly: Bool = true
     open func startAnimation() {}
     /// https://developer.apple.com/documentation/uikit/uiviewpropertyanimator/startanimation(afterdelay:)
     open func startAnimation(afterDelay delay: TimeInterval) {}
