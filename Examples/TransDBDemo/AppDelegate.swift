@@ -18,7 +18,7 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
     {
         let navigation = UINavigationController(rootViewController: FeedViewController(nibName: nil, bundle: nil))
         navigation.delegate = navigationDelegate
-        window = UIWindow(frame: .zero)
+        window = UIWindow(frame: UIScreen.main.bounds)
         window?.rootViewController = navigation
         window?.makeKeyAndVisible()
         return true

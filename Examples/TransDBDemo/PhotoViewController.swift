@@ -1,7 +1,7 @@
 import TransDBKit
 import UIKit
 
-/// The photo: presented with PopAnimator's zoom; a tap dismisses it (the demo maps no dismiss, so UIKit's default plays).
+/// The photo: presented with PopAnimator's zoom; a tap dismisses it with the zoom's mirror (`samples/popAnimatorDismiss`).
 final class PhotoViewController: UIViewController, CatalogScreen {
     let catalogScreenName = Transitions.Screens.photo.rawValue
 

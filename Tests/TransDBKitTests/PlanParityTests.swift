@@ -78,6 +78,15 @@ struct PlanParityTests {
         #expect(
             TimingPlan(.spring(.physical(mass: 1, stiffness: 100, damping: 10, velocity: 0)))
                 == .springPhysics(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0))
+        // The physical initialiser is exact for a spring given by its physics, inferred for one converted to it.
+        guard case .exact = TimingPlan.fidelity(of: .spring(.physical(mass: 1, stiffness: 100, damping: 10, velocity: 0))) else {
+            Issue.record("a physical spring is played exactly")
+            return
+        }
+        guard case .inferred = TimingPlan.fidelity(of: .spring(.perceptual(duration: 0.5, bounce: 0.2))) else {
+            Issue.record("a duration/bounce spring is converted by inference")
+            return
+        }
         #expect(
             TimingPlan(.steps(count: 4, position: .jumpEnd))
                 == .keyframes(times: [0, 0.25, 0.5, 0.75, 1], values: [0, 0.25, 0.5, 0.75, 1], mode: .discrete))

@@ -1,8 +1,8 @@
 import TransDBCore
 
 /// How an app plays a preset's curve with UIKit's own constructs, so that the device computes
-/// the curve the engine computes. Each case names the construct; ``fidelity`` says what is exact
-/// and what is inferred.
+/// the curve the engine computes. Each case names the construct; ``fidelity(of:)`` says what is
+/// exact and what is inferred.
 public enum TimingPlan: Hashable, Sendable {
     /// `UICubicTimingParameters(controlPoint1:controlPoint2:)` over the preset's duration
     /// (`linear` is the diagonal, (0, 0) and (1, 1)).
@@ -58,8 +58,20 @@ public enum TimingPlan: Hashable, Sendable {
         }
     }
 
-    /// What is exact and what is inferred about playing the curve this way.
-    public var fidelity: Fidelity {
+    /// What is exact and what is inferred about playing `curve` with its construct.
+    public static func fidelity(of curve: TimingCurve) -> Fidelity {
+        // A spring in another form reaches the physical initialiser through the engine's conversion.
+        if case let .spring(spring) = curve, !(spring.isPhysical || spring.isUIKit) {
+            return .inferred(
+                "UIKit runs mass, stiffness, damping and velocity until the spring settles (documented), but the conversion "
+                    + "of the duration/bounce, response and stiffness/dampingRatio forms to physics is inferred (iOS 15 has "
+                    + "no duration:bounce: initialiser), as is the settling time the engine reports (ε = 1e-3)")
+        }
+        return TimingPlan(curve).constructFidelity
+    }
+
+    /// What is exact and what is inferred about the construct itself.
+    private var constructFidelity: Fidelity {
         switch self {
         case .cubic:
             .exact(
@@ -72,8 +84,7 @@ public enum TimingPlan: Hashable, Sendable {
         case .springPhysics:
             .exact(
                 "Apple documents that UIKit runs mass, stiffness, damping and velocity until the spring settles, ignoring the "
-                    + "duration; the engine's settling time (ε = 1e-3) and the conversion of the duration/bounce, response and "
-                    + "stiffness/dampingRatio forms to physics are inferred")
+                    + "duration; only the settling time the engine reports (ε = 1e-3) is inferred")
         case .keyframes(_, _, .discrete):
             .inferred(
                 "the stops' values and times are the engine's; that keyframes inside a UIViewPropertyAnimator take its duration "
@@ -83,5 +94,19 @@ public enum TimingPlan: Hashable, Sendable {
                 "straight lines between the curve's own stops, exact inside [0, 1]; that keyframes inside a "
                     + "UIViewPropertyAnimator take its duration and linear timing is common practice, not documented")
         }
+    }
+}
+
+extension Spring {
+    /// Given by its physics: `spring(mass:, stiffness:, damping:, velocity:)`.
+    fileprivate var isPhysical: Bool {
+        if case .physical = self { return true }
+        return false
+    }
+
+    /// UIKit's duration-fitted form: `spring(duration:, dampingRatio:, velocity:)`.
+    fileprivate var isUIKit: Bool {
+        if case .uikit = self { return true }
+        return false
     }
 }

@@ -16,7 +16,6 @@
         public private(set) weak var transitions: CatalogTransitions?
         /// The navigation controller's name in the catalog.
         public let container: String
-        private var pans: Set<ObjectIdentifier> = []
 
         init(_ transitions: CatalogTransitions, container: String) {
             self.transitions = transitions
@@ -49,9 +48,8 @@
             let back = stack[stack.count - 2]
             let pop = transitions.resolve(.pop, from: viewController, to: back, container: container)
             navigationController.interactivePopGestureRecognizer?.isEnabled = pop?.animator == nil
-            if pop?.interaction != nil, pans.insert(ObjectIdentifier(viewController)).inserted {
-                transitions.installPopPan(on: viewController)
-            }
+            // Installs once per view (a view keeps its pan; see installPopPan).
+            if pop?.interaction != nil { transitions.installPopPan(on: viewController) }
         }
     }
 #endif

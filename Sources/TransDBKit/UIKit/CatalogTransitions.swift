@@ -129,6 +129,10 @@
             let percent = extent > 0 ? min(1, max(0, Double(distance / extent))) : 0
             switch recognizer.state {
             case .began:
+                // UIKit asks for the interaction controller inside present, dismiss and
+                // popViewController(animated:), before they return (observed, not documented by
+                // Apple): the flag is up only while `start` runs, so that a transition started by
+                // a tap is never made interactive.
                 panStarted = true
                 start()
                 panStarted = false
@@ -145,14 +149,16 @@
             }
         }
 
-        /// Adds a pan to `viewController`'s view that dismisses it interactively where the catalog's
-        /// dismiss route has an interaction controller (elsewhere the pan dismisses without one).
+        /// Adds a pan to `viewController`'s view (once: a view that has one keeps it) that dismisses
+        /// it interactively where the catalog's dismiss route has an interaction controller
+        /// (elsewhere the pan dismisses without one).
         public func installDismissPan(on viewController: UIViewController, direction: Direction = .down) {
             installPan(on: viewController.view, direction: direction) { [weak viewController] in viewController?.dismiss(animated: true) }
         }
 
-        /// Adds a pan to `viewController`'s view that pops it interactively (the navigation
-        /// delegate installs it on each screen whose pop route has an interaction controller).
+        /// Adds a pan to `viewController`'s view (once: a view that has one keeps it) that pops it
+        /// interactively (the navigation delegate installs it on each screen whose pop route has
+        /// an interaction controller).
         public func installPopPan(on viewController: UIViewController, direction: Direction = .right) {
             installPan(on: viewController.view, direction: direction) { [weak viewController] in
                 _ = viewController?.navigationController?.popViewController(animated: true)
@@ -161,25 +167,29 @@
 
         private func installPan(on view: UIView, direction: Direction, start: @escaping () -> Void) {
             #if canImport(ObjectiveC)
-                let target = PanTarget { [weak self] recognizer in self?.handlePan(recognizer, direction: direction, start: start) }
-                let recognizer = UIPanGestureRecognizer(target: target, action: #selector(PanTarget.handle(_:)))
-                panTargets.append(target)
-                view.addGestureRecognizer(recognizer)
+                // The view owns its pan and the pan its handler: nothing outlives the view, and a
+                // view reused for another screen is not skipped (as a set of identities would).
+                guard view.gestureRecognizers?.contains(where: { $0 is CatalogPan }) != true else { return }
+                view.addGestureRecognizer(
+                    CatalogPan { [weak self] recognizer in self?.handlePan(recognizer, direction: direction, start: start) })
             #endif
         }
-
-        #if canImport(ObjectiveC)
-            private var panTargets: [PanTarget] = []
-        #endif
     }
 
     #if canImport(ObjectiveC)
-        /// The target of a pan's action (target–action needs an Objective-C method).
+        /// A pan that is its own target (target–action needs an Objective-C method) and calls its
+        /// handler.
         @MainActor
-        private final class PanTarget: NSObject {
-            let handler: (UIPanGestureRecognizer) -> Void
-            init(_ handler: @escaping (UIPanGestureRecognizer) -> Void) { self.handler = handler }
-            @objc func handle(_ recognizer: UIPanGestureRecognizer) { handler(recognizer) }
+        private final class CatalogPan: UIPanGestureRecognizer {
+            private let handler: (UIPanGestureRecognizer) -> Void
+
+            init(_ handler: @escaping (UIPanGestureRecognizer) -> Void) {
+                self.handler = handler
+                super.init(target: nil, action: nil)
+                addTarget(self, action: #selector(fire))
+            }
+
+            @objc private func fire() { handler(self) }
         }
     #endif
 #endif

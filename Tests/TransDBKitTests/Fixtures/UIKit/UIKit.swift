@@ -130,6 +130,15 @@ open class CALayer: NSObject {
     }
 }
 
+/// https://developer.apple.com/documentation/uikit/uiscreen
+@MainActor open class UIScreen: NSObject {
+    /// https://developer.apple.com/documentation/uikit/uiscreen/main (deprecated in iOS 16 for the
+    /// window scene's screen; available to the example's iOS 15 target)
+    open class var main: UIScreen { UIScreen() }
+    /// https://developer.apple.com/documentation/uikit/uiscreen/bounds
+    open var bounds: CGRect { .zero }
+}
+
 /// https://developer.apple.com/documentation/uikit/uiwindow
 @MainActor open class UIWindow: UIView {
     /// https://developer.apple.com/documentation/uikit/uiwindow/rootviewcontroller
@@ -220,6 +229,8 @@ public enum UIModalPresentationStyle: Int, @unchecked Sendable {
     weak open var delegate: (any UINavigationControllerDelegate)?
     /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/viewcontrollers
     open var viewControllers: [UIViewController] = []
+    /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/topviewcontroller
+    open var topViewController: UIViewController? { nil }
     /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/interactivepopgesturerecognizer
     open var interactivePopGestureRecognizer: UIGestureRecognizer? { nil }
     /// https://developer.apple.com/documentation/uikit/uinavigationcontroller/pushviewcontroller(_:animated:)
@@ -239,6 +250,8 @@ public enum UIModalPresentationStyle: Int, @unchecked Sendable {
     weak open var delegate: (any UITabBarControllerDelegate)?
     /// https://developer.apple.com/documentation/uikit/uitabbarcontroller/viewcontrollers
     open var viewControllers: [UIViewController]?
+    /// https://developer.apple.com/documentation/uikit/uitabbarcontroller/selectedviewcontroller
+    unowned(unsafe) open var selectedViewController: UIViewController?
 }
 
 // MARK: Application
