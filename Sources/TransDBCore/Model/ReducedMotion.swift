@@ -10,6 +10,9 @@
 ///   its start state — and fades instead: the appearing view from alpha 0 to its end alpha, the
 ///   view going away from its start alpha to 0. Both fade over the preset's own duration and
 ///   delay, so a moving transition becomes a cross-fade of the same views;
+/// - except a view going away that stays in sight when the transition ends (a sheet's presenting
+///   view, which recedes but shows above the card): it stands still at its start state and keeps
+///   its own alpha track, since fading it out would leave a hole the original never shows;
 /// - a view that does not move keeps its track: alpha and corner-radius changes are kept;
 /// - a spring that bounces (damping ratio below 1) loses its bounce: the same spring critically
 ///   damped (ζ = 1) with the same settling time, or for UIKit's duration-fitted spring the same
@@ -100,7 +103,8 @@ public enum ReducedMotion {
         var result = preset
         result.reducedMotion = nil
         result.mirrorOf = nil
-        result.tracks.from = still(preset.tracks.from, appearing: false)
+        result.tracks.from =
+            staysInSight(preset.tracks) ? standing(preset.tracks.from) : still(preset.tracks.from, appearing: false)
         result.tracks.to = still(preset.tracks.to, appearing: true)
         result.tracks.shared = preset.tracks.shared.map { still($0, appearing: true) }
         if let softened = withoutBounce(curve) {
@@ -119,6 +123,37 @@ public enum ReducedMotion {
         let b = track.end
         return a.frame != b.frame || a.scaleX != b.scaleX || a.scaleY != b.scaleY || a.rotation != b.rotation
             || a.rotationY != b.rotationY
+    }
+
+    /// Whether the view going away is still seen when the transition ends, at the default
+    /// container, origin and target: not transparent, partly inside the container, and not wholly
+    /// under an opaque appearing view drawn above it. (Rotations are not taken into account.)
+    public static func staysInSight(_ tracks: ViewTracks) -> Bool {
+        let context = TransitionContext()
+        let from = tracks.from.end
+        guard moves(tracks.from), from.alpha > 0 else { return false }
+        let container = Rect(x: 0, y: 0, width: context.container.width, height: context.container.height)
+        guard let seen = visibleRect(from, context).intersection(container) else { return false }
+        let to = tracks.to.end
+        if tracks.onTop == .to, to.alpha >= 1, visibleRect(to, context).contains(seen) { return false }
+        return true
+    }
+
+    /// A state's frame in points, scaled about its centre.
+    private static func visibleRect(_ state: ViewState, _ context: TransitionContext) -> Rect {
+        let frame = state.frame.absolute(in: context)
+        let width = frame.width * abs(state.scaleX)
+        let height = frame.height * abs(state.scaleY)
+        return Rect(x: frame.x + (frame.width - width) / 2, y: frame.y + (frame.height - height) / 2, width: width, height: height)
+    }
+
+    /// The track of a view going away that stays in sight: standing at its start state, its alpha
+    /// and corner radius going where they went.
+    private static func standing(_ track: ViewTrack) -> ViewTrack {
+        var end = track.start
+        end.alpha = track.end.alpha
+        end.cornerRadius = track.end.cornerRadius
+        return ViewTrack(start: track.start, end: end, after: nil, geometry: .frame)
     }
 
     /// The track of a view that moves, made to stand still and fade; others as they are.
@@ -159,10 +194,13 @@ public enum ReducedMotion {
         ]
         for (name, before, after, appearing) in views {
             guard let before, let after, before != after else { continue }
-            phrases.append(
-                appearing
-                    ? "the \(name) view stands at its end state and fades in instead of moving"
-                    : "the \(name) view stands at its start state and fades out instead of moving")
+            if appearing {
+                phrases.append("the \(name) view stands at its end state and fades in instead of moving")
+            } else if after.end.alpha == before.end.alpha && before.end.alpha > 0 {
+                phrases.append("the \(name) view stays in sight, so it stands at its start state instead of moving")
+            } else {
+                phrases.append("the \(name) view stands at its start state and fades out instead of moving")
+            }
         }
         if original.curve != derived.curve {
             phrases.append("the spring loses its bounce (damping ratio 1, same settling time): \(derived.curve)")

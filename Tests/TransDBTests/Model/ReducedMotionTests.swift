@@ -25,6 +25,22 @@ struct ReducedMotionTests {
         #expect(!ReducedMotion.moves(derived.tracks.to) && !ReducedMotion.moves(derived.tracks.from))
     }
 
+    @Test("a sheet's presenting view, still seen above the card at the end, stands without fading; a push's, covered, fades")
+    func sheetKeepsPresentingView() throws {
+        let sheet = try Self.preset(.sheet)
+        let derived = ReducedMotion.derived(from: sheet, curve: .linear)
+        #expect(derived.tracks.from.start == sheet.tracks.from.start)
+        #expect(derived.tracks.from.end.frame == .container && derived.tracks.from.end.scaleX == 1)
+        #expect(derived.tracks.from.end.alpha == 1 && derived.tracks.from.end.cornerRadius == sheet.tracks.from.end.cornerRadius)
+        #expect((derived.tracks.to.start.alpha, derived.tracks.to.end.alpha) == (0, 1))
+        let push = try Self.preset(.push)
+        #expect(ReducedMotion.staysInSight(sheet.tracks) && !ReducedMotion.staysInSight(push.tracks))
+        // A sheet whose card covers the whole container hides the presenting view: it fades.
+        let full = try Self.preset(.sheet, ["to.end.frame=container"])
+        #expect(!ReducedMotion.staysInSight(full.tracks))
+        #expect(ReducedMotion.derived(from: full, curve: .linear).tracks.from.end.alpha == 0)
+    }
+
     @Test("a flip and a zoom stand still at their resting state; a fade is kept as it is")
     func flipZoomFade() throws {
         for kind in [PresetKind.flip, .zoom] {

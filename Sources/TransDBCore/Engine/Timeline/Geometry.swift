@@ -40,6 +40,23 @@ public struct Rect: Hashable, Sendable {
     }
 }
 
+extension Rect {
+    /// The part of this rectangle inside `other`, `nil` when they share no area.
+    func intersection(_ other: Rect) -> Rect? {
+        let left = max(x, other.x)
+        let top = max(y, other.y)
+        let right = min(x + width, other.x + other.width)
+        let bottom = min(y + height, other.y + other.height)
+        guard right > left, bottom > top else { return nil }
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    /// Whether `other` lies wholly inside this rectangle.
+    func contains(_ other: Rect) -> Bool {
+        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
+    }
+}
+
 extension RelativeFrame {
     /// The frame in points, given the transition's container, origin and target rects.
     func absolute(in context: TransitionContext) -> Rect {
