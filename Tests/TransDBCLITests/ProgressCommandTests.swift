@@ -57,6 +57,21 @@ struct ProgressCommandTests {
                 == "imported: added 1 library, 8 curves, 300 presets, 20 delegates, 1,000 screens, 20,000 routes; 0 changed; 0 unchanged")
     }
 
+    @Test("a long path in a narrow terminal is shortened in its middle: the figures stay, no drawing is wider than the terminal")
+    func narrowTerminal() throws {
+        let fixture = try CLIFixture.initialized(empty: true)
+        defer { fixture.remove() }
+        let file = try Self.bundle(fixture, mappings: 20_000, name: String(repeating: "a-long-directory-name-", count: 4) + "bundle.json")
+        let session = try fixture.runner.runInTerminal(["import", file, "--db", fixture.db], columns: 80)
+        #expect(session.exitCode == 0, "\(session.text)")
+        // Every drawing but the last, which erases the line before the report.
+        let drawings = session.text.components(separatedBy: "\r\u{1B}[K").dropFirst().dropLast()
+        let reading = try #require(drawings.first { $0.hasPrefix("reading ") }, "\(drawings)")
+        #expect(reading.contains("…") && reading.contains("%"), "\(reading)")
+        #expect(reading.contains(" MB  "), "\(reading)")
+        #expect(drawings.allSatisfy { $0.count <= 79 }, "\(drawings)")
+    }
+
     @Test("--quiet at a terminal draws nothing; --progress draws into a pipe; the two together are refused")
     func quietAndForced() throws {
         let fixture = try CLIFixture.initialized(empty: true)
@@ -233,8 +248,10 @@ struct ProgressCommandTests {
         try fixture.setUp([["import", a]])
         let merge = try fixture(["merge", b, "--theirs", "--dry-run"])
         #expect(merge.exitCode == 0)
-        #expect(merge.stdout.contains("\ndry run, nothing written: changed 10 presets, 35 routes; 45 conflicts taken from theirs\n"))
-        #expect(merge.stdoutLines.last == "--all lists every entry; --format json, ndjson or csv lists them for scripts")
+        // The counts first, then the conflicts it took a side on, then the changes.
+        #expect(merge.stdoutLines.first == "dry run, nothing written: changed 10 presets, 35 routes; 45 conflicts taken from theirs")
+        #expect(merge.stdoutLines.dropFirst().first?.hasPrefix("conflict") == true)
+        #expect(merge.stdoutLines.last == "--all lists every entry; --format json lists them for scripts")
         let mergeAll = try fixture(["merge", b, "--theirs", "--dry-run", "--all"])
         #expect(!mergeAll.stdout.contains("more changed"))
     }

@@ -2,9 +2,10 @@ import TransDBCore
 
 /// How `transdb merge` prints its report.
 ///
-/// - `table`: the conflicts, if any, as ``MergeResult/conflictTable``; for a merge that was not
-///   refused, then a blank line, the ``MergeReport/summary`` line and the changes as `diff`
-///   prints them (sampled, or all of them).
+/// - `table`: for a merge that was not refused, the ``MergeReport/summary`` line (the counts),
+///   the conflicts it took a side on, if any, as ``MergeResult/conflictTable``, then a blank
+///   line and the changes as `diff` prints them (sampled, or all of them); for a refused merge,
+///   only the conflicts.
 /// - `json`: `{"conflicts": [...], "changes": [...], "writable": true|false}`, each conflict
 ///   ``MergeConflict/record``, each change as ``CatalogDiff/jsonDocument`` has it; `ndjson` the
 ///   same object on one line.
@@ -29,8 +30,11 @@ extension MergeReport: Renderable {
         let (shown, cut) = result.changes.sample(tableSample)
         let changes = CatalogDiff.changeTable(shown).rendered
         return [
-            .text([conflicts, summary + "\n" + changes].filter { !$0.isEmpty }.joined(separator: "\n")),
-            .text(ReportSample.more(cut, hint: CatalogDiff.moreHint)),
+            .text([summary + (conflicts.isEmpty ? "" : "\n" + conflicts), changes].filter { !$0.isEmpty }.joined(separator: "\n")),
+            .text(ReportSample.more(cut, hint: Self.moreHint)),
         ]
     }
+
+    /// What the sampled table says about the entries it leaves out (merge prints table or json).
+    static let moreHint = "--all lists every entry; --format json lists them for scripts"
 }

@@ -90,9 +90,7 @@ final class ProgressLine: @unchecked Sendable {
     private func drawLocked(now: Double) {
         guard !stopped, let latest else { return }
         lastDraw = now
-        let text = Self.text(latest, elapsed: now - phaseStart)
-        let width = Terminal.columns(STDERR_FILENO) - 1
-        let shown = text.count > width ? String(text.prefix(max(0, width - 1))) + "…" : text
+        let shown = Self.text(latest, elapsed: now - phaseStart, width: Terminal.columns(STDERR_FILENO) - 1)
         guard shown != lastShown else { return }
         lastShown = shown
         // Marked before it is written: a signal in between then erases an empty line, not nothing.
@@ -101,9 +99,24 @@ final class ProgressLine: @unchecked Sendable {
         Self.write("\r\u{1B}[K" + shown)
     }
 
-    /// `phase  done / total unit  percent  rate  time left`, the parts that are known.
-    static func text(_ progress: Snapshot, elapsed: Double) -> String {
-        var parts = [Table.printable(progress.phase)]
+    /// `phase  done / total unit  percent  rate  time left`, the parts that are known, in at most
+    /// `width` characters: a long phase (a file's path) is shortened in its middle so that the
+    /// figures stay; only when they alone do not fit is the line cut at its end.
+    static func text(_ progress: Snapshot, elapsed: Double, width: Int = .max) -> String {
+        let phase = Table.printable(progress.phase)
+        let figures = self.figures(progress, elapsed: elapsed)
+        let text = ([phase] + figures).joined(separator: "  ")
+        guard text.count > width else { return text }
+        let tail = figures.joined(separator: "  ")
+        let room = width - tail.count - 2
+        guard room >= 12 else { return String(text.prefix(max(0, width - 1))) + "…" }
+        let kept = room - 1
+        return String(phase.prefix(kept - kept / 2)) + "…" + String(phase.suffix(kept / 2)) + "  " + tail
+    }
+
+    /// The known figures of `progress`: count, percentage, rate, time left.
+    private static func figures(_ progress: Snapshot, elapsed: Double) -> [String] {
+        var parts: [String] = []
         let done = progress.completed
         switch (progress.unit, progress.total) {
         case let (.items, total?): parts.append("\(done.groupedDescription) / \(total.groupedDescription)")
@@ -122,7 +135,7 @@ final class ProgressLine: @unchecked Sendable {
                 parts.append(duration(elapsed * (1 - fraction) / fraction) + " left")
             }
         }
-        return parts.joined(separator: "  ")
+        return parts
     }
 
     /// `117.0`: bytes as megabytes (10⁶), one decimal.
