@@ -32,6 +32,11 @@ public struct LibraryBundle: Hashable, Sendable {
         self.routes = routes
     }
 
+    /// How many entries the bundle holds, the library itself counted.
+    public var entryCount: Int {
+        1 + curves.count + durations.count + presets.count + delegates.count + screens.count + containers.count + routes.count
+    }
+
     /// The bundle with its entries sorted: by name (Unicode scalar order), routes by delegate,
     /// operation (present, dismiss, push, pop, tab), from and to (`*` first).
     public func canonicalized() -> LibraryBundle {

@@ -18,10 +18,9 @@ extension Catalog {
         throws -> MergeReport
     {
         let scope = theirs.isBundleFile ? Set(theirs.bundles.map(\.library.name)) : nil
-        progress.begin("reading \(path)")
-        let ours = try bundles()
-        progress.begin("merging")
-        let result = ThreeWayMerge.merge(base: base?.bundles(named: scope), ours: ours, theirs: theirs.bundles, policy: policy)
+        let ours = try bundles(progress: progress)
+        let result = ThreeWayMerge.merge(
+            base: base?.bundles(named: scope), ours: ours, theirs: theirs.bundles, policy: policy, progress: progress)
         let report = MergeReport(result: result, policy: policy, catalog: path, dryRun: dryRun)
         guard result.isWritable, !dryRun, !result.changes.isEmpty else { return report }
         let emptied = ours.filter { result.removedLibraries.contains($0.library.name) }.map { LibraryBundle(library: $0.library) }

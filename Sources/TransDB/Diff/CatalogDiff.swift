@@ -27,35 +27,48 @@ public struct CatalogDiff: Hashable, Sendable {
     /// - Parameters:
     ///   - old: The libraries before, e.g. `catalog.bundles()`.
     ///   - new: The libraries after.
+    ///   - progress: Counts the entries compared (both sides), when given.
     /// - Returns: Every entry added, removed or changed from `old` to `new`.
-    public static func compare(_ old: [LibraryBundle], _ new: [LibraryBundle]) -> CatalogDiff {
+    public static func compare(_ old: [LibraryBundle], _ new: [LibraryBundle], progress: WorkProgress? = nil) -> CatalogDiff {
         let context = old + new
+        progress.begin("comparing", total: Int64(context.reduce(0) { $0 + $1.entryCount }))
         let before = Dictionary(
             LibraryBundle.comparable(old, context: context).map { ($0.library.name, $0) }, uniquingKeysWith: { first, _ in first })
         let after = Dictionary(
             LibraryBundle.comparable(new, context: context).map { ($0.library.name, $0) }, uniquingKeysWith: { first, _ in first })
         var entries: [EntryDiff] = []
         for name in Set(before.keys).union(after.keys).sorted(by: { EntryKey(name: $0) < EntryKey(name: $1) }) {
-            entries += library(name, old: before[name], new: after[name])
+            entries += library(name, old: before[name], new: after[name], progress: progress)
         }
         return CatalogDiff(entries: entries)
     }
 
     /// The differences inside one library, `nil` meaning the library is absent on that side.
-    static func library(_ name: String, old: LibraryBundle?, new: LibraryBundle?) -> [EntryDiff] {
-        entries(.library, library: name, old: old, new: new) + entries(.curve, library: name, old: old, new: new)
-            + entries(.duration, library: name, old: old, new: new)
-            + entries(.preset, library: name, old: old, new: new) + entries(.delegate, library: name, old: old, new: new)
-            + entries(.screen, library: name, old: old, new: new) + entries(.container, library: name, old: old, new: new)
-            + entries(.route, library: name, old: old, new: new)
+    static func library(_ name: String, old: LibraryBundle?, new: LibraryBundle?, progress: WorkProgress? = nil) -> [EntryDiff] {
+        entries(.library, library: name, old: old, new: new, progress) + entries(.curve, library: name, old: old, new: new, progress)
+            + entries(.duration, library: name, old: old, new: new, progress)
+            + entries(.preset, library: name, old: old, new: new, progress)
+            + entries(.delegate, library: name, old: old, new: new, progress)
+            + entries(.screen, library: name, old: old, new: new, progress)
+            + entries(.container, library: name, old: old, new: new, progress)
+            + entries(.route, library: name, old: old, new: new, progress)
     }
 
-    private static func entries<Entry>(_ schema: EntrySchema<Entry>, library: String, old: LibraryBundle?, new: LibraryBundle?)
-        -> [EntryDiff]
-    {
+    private static func entries<Entry>(
+        _ schema: EntrySchema<Entry>, library: String, old: LibraryBundle?, new: LibraryBundle?, _ progress: WorkProgress?
+    ) -> [EntryDiff] {
         let before = schema.keyed(old)
         let after = schema.keyed(new)
-        return Set(before.keys).union(after.keys).sorted().compactMap { key -> EntryDiff? in
+        let keys = Set(before.keys).union(after.keys).sorted()
+        // Both sides' entries are counted as their keys are compared, 4,096 keys at a time.
+        var counted: Int64 = 0
+        defer { progress.advance(by: Int64(before.count + after.count) - counted) }
+        return keys.enumerated().compactMap { index, key -> EntryDiff? in
+            if index & 4095 == 4095 {
+                let due = Int64(before.count + after.count) * Int64(index + 1) / Int64(keys.count)
+                progress.advance(by: due - counted)
+                counted = due
+            }
             switch (before[key], after[key]) {
             case let (nil, added?):
                 return EntryDiff(change: .added, kind: schema.kind, library: library, name: schema.name(added), value: schema.object(added))
@@ -97,16 +110,18 @@ public struct CatalogDiff: Hashable, Sendable {
 
 extension CatalogDiff {
     /// The per-kind comparisons, written out because each kind has its own entry type.
-    fileprivate static func entries(_ kind: EntityKind, library: String, old: LibraryBundle?, new: LibraryBundle?) -> [EntryDiff] {
+    fileprivate static func entries(
+        _ kind: EntityKind, library: String, old: LibraryBundle?, new: LibraryBundle?, _ progress: WorkProgress?
+    ) -> [EntryDiff] {
         switch kind {
-        case .library: entries(EntrySchema<Library>.library, library: library, old: old, new: new)
-        case .curve: entries(EntrySchema<NamedCurve>.curve, library: library, old: old, new: new)
-        case .duration: entries(EntrySchema<NamedDuration>.duration, library: library, old: old, new: new)
-        case .preset: entries(EntrySchema<Preset>.preset, library: library, old: old, new: new)
-        case .delegate: entries(EntrySchema<Delegate>.delegate, library: library, old: old, new: new)
-        case .screen: entries(EntrySchema<Screen>.screen, library: library, old: old, new: new)
-        case .container: entries(EntrySchema<Container>.container, library: library, old: old, new: new)
-        case .route: entries(EntrySchema<RouteMapping>.route, library: library, old: old, new: new)
+        case .library: entries(EntrySchema<Library>.library, library: library, old: old, new: new, progress)
+        case .curve: entries(EntrySchema<NamedCurve>.curve, library: library, old: old, new: new, progress)
+        case .duration: entries(EntrySchema<NamedDuration>.duration, library: library, old: old, new: new, progress)
+        case .preset: entries(EntrySchema<Preset>.preset, library: library, old: old, new: new, progress)
+        case .delegate: entries(EntrySchema<Delegate>.delegate, library: library, old: old, new: new, progress)
+        case .screen: entries(EntrySchema<Screen>.screen, library: library, old: old, new: new, progress)
+        case .container: entries(EntrySchema<Container>.container, library: library, old: old, new: new, progress)
+        case .route: entries(EntrySchema<RouteMapping>.route, library: library, old: old, new: new, progress)
         }
     }
 }

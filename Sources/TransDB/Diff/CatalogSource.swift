@@ -39,8 +39,7 @@ public struct CatalogSource: Sendable {
         defer { try? handle.close() }
         let header = (try? handle.read(upToCount: 16)) ?? Data()
         if header.elementsEqual(Array("SQLite format 3\u{0}".utf8)) {
-            progress.begin("reading \(path)")
-            self.init(path: path, bundles: try Catalog(path: path, mode: .readOnly).bundles(), isBundleFile: false)
+            self.init(path: path, bundles: try Catalog(path: path, mode: .readOnly).bundles(progress: progress), isBundleFile: false)
             return
         }
         let bytes = try InputFile.read(path, maximumSize: maximumSize, progress: progress)
@@ -56,10 +55,10 @@ public struct CatalogSource: Sendable {
 }
 
 extension CatalogSource {
-    /// The libraries of an open catalog.
+    /// The libraries of an open catalog; `progress`, when given, counts the entries read.
     ///
     /// - Throws: ``CatalogError`` when the catalog cannot be read.
-    public init(_ catalog: Catalog) throws {
-        self.init(path: catalog.path, bundles: try catalog.bundles(), isBundleFile: false)
+    public init(_ catalog: Catalog, progress: WorkProgress? = nil) throws {
+        self.init(path: catalog.path, bundles: try catalog.bundles(progress: progress), isBundleFile: false)
     }
 }

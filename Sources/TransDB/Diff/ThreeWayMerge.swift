@@ -31,8 +31,11 @@ public enum ThreeWayMerge {
     ///   - theirs: Their libraries. A library they do not have counts as deleted by them only
     ///     when the base has it.
     ///   - policy: Which side a conflict takes.
+    ///   - progress: Counts the libraries merged, then the entries compared, when given.
     /// - Returns: The merged libraries, the conflicts, and the changes to ours.
-    public static func merge(base: [LibraryBundle]?, ours: [LibraryBundle], theirs: [LibraryBundle], policy: MergePolicy) -> MergeResult {
+    public static func merge(
+        base: [LibraryBundle]?, ours: [LibraryBundle], theirs: [LibraryBundle], policy: MergePolicy, progress: WorkProgress? = nil
+    ) -> MergeResult {
         let context = (base ?? []) + ours + theirs
         func byName(_ bundles: [LibraryBundle]) -> [String: LibraryBundle] {
             Dictionary(
@@ -43,14 +46,17 @@ public enum ThreeWayMerge {
         let t = byName(theirs)
         var merger = EntryMerger(policy: policy, hasBase: base != nil)
         var merged: [LibraryBundle] = []
-        for name in Set(b.keys).union(o.keys).union(t.keys).sorted(by: { EntryKey(name: $0) < EntryKey(name: $1) }) {
+        let names = Set(b.keys).union(o.keys).union(t.keys).sorted(by: { EntryKey(name: $0) < EntryKey(name: $1) })
+        progress.begin("merging libraries", total: Int64(names.count))
+        for name in names {
             if let library = merger.library(name, base: b[name], ours: o[name], theirs: t[name]) { merged.append(library) }
+            progress.advance()
         }
         let conflicts = merger.conflicts + MergeConsistency(merged: merged, ours: o, theirs: t).conflicts()
         let ourLibraries = o.values.sorted { EntryKey(name: $0.library.name) < EntryKey(name: $1.library.name) }
         let mergedNames = Set(merged.map(\.library.name))
         return MergeResult(
-            merged: merged, conflicts: conflicts, changes: CatalogDiff.compare(ourLibraries, merged),
+            merged: merged, conflicts: conflicts, changes: CatalogDiff.compare(ourLibraries, merged, progress: progress),
             changedLibraries: merged.filter { o[$0.library.name] != $0 },
             removedLibraries: ourLibraries.map(\.library.name).filter { !mergedNames.contains($0) })
     }

@@ -130,10 +130,11 @@ public struct LintInput: Sendable {
 }
 
 extension Catalog {
-    /// Every library of the catalog, for `transdb lint`.
+    /// Every library of the catalog, for `transdb lint`; `progress`, when given, counts the
+    /// entries read.
     ///
     /// - Throws: ``CatalogError`` when the catalog cannot be read.
-    public func lintInput() throws -> LintInput {
-        try LintInput(bundles: bundles())
+    public func lintInput(progress: WorkProgress? = nil) throws -> LintInput {
+        try LintInput(bundles: bundles(progress: progress))
     }
 }

@@ -15,10 +15,16 @@ extension Catalog {
         try read { db in try BundleReader(db: db).bundle(library: name) }
     }
 
-    /// Every library as a bundle, by name.
-    public func bundles() throws -> [LibraryBundle] {
+    /// Every library as a bundle, by name. `progress`, when given, counts the entries read
+    /// against the catalog's number of entries.
+    public func bundles(progress: WorkProgress? = nil) throws -> [LibraryBundle] {
         try read { db in
-            let reader = BundleReader(db: db)
+            if progress != nil {
+                let kinds = ["library", "curve", "duration", "preset", "delegate", "screen", "container", "route"]
+                let entries = try Int64.fetchOne(db, sql: "SELECT " + kinds.map { "(SELECT count(*) FROM \($0))" }.joined(separator: " + "))
+                progress.begin("reading \(path)", total: entries)
+            }
+            let reader = BundleReader(db: db, progress: progress)
             return try String.fetchAll(db, sql: "SELECT name FROM library ORDER BY name").map { try reader.bundle(library: $0) }
         }
     }
@@ -27,6 +33,8 @@ extension Catalog {
 /// Reads a library into a ``LibraryBundle``.
 struct BundleReader {
     let db: Database
+    /// Told of every entry read, when given.
+    var progress: WorkProgress? = nil
 
     /// - Parameter routes: Whether to read the routes too (the streaming export writes them itself).
     func bundle(library name: String, routes readingRoutes: Bool = true) throws -> LibraryBundle {
@@ -46,7 +54,8 @@ struct BundleReader {
             }
             return preset
         }
-        let screens = try reader.screens(library: name).map { screen -> Screen in
+        progress.advance(by: 1)
+        let screens = try reader.screens(library: name, progress: progress).map { screen -> Screen in
             var screen = screen
             screen.delegate = screen.delegate?.local(in: name)
             return screen
@@ -56,7 +65,7 @@ struct BundleReader {
             container.delegate = container.delegate?.local(in: name)
             return container
         }
-        let routes = try (readingRoutes ? reader.routes(library: name) : []).map { route -> RouteMapping in
+        let routes = try (readingRoutes ? reader.routes(library: name, progress: progress) : []).map { route -> RouteMapping in
             var route = route
             route.id = nil
             route.delegate = route.delegate.local(in: name)
@@ -66,7 +75,7 @@ struct BundleReader {
             route.interaction = route.interaction?.local(in: name)
             return route
         }
-        return LibraryBundle(
+        let bundle = LibraryBundle(
             library: library,
             curves: try reader.curves(library: name).map { curve in
                 var curve = curve
@@ -76,5 +85,9 @@ struct BundleReader {
             durations: try reader.durations(library: name), presets: presets, delegates: try reader.delegates(library: name),
             screens: screens, containers: containers, routes: routes
         ).canonicalized()
+        // Screens and routes were counted as they were read.
+        progress.advance(
+            by: Int64(bundle.curves.count + bundle.durations.count + bundle.presets.count + bundle.delegates.count + containers.count))
+        return bundle
     }
 }

@@ -286,15 +286,26 @@ struct CatalogReader {
         }
     }
 
-    func screens(library: String? = nil) throws -> [Screen] {
-        try Row.fetchAll(
-            db,
-            sql: """
-                SELECT s.id, s.name, l.name AS library, s.delegate_id, s.modal_style, s.presentation_style, s.description
-                FROM screen s JOIN library l ON l.id = s.library_id WHERE (?1 IS NULL OR l.name = ?1) ORDER BY l.name, s.name
-                """,
-            arguments: [library]
-        ).map(screen)
+    func screens(library: String? = nil, progress: WorkProgress? = nil) throws -> [Screen] {
+        try Self.all(
+            Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT s.id, s.name, l.name AS library, s.delegate_id, s.modal_style, s.presentation_style, s.description
+                    FROM screen s JOIN library l ON l.id = s.library_id WHERE (?1 IS NULL OR l.name = ?1) ORDER BY l.name, s.name
+                    """,
+                arguments: [library]), progress: progress, screen)
+    }
+
+    /// Every row of `cursor` made into a value, `progress` told every 4,096.
+    private static func all<Value>(_ cursor: RowCursor, progress: WorkProgress?, _ make: (Row) throws -> Value) throws -> [Value] {
+        var values: [Value] = []
+        while let row = try cursor.next() {
+            values.append(try make(row))
+            if values.count & 4095 == 0 { progress.advance(by: 4096) }
+        }
+        progress.advance(by: Int64(values.count & 4095))
+        return values
     }
 
     func screen(id: Int64) throws -> Screen {
@@ -392,18 +403,19 @@ struct CatalogReader {
 
     /// Routes, filtered by delegate, operation, library (of the delegate) and a screen on either side.
     func routes(
-        delegate: Int64? = nil, operation: TransitionOperation? = nil, library: String? = nil, screen: Int64? = nil, preset: Int64? = nil
+        delegate: Int64? = nil, operation: TransitionOperation? = nil, library: String? = nil, screen: Int64? = nil, preset: Int64? = nil,
+        progress: WorkProgress? = nil
     ) throws -> [RouteMapping] {
-        try Row.fetchAll(
-            db,
-            sql: Self.routeColumns + """
-                 WHERE (?1 IS NULL OR r.delegate_id = ?1) AND (?2 IS NULL OR r.operation = ?2) AND (?3 IS NULL OR dl.name = ?3)
-                   AND (?4 IS NULL OR r.from_screen_id = ?4 OR r.to_screen_id = ?4)
-                   AND (?5 IS NULL OR r.preset_id = ?5 OR r.interaction_id = ?5)
-                 ORDER BY r.id
-                """,
-            arguments: [delegate, operation?.rawValue, library, screen, preset]
-        ).map(route)
+        try Self.all(
+            Row.fetchCursor(
+                db,
+                sql: Self.routeColumns + """
+                     WHERE (?1 IS NULL OR r.delegate_id = ?1) AND (?2 IS NULL OR r.operation = ?2) AND (?3 IS NULL OR dl.name = ?3)
+                       AND (?4 IS NULL OR r.from_screen_id = ?4 OR r.to_screen_id = ?4)
+                       AND (?5 IS NULL OR r.preset_id = ?5 OR r.interaction_id = ?5)
+                     ORDER BY r.id
+                    """,
+                arguments: [delegate, operation?.rawValue, library, screen, preset]), progress: progress, route)
     }
 
     private func route(_ row: Row) -> RouteMapping {

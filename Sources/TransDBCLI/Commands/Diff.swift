@@ -45,14 +45,16 @@ extension TransDBCommand {
                                 try CatalogSource(path: new, maximumSize: maxSize, progress: progress)
                             )
                         } else {
-                            (try CatalogSource(catalog.open(forWriting: false)), try CatalogSource(path: old, maximumSize: maxSize, progress: progress))
+                            (
+                                try CatalogSource(catalog.open(forWriting: false), progress: progress),
+                                try CatalogSource(path: old, maximumSize: maxSize, progress: progress)
+                            )
                         }
                     let names = try Swift.Set(library.map { try Name.validated($0, field: "library name") })
                     for name in names.sorted() where !(a.bundles + b.bundles).contains(where: { $0.library.name == name }) {
                         throw LookupError.notFound(kind: .library, name: name, suggestion: nil)
                     }
-                    progress.begin("comparing")
-                    return CatalogDiff.compare(a, b, libraries: names.isEmpty ? nil : names)
+                    return CatalogDiff.compare(a, b, libraries: names.isEmpty ? nil : names, progress: progress)
                 }
                 Output.print(DiffReport(diff, listsAll: all), as: output.format, wide: output.wide)
                 differs = !diff.isEmpty

@@ -51,11 +51,13 @@ extension TransDBCommand {
             var failed = false
             try reporting {
                 let (findings, places) = try progress.run { progress in
-                    progress.begin("reading " + (files.isEmpty ? "the catalog" : files.joined(separator: ", ")))
-                    let input =
-                        files.isEmpty
-                        ? try catalog.open(forWriting: false).lintInput()
-                        : try LintInput(files: files, catalog: try? catalog.open(forWriting: false))
+                    let input: LintInput
+                    if files.isEmpty {
+                        input = try catalog.open(forWriting: false).lintInput(progress: progress)
+                    } else {
+                        progress.begin("reading " + files.joined(separator: ", "))
+                        input = try LintInput(files: files, catalog: try? catalog.open(forWriting: false))
+                    }
                     return (input.lint(Linter(rules: ids), progress: progress), input.places)
                 }
                 let report = LintReport(findings: findings, rules: rules, places: places)

@@ -107,11 +107,11 @@ final class ProgressLine: @unchecked Sendable {
         let figures = self.figures(progress, elapsed: elapsed)
         let text = ([phase] + figures).joined(separator: "  ")
         guard text.count > width else { return text }
-        let tail = figures.joined(separator: "  ")
-        let room = width - tail.count - 2
+        let tail = figures.isEmpty ? "" : "  " + figures.joined(separator: "  ")
+        let room = width - tail.count
         guard room >= 12 else { return String(text.prefix(max(0, width - 1))) + "…" }
         let kept = room - 1
-        return String(phase.prefix(kept - kept / 2)) + "…" + String(phase.suffix(kept / 2)) + "  " + tail
+        return String(phase.prefix(kept - kept / 2)) + "…" + String(phase.suffix(kept / 2)) + tail
     }
 
     /// The known figures of `progress`: count, percentage, rate, time left.
