@@ -77,6 +77,48 @@ struct LookupParityTests {
         }
     }
 
+    @Test("Reduce Motion: the hook plays what transdb resolve --batch --reduce-motion answers, for every route's animator")
+    func reduceMotionAgrees() throws {
+        let tables = try KitFixture.tablesFromBundles()
+        let catalog = try DefaultLibrary.catalog()
+        let requests = Self.requests(tables).filter { (try? catalog.resolve($0))?.animator != nil }
+        try #require(!requests.isEmpty)
+        let input =
+            try requests.map { request -> String in
+                var object: [String: Any] = ["op": request.operation.rawValue, "from": request.from, "to": request.to]
+                if let container = request.container { object["container"] = container }
+                return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+            }.joined(separator: "\n") + "\n"
+        let answers = try KitFixture.cli(["resolve", "--batch", "--reduce-motion"], stdin: input).stdoutLines
+        try #require(answers.count == requests.count)
+        var origins: Set<String> = []
+        for (request, text) in zip(requests, answers) {
+            let answer = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            let reduced = try #require(answer["reduceMotion"] as? [String: Any])
+            let cli = try #require(reduced["preset"] as? [String: Any])
+            let animator = try #require(try catalog.resolve(request).animator)
+            let played = ReduceMotion().preset(for: animator, in: catalog, enabled: true)
+            let origin = animator.reducedMotion == nil ? "derived" : "named"
+            origins.insert(origin)
+            let kit = [
+                origin, played.qualifiedName.description, played.kind.rawValue, String(format: "%.6g", played.duration),
+                try catalog.timingCurve(played.curve).expression,
+            ]
+            let expected = [
+                reduced["origin"] as? String ?? "", "\(cli["library"] ?? "")/\(cli["name"] ?? "")", cli["kind"] as? String ?? "",
+                String(format: "%.6g", cli["duration"] as? Double ?? -1), cli["curveExpression"] as? String ?? "",
+            ]
+            #expect(kit == expected, "\(request)")
+        }
+        #expect(origins.contains("derived"))
+        // No route of the default library plays a preset that names its alternative: SZAnimator's does.
+        let named = try catalog.preset(named: QualifiedName(library: "samples", name: "szPresent"))
+        let shown = try KitFixture.cli(["show", "preset", "samples/szPresent", "--format", "json"])
+        let expected = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])["reducedMotion"] as? String
+        #expect(ReduceMotion().preset(for: named, in: catalog, enabled: true).qualifiedName.description == expected)
+        #expect(expected == "uikit/crossDissolve")
+    }
+
     @Test("from the bundle files and from the generated tables, every request answers as transdb resolve --batch")
     func agrees() throws {
         let tables = try KitFixture.tablesFromBundles()
