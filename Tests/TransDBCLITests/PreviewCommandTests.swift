@@ -249,98 +249,8 @@ struct PreviewCommandTests {
 
     // MARK: In a browser
 
-    @Test(
-        "in headless Chromium: the script runs without errors or console messages and draws eval's frame at a time",
-        .enabled(if: Self.browserAvailable))
-    func browser() throws {
-        let chromium = try Self.chromium()
-        let cli = try CLIFixture.initialized()
-        defer { cli.remove() }
-        let gesture = ["--op", "dismiss", "--from", "Detail", "--to", "Feed", "--gesture", "update 0.2@0.1, update 0.6@0.3, release@0.4"]
-        let cases: [(arguments: [String], eval: [String]?)] = [
-            (["samples/customTransition"], ["samples/customTransition"]),
-            (["samples/szPresent"], ["samples/szPresent"]),  // a shared element: a third card
-            (["samples/popAnimator"], ["samples/popAnimator"]),  // scaleX ≠ scaleY
-            (["motion/flipLeft", "--screen", "320x568"], ["motion/flipLeft", "--screen", "320x568"]),
-            (
-                ["--op", "push", "--from", "Feed", "--to", "Settings", "--container", "MainNav"],
-                ["--op", "push", "--from", "Feed", "--to", "Settings", "--container", "MainNav"]
-            ),
-            (gesture, gesture),
-            (["--op", "tab", "--from", "Feed", "--to", "Settings", "--container", "MainTabs"], nil),
-            (["--all"], nil),
-        ]
-        for (index, testCase) in cases.enumerated() {
-            let path = cli.runner.file("page\(index).html")
-            expectSuccess(try cli(["preview"] + testCase.arguments + ["-o", path]))
-            let page = try chromium.load("file://\(path)#t=0.2")
-            Self.expectClean(page, testCase.arguments)
-            guard let evalArguments = testCase.eval else { continue }
-            let eval = try cli(["eval"] + evalArguments + ["--at", "0.2", "--format", "json"])
-            let sample = try #require((try eval.jsonObject()["samples"] as? [[String: Any]])?.first)
-            for view in ["from", "to", "shared"] where sample[view] is [String: Any] {
-                let expected = try #require(sample[view] as? [String: Any])
-                let style = try #require(Self.style(ofView: view, in: page.dom), "no [data-view=\(view)] in \(testCase.arguments)")
-                let scale = try #require(
-                    style.range(of: "scale\\([0-9.e+-]+, ?[0-9.e+-]+\\)", options: .regularExpression).map { style[$0] },
-                    "no scale in \(style)")
-                let factors = scale.dropFirst(6).dropLast().split(separator: ",").compactMap {
-                    Double($0.trimmingCharacters(in: .whitespaces))
-                }
-                #expect(factors.count == 2)
-                for (drawn, key) in zip(factors, ["scaleX", "scaleY"]) {
-                    #expect(
-                        abs(drawn - (expected[key] as? Double ?? .nan)) < 0.001,
-                        "\(view).\(key): drawn \(drawn), eval \(expected[key] ?? "-")")
-                }
-                for (css, key) in [
-                    ("left", "x"), ("top", "y"), ("width", "width"), ("height", "height"), ("border-radius", "cornerRadius"),
-                ] {
-                    let drawn = try #require(Self.pixels(css, in: style), "no \(css) in \(style)")
-                    #expect(
-                        abs(drawn - (expected[key] as? Double ?? .nan)) < 0.01,
-                        "\(view).\(key): drawn \(drawn), eval \(expected[key] ?? "-")")
-                }
-                let opacity = Self.number("opacity", in: style) ?? 1
-                #expect(abs(opacity - (expected["alpha"] as? Double ?? .nan)) < 0.001)
-                #expect(Self.number("z-index", in: style) == Double(2 * (expected["zIndex"] as? Int ?? -1) + 1))
-            }
-        }
-    }
-
-    @Test(
-        "in headless Chromium: every view at several times is eval's, and the screenshot is not blank", .enabled(if: Self.browserAvailable))
-    func browserTimes() throws {
-        let chromium = try Self.chromium()
-        let cli = try CLIFixture.initialized()
-        defer { cli.remove() }
-        let path = cli.runner.file("page.html")
-        expectSuccess(try cli(["preview", "motion/zoomFade", "-o", path]))
-        // Times between two samples too (0.1234 s): the page interpolates linearly, so it is within the spring's curvature of eval.
-        for (time, tolerance) in [(0.0, 0.01), (0.1, 0.01), (0.1234, 0.5), (0.3, 0.01), (10, 0.01)] {
-            let page = try chromium.load("file://\(path)#t=\(time)")
-            Self.expectClean(page, ["#t=\(time)"])
-            let eval = try cli(["eval", "motion/zoomFade", "--at", String(min(time, 3600)), "--format", "json"])
-            let sample = try #require((try eval.jsonObject()["samples"] as? [[String: Any]])?.first)
-            for view in ["from", "to"] {
-                let expected = try #require(sample[view] as? [String: Any])
-                let style = try #require(Self.style(ofView: view, in: page.dom))
-                for (css, key) in [("left", "x"), ("top", "y"), ("width", "width"), ("height", "height")] {
-                    let drawn = Self.pixels(css, in: style) ?? .nan
-                    #expect(
-                        abs(drawn - (expected[key] as? Double ?? .nan)) < tolerance,
-                        "t=\(time) \(view).\(key): drawn \(drawn), eval \(expected[key] ?? "-")")
-                }
-                #expect(
-                    abs((Self.number("opacity", in: style) ?? 1) - (expected["alpha"] as? Double ?? .nan)) < 0.005,
-                    "t=\(time) \(view).alpha")
-            }
-        }
-        let png = cli.runner.file("page.png")
-        try chromium.screenshot("file://\(path)#t=0.1", to: png)
-        let size = try #require(try FileManager.default.attributesOfItem(atPath: png)[.size] as? Int)
-        #expect(size > 20_000, "a screenshot of \(size) bytes is blank")
-    }
+    // The views' geometry, opacity and z-order at several times, the controls, requests and screenshots
+    // are measured in the browser: PreviewBrowserTests.swift.
 
     @Test("in headless Chromium: an index opens a route's clip with its resolution", .enabled(if: Self.browserAvailable))
     func browserIndexRoute() throws {
@@ -355,11 +265,7 @@ struct PreviewCommandTests {
         let detail = String(page.dom[try #require(page.dom.range(of: "data-detail"), "no detail").upperBound...])
         #expect(detail.contains("present (any screen) → demo/Detail"))
         #expect(detail.contains("data-resolution"))
-        let eval = try cli(["eval", "--op", "present", "--from", "(any screen)", "--to", "demo/Detail", "--at", "0.2", "--format", "json"])
-        let sample = try #require((try eval.jsonObject()["samples"] as? [[String: Any]])?.first)
-        let expected = try #require(sample["to"] as? [String: Any])
-        let style = try #require(Self.style(ofView: "to", in: detail))
-        #expect(abs((Self.pixels("top", in: style) ?? .nan) - (expected["y"] as? Double ?? .nan)) < 0.01, "\(style) vs \(expected)")
+        // Where the route's views are drawn is measured in PreviewBrowserTests (`#route=2`).
     }
 
     @Test("in headless Chromium: the diff page plays both sides; reduced motion does not autoplay", .enabled(if: Self.browserAvailable))
@@ -436,27 +342,6 @@ struct PreviewCommandTests {
     }
 
     static let browserAvailable = HeadlessChromium.installed != nil || HeadlessChromium.isRequired
-
-    /// The `style` attribute of the element `data-view="NAME"`.
-    static func style(ofView name: String, in dom: String) -> String? {
-        guard let tag = dom.range(of: "data-view=\"\(name)\"") else { return nil }
-        let start = dom[..<tag.lowerBound].range(of: "<", options: .backwards)?.lowerBound ?? tag.lowerBound
-        let end = dom[tag.upperBound...].firstIndex(of: ">") ?? dom.endIndex
-        let element = dom[start..<end]
-        guard let open = element.range(of: "style=\"") else { return nil }
-        return String(element[open.upperBound...].prefix { $0 != "\"" })
-    }
-
-    static func pixels(_ property: String, in style: String) -> Double? {
-        guard let range = style.range(of: "(^|[ ;])\(property): ?-?[0-9.e+-]+px", options: .regularExpression) else { return nil }
-        let value = style[range].split(separator: ":")[1].trimmingCharacters(in: .whitespaces).dropLast(2)
-        return Double(value)
-    }
-
-    static func number(_ property: String, in style: String) -> Double? {
-        guard let range = style.range(of: "(^|[ ;])\(property): ?[0-9.e+-]+", options: .regularExpression) else { return nil }
-        return Double(style[range].split(separator: ":")[1].trimmingCharacters(in: .whitespaces))
-    }
 
     static func errors(in dom: String) -> String {
         guard let box = dom.range(of: "id=\"transdb-errors\"") else { return "" }

@@ -3,7 +3,8 @@
 /// The script reads the page's data and draws from it alone; it interpolates linearly between the
 /// engine's samples and never evaluates a curve. It offers `window.transdbPreview` to other
 /// scripts (tests, CI screenshots): `seek(seconds)` (a promise, resolved once the frame is drawn),
-/// `play()`, `pause()`, `time()`, `duration()`. Each view is an element `[data-view=NAME]` inside
+/// `play()`, `pause()`, `time()`, `duration()` (the clip's end: its last sample, one past eval's
+/// `duration` when the completion changes a view). Each view is an element `[data-view=NAME]` inside
 /// an element marked `[data-container]`. When it has drawn the page it sets
 /// `data-transdb-ready="true"` on `<html>`; an error sets `data-transdb-errors` and shows the
 /// message in `#transdb-errors`.
@@ -128,6 +129,9 @@ enum PreviewAssets {
           this.t = raw.timeline;
           this.times = raw.timeline.time;
           this.duration = raw.timeline.duration;
+          // Where the clip ends: its last sample, one sample past the duration when the completion
+          // changes a view (eval's state after the end), else the duration.
+          this.end = this.times[this.times.length - 1];
           this.width = raw.screen.width;
           this.height = raw.screen.height;
           this.labels = raw.labels || {};
@@ -135,7 +139,8 @@ enum PreviewAssets {
         Clip.prototype.locate = function (time) {
           var times = this.times, last = times.length - 1;
           if (!(time > times[0])) return { i: 0, f: 0 };
-          if (time >= times[last]) return { i: last, f: 0 };
+          // After the end the views are as the completion left them: a step at the end, as eval has it.
+          if (time >= times[last] || time > this.duration) return { i: last, f: 0 };
           var lo = 0, hi = last;
           while (hi - lo > 1) { var mid = (lo + hi) >> 1; if (times[mid] <= time) lo = mid; else hi = mid; }
           return { i: lo, f: (time - times[lo]) / (times[hi] - times[lo]) };
@@ -474,7 +479,7 @@ enum PreviewAssets {
         // One clip with its stage, controls, facts, plots, and resolution or gesture.
         function mountSingle(target, raw) {
           var clip = new Clip(raw);
-          var player = new Player(clip.duration);
+          var player = new Player(clip.end);
           var stage = new Stage(clip, stageWidth(), stageHeight());
           player.add(function (t) { stage.draw(t); });
           var left = el('section', { class: 'panel player', 'aria-label': 'player' }, [el('h2', { text: raw.title }), stage.node, legend(clip), controls(player, raw.title)]);
@@ -521,7 +526,7 @@ enum PreviewAssets {
           var cards = presets.map(function (raw, i) {
             var clip = new Clip(raw);
             var stage = new Stage(clip, 120, 150);
-            var loop = new Player(clip.duration);
+            var loop = new Player(clip.end);
             loop.add(function (t) { stage.draw(t); });
             // At rest a card shows the frame at 40% of its duration, where most transitions are distinguishable.
             var rest = clip.duration * 0.4;
@@ -587,7 +592,7 @@ enum PreviewAssets {
         function mountDiff() {
           var diff = data.diff;
           var clips = data.clips.map(function (raw) { return new Clip(raw); });
-          var longest = clips.reduce(function (m, c) { return Math.max(m, c.duration); }, 0);
+          var longest = clips.reduce(function (m, c) { return Math.max(m, c.end); }, 0);
           var player = new Player(longest);
           activePlayer = player;
           api.player = player;
