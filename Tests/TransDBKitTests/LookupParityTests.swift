@@ -64,14 +64,17 @@ struct LookupParityTests {
         ].joined(separator: " | ")
     }
 
+    /// The requests as `resolve --batch` reads them, a JSON object a line.
+    static func batchInput(_ requests: [LookupRequest]) throws -> String {
+        try requests.map { request -> String in
+            var object: [String: Any] = ["op": request.operation.rawValue, "from": request.from, "to": request.to]
+            if let container = request.container { object["container"] = container }
+            return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+        }.joined(separator: "\n") + "\n"
+    }
+
     static func cliLines(_ requests: [LookupRequest]) throws -> [String] {
-        let input =
-            try requests.map { request -> String in
-                var object: [String: Any] = ["op": request.operation.rawValue, "from": request.from, "to": request.to]
-                if let container = request.container { object["container"] = container }
-                return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
-            }.joined(separator: "\n") + "\n"
-        let result = try KitFixture.cli(["resolve", "--batch"], stdin: input)
+        let result = try KitFixture.cli(["resolve", "--batch"], stdin: try batchInput(requests))
         return try result.stdoutLines.map { text in
             try line(#require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]))
         }
@@ -83,13 +86,7 @@ struct LookupParityTests {
         let catalog = try DefaultLibrary.catalog()
         let requests = Self.requests(tables).filter { (try? catalog.resolve($0))?.animator != nil }
         try #require(!requests.isEmpty)
-        let input =
-            try requests.map { request -> String in
-                var object: [String: Any] = ["op": request.operation.rawValue, "from": request.from, "to": request.to]
-                if let container = request.container { object["container"] = container }
-                return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
-            }.joined(separator: "\n") + "\n"
-        let answers = try KitFixture.cli(["resolve", "--batch", "--reduce-motion"], stdin: input).stdoutLines
+        let answers = try KitFixture.cli(["resolve", "--batch", "--reduce-motion"], stdin: try Self.batchInput(requests)).stdoutLines
         try #require(answers.count == requests.count)
         var origins: Set<String> = []
         for (request, text) in zip(requests, answers) {
