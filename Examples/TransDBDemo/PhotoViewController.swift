@@ -7,9 +7,8 @@ final class PhotoViewController: UIViewController, CatalogScreen {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        view.addSubview(
-            UIButton(
-                frame: CGRect(x: 0, y: 0, width: 390, height: 844),
-                primaryAction: UIAction { [weak self] _ in self?.dismiss(animated: true) }))
+        let tapToDismiss = UIButton(frame: view.bounds, primaryAction: UIAction { [weak self] _ in self?.dismiss(animated: true) })
+        tapToDismiss.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        view.addSubview(tapToDismiss)
     }
 }

@@ -103,6 +103,16 @@ open class CALayer: NSObject {
     open func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? { nil }
     /// https://developer.apple.com/documentation/uikit/uiview/addgesturerecognizer(_:)
     open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {}
+    /// https://developer.apple.com/documentation/uikit/uiview/autoresizingmask
+    open var autoresizingMask: UIView.AutoresizingMask = []
+
+    /// https://developer.apple.com/documentation/uikit/uiview/autoresizingmask-swift.struct
+    public struct AutoresizingMask: OptionSet, Sendable {
+        public var rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+        public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+    }
 
     /// https://developer.apple.com/documentation/uikit/uiview/animatekeyframes(withduration:delay:options:animations:completion:)
     open class func animateKeyframes(
