@@ -67,8 +67,7 @@ extension PreviewCommandTests {
         let chromium = try Self.chromium()
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
-        let path = cli.runner.file("page.html")
-        expectSuccess(try cli(["preview"] + page.preview + ["-o", path]))
+        let path = try Self.writePreview(page.preview, in: cli)
         let clip = try Self.shownClip(PreviewPageFile(path: path).data(), fragment: page.fragment)
         let times = Self.probeTimes(duration: clip.duration, events: clip.gestureEvents)
         let expected = try Self.evalSamples(cli, page.eval, at: times)
@@ -125,8 +124,7 @@ extension PreviewCommandTests {
         let chromium = try Self.chromium()
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
-        let path = cli.runner.file("page.html")
-        expectSuccess(try cli(["preview"] + page.preview + ["-o", path]))
+        let path = try Self.writePreview(page.preview, in: cli)
         let clip = try Self.shownClip(PreviewPageFile(path: path).data(), fragment: page.fragment)
         // Between two samples, away from the gesture's steps.
         let scrubTo = Self.probeTimes(duration: clip.duration, events: clip.gestureEvents)[2]
@@ -182,8 +180,7 @@ extension PreviewCommandTests {
         let chromium = try Self.chromium()
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
-        let path = cli.runner.file("page.html")
-        expectSuccess(try cli(["preview", "motion/zoom", "-o", path]))
+        let path = try Self.writePreview(["motion/zoom"], in: cli)
         let session = try ChromiumSession(chromium)
         defer { session.close() }
         try session.open("file://\(path)#t=0.2")
@@ -233,8 +230,7 @@ extension PreviewCommandTests {
         let chromium = try Self.chromium()
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
-        let path = cli.runner.file("page.html")
-        expectSuccess(try cli(["preview", "samples/popAnimator", "-o", path]))
+        let path = try Self.writePreview(["samples/popAnimator"], in: cli)
         let page = try String(contentsOfFile: path, encoding: .utf8)
         // Scaling each card about its corner instead of its centre: the same left, top, width,
         // height and transform in every style attribute, another place on the screen.
@@ -268,6 +264,14 @@ extension PreviewCommandTests {
     }
 
     /// The clip the page shows first: a single page's clip, an index's first preset, or the route of `#route=ID`.
+    /// `transdb preview ARGUMENTS -o page.html` in the fixture's directory, which must succeed; the page's path.
+    static func writePreview(_ arguments: [String], in cli: CLIFixture, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let path = cli.runner.file("page.html")
+        let result = try cli(["preview"] + arguments + ["-o", path])
+        try #require(result.exitCode == 0, "\(result)", sourceLocation: sourceLocation)
+        return path
+    }
+
     static func shownClip(_ data: [String: Any], fragment: String) throws -> ShownClip {
         let clips = try #require(data["clips"] as? [[String: Any]])
         var shown = 0

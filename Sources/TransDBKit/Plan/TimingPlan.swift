@@ -60,14 +60,16 @@ public enum TimingPlan: Hashable, Sendable {
 
     /// What is exact and what is inferred about playing `curve` with its construct.
     public static func fidelity(of curve: TimingCurve) -> Fidelity {
-        // A spring in another form reaches the physical initialiser through the engine's conversion.
-        if case let .spring(spring) = curve, !(spring.isPhysical || spring.isUIKit) {
+        switch curve {
+        case .spring(.physical), .spring(.uikit), .linear, .cubicBezier, .steps, .piecewiseLinear:
+            return TimingPlan(curve).constructFidelity
+        case .spring:
+            // Another form reaches the physical initialiser through the engine's conversion.
             return .inferred(
                 "UIKit runs mass, stiffness, damping and velocity until the spring settles (documented), but the conversion "
                     + "of the duration/bounce, response and stiffness/dampingRatio forms to physics is inferred (iOS 15 has "
                     + "no duration:bounce: initialiser), as is the settling time the engine reports (ε = 1e-3)")
         }
-        return TimingPlan(curve).constructFidelity
     }
 
     /// What is exact and what is inferred about the construct itself.
@@ -94,19 +96,5 @@ public enum TimingPlan: Hashable, Sendable {
                 "straight lines between the curve's own stops, exact inside [0, 1]; that keyframes inside a "
                     + "UIViewPropertyAnimator take its duration and linear timing is common practice, not documented")
         }
-    }
-}
-
-extension Spring {
-    /// Given by its physics: `spring(mass:, stiffness:, damping:, velocity:)`.
-    fileprivate var isPhysical: Bool {
-        if case .physical = self { return true }
-        return false
-    }
-
-    /// UIKit's duration-fitted form: `spring(duration:, dampingRatio:, velocity:)`.
-    fileprivate var isUIKit: Bool {
-        if case .uikit = self { return true }
-        return false
     }
 }
