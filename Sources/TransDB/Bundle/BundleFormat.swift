@@ -149,9 +149,15 @@ public enum BundleFormat {
     ///   - file: The file's name, for errors.
     /// - Throws: ``CatalogError/invalidBundle(file:path:reason:)``.
     public static func decode(_ bytes: [UInt8], file: String) throws -> LibraryBundle {
+        try input(decoding: bytes, file: file).fullBundle
+    }
+
+    /// Reads a bundle file's contents for import, its screens and routes held compactly; see
+    /// ``decode(_:file:)``.
+    public static func input(decoding bytes: [UInt8], file: String) throws -> BundleInput {
         var parser = StrictJSON.Parser(bytes: bytes)
         var reader = BundleStreamReader(file: file)
-        return try reader.read(&parser).fullBundle
+        return try reader.read(&parser)
     }
 
     /// Reads the bundle file at `path` for import, a chunk at a time: its routes are never held
@@ -182,34 +188,32 @@ public enum BundleFormat {
         let file: String
 
         /// The screens of a document whose `"screens"` array was read element by element while
-        /// it was parsed (see ``BundleStreamReader``): the screens so far (their library not yet
-        /// known, so empty), or the first error, reported when the reader gets to the screens.
+        /// it was parsed (see ``BundleStreamReader``): the screens so far, or the first error,
+        /// reported when the reader gets to the screens.
         struct StreamedScreens {
-            var screens: [Screen] = []
+            var table = ScreenTable()
             var error: (any Error)?
-            var names = Names()
         }
 
-        func bundle(_ root: JSONCursor) throws -> LibraryBundle {
-            var streamed: StreamedScreens?
-            return try bundle(root, streamed: &streamed)
-        }
-
-        /// One element of `"screens"`.
-        func screen(_ entry: JSONCursor, library: String, names: inout Names) throws -> Screen {
+        /// One element of `"screens"`, added to `table`; a name used before is refused, naming
+        /// where (a screen's position is its element's: the first error stops the reading).
+        func screen(_ entry: JSONCursor, into table: inout ScreenTable) throws {
             let f = try entry.object(allowedKeys: ["name", "delegate", "modalStyle", "presentationStyle", "description"])
-            let screenName = try names.claim(try f.required("name", in: entry), kind: "screen")
-            _ = try (f["name"] ?? entry).checking { try Screen.validatedName(screenName) }
+            let nameField = try f.required("name", in: entry)
+            let screenName = try nameField.checking { try Screen.validatedName(try nameField.string()) }
+            if let first = table.position(of: screenName) { throw Names.repeated(nameField, kind: "screen", name: screenName, first: first) }
             let screen = Screen(
-                library: library, name: screenName, delegate: try reference(f["delegate"], field: "delegate"),
+                library: "", name: screenName, delegate: try reference(f["delegate"], field: "delegate"),
                 modalStyle: try choice(f["modalStyle"], default: .coverVertical),
                 presentationStyle: try choice(f["presentationStyle"], default: .automatic),
                 description: try description(f["description"]))
             try entry.checking { try screen.validateStyles() }
-            return screen
+            table.append(screen)
         }
 
-        func bundle(_ root: JSONCursor, streamed: inout StreamedScreens?) throws -> LibraryBundle {
+        /// The document's library and entries, but its screens (in the returned table) and its
+        /// routes (read by ``BundleStreamReader``), which are left empty.
+        func bundle(_ root: JSONCursor, streamed: inout StreamedScreens?) throws -> (LibraryBundle, ScreenTable) {
             let fields = try root.object(allowedKeys: ["transdb", "library", "curves", "durations", "presets", "delegates", "screens", "containers", "routes"])
             let versionField = try fields.required("transdb", in: root)
             guard try versionField.number() == Double(BundleFormat.version) else {
@@ -275,14 +279,14 @@ public enum BundleFormat {
                         library: name, name: try names.claim(try f.required("name", in: entry), kind: "delegate"),
                         released: try f["released"]?.bool() ?? false, description: try description(f["description"])))
             }
-            if var screens = streamed.take() {
+            var screens = ScreenTable()
+            if let streamed = streamed.take() {
                 // The array left in the tree is empty; the screens were read as it was parsed.
                 _ = try fields["screens"]?.array()
-                if let error = screens.error { throw error }
-                for index in screens.screens.indices { screens.screens[index].library = name }
-                bundle.screens = screens.screens
+                if let error = streamed.error { throw error }
+                screens = streamed.table
             } else {
-                for entry in try fields["screens"]?.array() ?? [] { bundle.screens.append(try screen(entry, library: name, names: &names)) }
+                for entry in try fields["screens"]?.array() ?? [] { try screen(entry, into: &screens) }
             }
             for entry in try fields["containers"]?.array() ?? [] {
                 let f = try entry.object(allowedKeys: ["name", "kind", "delegate", "description"])
@@ -295,7 +299,7 @@ public enum BundleFormat {
             // The elements of an array of routes are read as the document is parsed (see
             // ``BundleStreamReader``), which leaves the array empty here; anything else is refused.
             _ = try fields["routes"]?.array()
-            return bundle
+            return (bundle, screens)
         }
 
         /// - Parameter durations: The seconds of the bundle's named durations: a preset using one
@@ -454,10 +458,15 @@ public enum BundleFormat {
 
         mutating func claim(_ field: JSONCursor, kind: String) throws -> String {
             let name = try field.checking { try Name.validated(try field.string(), field: "\(kind) name") }
-            if let first = used[kind]?[name] { throw field.error("the \(kind) name '\(name)' is already used at $.\(kind)s[\(first)].name") }
+            if let first = used[kind]?[name] { throw Self.repeated(field, kind: kind, name: name, first: first) }
             used[kind, default: [:]][name] = claimed[kind, default: 0]
             claimed[kind, default: 0] += 1
             return name
+        }
+
+        /// The error for a name used a second time, at `field`, first used by element `first`.
+        static func repeated(_ field: JSONCursor, kind: String, name: String, first: Int) -> CatalogError {
+            field.error("the \(kind) name '\(name)' is already used at $.\(kind)s[\(first)].name")
         }
     }
 }

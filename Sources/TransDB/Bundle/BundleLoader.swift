@@ -5,7 +5,7 @@ import TransDBCore
 enum SeedLoader {
     static func loadDefaultLibrary(into db: Database) throws {
         let inputs = try TransDBResourcesSeeds.files.map { file in
-            BundleInput(bundle: try BundleFormat.decode(file.bytes, file: "seed/\(file.name)"), file: "seed/\(file.name)")
+            try BundleFormat.input(decoding: file.bytes, file: "seed/\(file.name)")
         }
         var load = BundleImport(db: db, inputs: inputs, policy: .fail, removeOthers: false)
         _ = try load.run()

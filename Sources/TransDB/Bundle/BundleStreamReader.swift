@@ -2,7 +2,7 @@ import TransDBCore
 /// Reads a bundle document without holding its routes or screens as JSON: every other section is
 /// parsed into a tree as before (they are small), while each element of `"routes"` is read,
 /// checked and turned into a ``RouteTable`` row as soon as it is parsed, and each of `"screens"`
-/// into a ``Screen``.
+/// into a ``ScreenTable`` row.
 ///
 /// Errors come out as a whole-document read would give them: invalid JSON anywhere first, then
 /// the other sections in their fixed order, then the first invalid or repeated route. So a route
@@ -51,10 +51,10 @@ struct BundleStreamReader {
         } catch {
             throw CatalogError.invalidBundle(file: file, path: error.path, reason: "\(error.message) (line \(error.line), column \(error.column))")
         }
-        let bundle = try BundleFormat.Reader(file: file).bundle(JSONCursor(value: root, path: "$", file: file), streamed: &screens)
+        let (bundle, table) = try BundleFormat.Reader(file: file).bundle(JSONCursor(value: root, path: "$", file: file), streamed: &screens)
         if let routeError { throw routeError }
         routes.finish()
-        return BundleInput(bundle: bundle, routes: routes, file: file)
+        return BundleInput(bundle: bundle, screens: table, routes: routes, file: file)
     }
 
     /// The root value; for an object, its `"routes"` array is read element by element and left
@@ -75,7 +75,7 @@ struct BundleStreamReader {
                     guard streamed.error == nil else { return }
                     do {
                         let entry = JSONCursor(value: value, path: "$.screens[\(index)]", file: file)
-                        streamed.screens.append(try BundleFormat.Reader(file: file).screen(entry, library: "", names: &streamed.names))
+                        try BundleFormat.Reader(file: file).screen(entry, into: &streamed.table)
                     } catch {
                         streamed.error = error
                     }

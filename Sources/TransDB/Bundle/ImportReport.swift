@@ -16,19 +16,19 @@ public struct ImportReport: Hashable, Sendable {
         public var fields: [String]
     }
 
-    /// The entries before the routes, the routes' (held compactly: an import may have a
-    /// million), and the entries after them.
-    var listed: [Entry] = []
+    /// The entries before the routes, the routes', and the entries after them, all held
+    /// compactly: an import may have millions of screens and routes.
+    var listed = EntryLog()
     var routes = RouteEntries()
-    var trailing: [Entry] = []
+    var trailing = EntryLog()
 
     /// Every entry, in order.
     public var entries: [Entry] {
-        get { listed + routes.entries + trailing }
+        get { listed.entries + routes.entries + trailing.entries }
         set {
-            listed = newValue
+            listed = EntryLog(newValue)
             routes = RouteEntries()
-            trailing = []
+            trailing = EntryLog()
         }
     }
 
@@ -39,7 +39,7 @@ public struct ImportReport: Hashable, Sendable {
 
     /// How many entries had `action`.
     public func count(_ action: Action) -> Int {
-        listed.count { $0.action == action } + routes.count(action) + trailing.count { $0.action == action }
+        listed.count(action) + routes.count(action) + trailing.count(action)
     }
 
     /// The actions a table lists entries of, in order (unchanged entries are only counted).
@@ -52,12 +52,15 @@ public struct ImportReport: Hashable, Sendable {
         var cut: [(action: Action, count: Int)] = []
         for action in Self.listedActions {
             var quota = ReportSample.Quota(sample)
-            for entry in listed where entry.action == action && quota.admits(entry.kind) { shown.append(entry) }
+            func take(_ log: EntryLog) {
+                for index in log.indices where log.action(at: index) == action && quota.admits(log.kind(at: index)) { shown.append(log[index]) }
+            }
+            take(listed)
             for row in routes.rows where row.action == action {
                 guard quota.admits(.route) else { break }
                 shown.append(routes.entry(row))
             }
-            for entry in trailing where entry.action == action && quota.admits(entry.kind) { shown.append(entry) }
+            take(trailing)
             cut.append((action, count(action) - quota.listed))
         }
         return (shown, cut)
@@ -75,9 +78,9 @@ public struct ImportReport: Hashable, Sendable {
                 slice.removeAll(keepingCapacity: true)
             }
         }
-        for entry in listed { try add(entry) }
+        for index in listed.indices { try add(listed[index]) }
         for row in routes.rows { try add(routes.entry(row)) }
-        for entry in trailing { try add(entry) }
+        for index in trailing.indices { try add(trailing[index]) }
         if !slice.isEmpty { try body(slice) }
     }
 
@@ -101,7 +104,9 @@ public struct ImportReport: Hashable, Sendable {
         var summary = ReportSummary(
             actions: [Action.added, .changed, .skipped, .removed, .unchanged].map(\.rawValue),
             alwaysShown: [Action.added.rawValue, Action.changed.rawValue, Action.unchanged.rawValue])
-        for entry in listed + trailing { summary.add(entry.action.rawValue, entry.kind) }
+        for log in [listed, trailing] {
+            for index in log.indices { summary.add(log.action(at: index).rawValue, log.kind(at: index)) }
+        }
         for action in [Action.added, .changed, .skipped, .removed, .unchanged] {
             summary.add(action.rawValue, .route, count: routes.count(action))
         }
@@ -129,8 +134,8 @@ struct RouteEntries: Sendable {
     }
 
     /// Names by index. Not deduplicated here: the import asks once per distinct reference, and a
-    /// dictionary of two million names would cost more than the rare name asked twice.
-    private var names: [String] = []
+    /// lookup of two million names would cost more than the rare name asked twice.
+    private var names = TextColumn()
     private(set) var rows: [Row] = []
     /// Rows per action, by position in ``actions``.
     private var counts = [Int](repeating: 0, count: 5)

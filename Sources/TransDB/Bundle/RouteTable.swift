@@ -12,7 +12,8 @@ struct RouteTable: Sendable {
         var interaction: Int32
     }
 
-    private var names = Interner<QualifiedName>()
+    /// The references, each once.
+    private var names = ByteInterner()
     private(set) var rows: [Row] = []
 
     init() {}
@@ -24,10 +25,13 @@ struct RouteTable: Sendable {
 
     var count: Int { rows.count }
 
-    /// Every name the routes refer to, each once.
-    var references: [QualifiedName] { names.values }
+    /// How many distinct names the routes refer to.
+    var referenceCount: Int { names.count }
 
-    /// The index of `name` in ``references``, added when new.
+    /// The name at `index`, from 0 to ``referenceCount``.
+    func reference(_ index: Int32) -> QualifiedName { names.qualifiedName(index) }
+
+    /// The index of `name`, added when new.
     mutating func reference(_ name: QualifiedName) -> Int32 { names.number(name) }
 
     /// The index of a route side: -1 for `*`.
@@ -104,62 +108,19 @@ struct RouteTable: Sendable {
 
     /// The mapping a row stands for.
     func mapping(_ row: Row) -> RouteMapping {
-        func name(_ index: Int32) -> QualifiedName? { index < 0 ? nil : references[Int(index)] }
+        func name(_ index: Int32) -> QualifiedName? { index < 0 ? nil : reference(index) }
         func side(_ index: Int32) -> ScreenPattern { name(index).map(ScreenPattern.screen) ?? .any }
         return RouteMapping(
-            delegate: references[Int(row.delegate)], operation: row.operation, from: side(row.from), to: side(row.to),
+            delegate: reference(row.delegate), operation: row.operation, from: side(row.from), to: side(row.to),
             preset: name(row.preset), interaction: name(row.interaction))
     }
 
     /// Every mapping, in order.
     var mappings: [RouteMapping] { rows.map(mapping) }
 
-    /// Frees the lookup used while the table is built.
+    /// Frees the lookups used while the table is built.
     mutating func finish() {
-        names.finishAdding()
+        names.dropLookup()
         keySlots = []
-        rows.reserveCapacity(0)
-    }
-}
-
-/// A bundle read for import: its library and entries as values, its routes as a
-/// ``RouteTable``, and the file it came from (for errors).
-public struct BundleInput: Sendable {
-    /// The library and its entries; its `routes` are empty (they are in ``routeCount`` rows).
-    public private(set) var bundle: LibraryBundle
-    var routes: RouteTable
-    /// The file's name, for errors.
-    public var file: String
-
-    /// An input holding `bundle`'s routes compactly.
-    public init(bundle: LibraryBundle, file: String) {
-        var bundle = bundle
-        self.routes = RouteTable(bundle.routes)
-        bundle.routes = []
-        self.bundle = bundle
-        self.file = file
-    }
-
-    init(bundle: LibraryBundle, routes: RouteTable, file: String) {
-        self.bundle = bundle
-        self.routes = routes
-        self.file = file
-    }
-
-    /// How many route mappings the bundle has.
-    public var routeCount: Int { routes.count }
-
-    /// The bundle with its routes, as a value.
-    public var fullBundle: LibraryBundle {
-        var full = bundle
-        full.routes = routes.mappings
-        return full
-    }
-
-    /// The same input under another library name (see ``LibraryBundle/renamed(to:)``).
-    public func renamed(to name: String) -> BundleInput {
-        var copy = self
-        copy.bundle = bundle.renamed(to: name)
-        return copy
     }
 }

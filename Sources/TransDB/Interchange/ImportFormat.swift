@@ -52,7 +52,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
                 // Read a chunk at a time: a bundle may hold a million routes.
                 var input = try Self.suggestingDTCG {
                     if let stdin {
-                        BundleInput(bundle: try BundleFormat.decode(stdin, file: "standard input"), file: "standard input")
+                        try BundleFormat.input(decoding: stdin, file: "standard input")
                     } else {
                         try BundleFormat.read(contentsOf: file, maximumSize: maximumSize, progress: progress)
                     }

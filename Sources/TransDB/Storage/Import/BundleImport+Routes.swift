@@ -15,7 +15,7 @@ extension BundleImport {
     mutating func routes() throws {
         let total = inputs.reduce(0) { $0 + $1.routes.count }
         guard total > 0 else { return }
-        var resolved = inputs.map { ResolvedReferences(count: $0.routes.references.count) }
+        var resolved = inputs.map { ResolvedReferences(count: $0.routes.referenceCount) }
         // Resolve the names that make up route keys first. When distinct names are distinct rows
         // and no two files share a delegate, no two routes of the import can have the same key
         // (the reader refused repeated keys), so the new ones need no place in the lookup.
@@ -131,7 +131,7 @@ extension BundleImport {
     private mutating func id(_ kind: EntityKind, _ index: Int32, input number: Int, _ resolved: inout [ResolvedReferences]) throws -> Int64 {
         if let id = resolved[number][id: kind, Int(index)] { return id }
         let input = inputs[number]
-        let reference = input.routes.references[Int(index)]
+        let reference = input.routes.reference(index)
         let id = try createdScreen(kind, reference, input: number) ?? resolvedID(kind, reference, library: input.bundle.library.name)
         resolved[number][id: kind, Int(index)] = id
         return id
@@ -142,14 +142,15 @@ extension BundleImport {
     private func createdScreen(_ kind: EntityKind, _ reference: QualifiedName, input number: Int) -> Int64? {
         let library = inputs[number].bundle.library.name
         guard kind == .screen, reference.library == nil || reference.library == library else { return nil }
-        return createdScreens[library]?[reference.name]
+        guard let ids = createdScreens[number], let position = inputs[number].screens.position(of: reference.name) else { return nil }
+        return ids[position]
     }
 
     /// The report's index of the `library/name` of reference `index` (-1 for `*`).
     private mutating func reportName(_ kind: EntityKind, _ index: Int32, input number: Int, _ resolved: inout [ResolvedReferences]) throws -> Int32 {
         guard index >= 0 else { return -1 }
         if let name = resolved[number][name: kind, Int(index)] { return name }
-        let reference = inputs[number].routes.references[Int(index)]
+        let reference = inputs[number].routes.reference(index)
         let text =
             createdScreen(kind, reference, input: number) != nil
             ? "\(inputs[number].bundle.library.name)/\(reference.name)"

@@ -85,9 +85,10 @@ struct BundleImport {
     /// The row ids of the libraries this import creates: nothing of theirs can be in the catalog
     /// yet, so their screens are inserted without looking for them first.
     private var createdLibraries: [String: Int64] = [:]
-    /// The row ids of the screens inserted into created libraries, by library and name: routes
-    /// find their screens here instead of asking the catalog (and caching) two million times.
-    var createdScreens: [String: [String: Int64]] = [:]
+    /// The row ids of the screens inserted into created libraries, per input by the screen's
+    /// position in it: routes find their screens here instead of asking the catalog (and
+    /// caching) two million times.
+    var createdScreens: [Int: [Int64]] = [:]
     /// Where each preset's entry is in the report's `listed`, by `library/name`.
     private var presetEntries: [String: Int] = [:]
 
@@ -123,7 +124,7 @@ struct BundleImport {
         try checkReferences()
         let entries = inputs.reduce(0) { count, input in
             let bundle = input.bundle
-            return count + bundle.curves.count + bundle.durations.count + 3 * bundle.presets.count + bundle.delegates.count + bundle.screens.count
+            return count + bundle.curves.count + bundle.durations.count + 3 * bundle.presets.count + bundle.delegates.count + input.screens.count
                 + bundle.containers.count
         }
         progress.begin("writing entries", total: Int64(entries))
@@ -140,7 +141,13 @@ struct BundleImport {
         }
         for input in inputs { for preset in input.bundle.presets { try mirrorLink(preset); progress.advance() } }
         for input in inputs { for delegate in input.bundle.delegates { try self.delegate(delegate); progress.advance() } }
-        for input in inputs { for screen in input.bundle.screens { try self.screen(screen); progress.advance() } }
+        for (number, input) in inputs.enumerated() {
+            let library = input.bundle.library.name
+            for position in 0..<input.screens.count {
+                try self.screen(input.screens.screen(at: position, library: library), input: number)
+                progress.advance()
+            }
+        }
         for input in inputs { for container in input.bundle.containers { try self.container(container); progress.advance() } }
         try routes()
         if removeOthers {
@@ -164,19 +171,23 @@ struct BundleImport {
                 missing[name] = (missing.count, user(), 1)
             }
         }
-        let byLibrary = Dictionary(inputs.map { ($0.bundle.library.name, $0.bundle) }, uniquingKeysWith: { a, _ in a })
-        // Sets, so that checking a hundred thousand routes costs a hundred thousand lookups.
+        let byLibrary = Dictionary(inputs.map { ($0.bundle.library.name, $0) }, uniquingKeysWith: { a, _ in a })
+        // Sets, so that checking a hundred thousand routes costs a hundred thousand lookups
+        // (screens are looked up in their table).
         var defined: [String: [EntityKind: Set<String>]] = [:]
         for bundle in inputs.map(\.bundle) {
             defined[bundle.library.name] = [
                 .curve: Set(bundle.curves.map(\.name)), .preset: Set(bundle.presets.map(\.name)),
-                .duration: Set(bundle.durations.map(\.name)), .delegate: Set(bundle.delegates.map(\.name)), .screen: Set(bundle.screens.map(\.name)),
+                .duration: Set(bundle.durations.map(\.name)), .delegate: Set(bundle.delegates.map(\.name)),
             ]
         }
         /// Whether `reference` is in the import or the catalog.
         func isDefined(_ kind: EntityKind, _ reference: QualifiedName, from bundle: LibraryBundle) throws -> Bool {
             let library = reference.library ?? bundle.library.name
-            if byLibrary[library] != nil, defined[library]?[kind]?.contains(reference.name) == true { return true }
+            if let input = byLibrary[library] {
+                let inImport = kind == .screen ? input.screens.position(of: reference.name) != nil : defined[library]?[kind]?.contains(reference.name) == true
+                if inImport { return true }
+            }
             if reference.library == nil { return try CatalogLookup.find(kind, reference, prefer: bundle.library.name, db) != nil }
             return try CatalogLookup.find(kind, reference, db) != nil
         }
@@ -200,27 +211,33 @@ struct BundleImport {
                 try check(.preset, preset.mirrorOf, from: bundle, usedBy: user)
                 try check(.preset, preset.reducedMotion, from: bundle, usedBy: user)
             }
-            for screen in bundle.screens { try check(.delegate, screen.delegate, from: bundle, usedBy: "screen \(lib)/\(screen.name)") }
+            // Each distinct delegate is looked up once, however many screens name it.
+            var delegateFound: [QualifiedName: Bool] = [:]
+            for position in 0..<input.screens.count {
+                guard let delegate = input.screens.delegate(at: position) else { continue }
+                let found = try delegateFound[delegate] ?? isDefined(.delegate, delegate, from: bundle)
+                delegateFound[delegate] = found
+                if !found { record(missingName(.delegate, delegate, from: bundle), "screen \(lib)/\(input.screens.name(at: position))") }
+            }
             for container in bundle.containers {
                 try check(.delegate, container.delegate, from: bundle, usedBy: "container \(lib)/\(container.name)")
             }
             // A route table names each reference once: check each once per kind, in the order
             // the routes first use them, which is the order of the errors a lookup may throw.
             let table = input.routes
-            var known: [[Bool?]] = Array(repeating: Array(repeating: nil, count: table.references.count), count: 3)
+            var known: [[Bool?]] = Array(repeating: Array(repeating: nil, count: table.referenceCount), count: 3)
             func checkRoute(_ kind: EntityKind, _ slot: Int, _ index: Int32, row: RouteTable.Row) throws {
                 guard index >= 0 else { return }
-                let reference = table.references[Int(index)]
                 let found: Bool
                 if let cached = known[slot][Int(index)] {
                     found = cached
                 } else {
-                    found = try isDefined(kind, reference, from: bundle)
+                    found = try isDefined(kind, table.reference(index), from: bundle)
                     known[slot][Int(index)] = found
                 }
                 if !found {
                     let route = table.mapping(row)
-                    record(missingName(kind, reference, from: bundle), "route \(route.delegate): \(route.routeDescription)")
+                    record(missingName(kind, table.reference(index), from: bundle), "route \(route.delegate): \(route.routeDescription)")
                 }
             }
             for row in table.rows {
@@ -338,9 +355,7 @@ struct BundleImport {
                 let inImport = all.contains { $0.library == (target.library ?? curve.library) && $0.name == target.name }
                 let written = try CatalogLookup.find(.curve, target, prefer: curve.library, db) != nil
                 // A target of the import not written yet waits for it; one of the catalog is there.
-                if inImport && !report.listed.contains(where: {
-                    $0.kind == .curve && $0.name == "\(target.library ?? curve.library)/\(target.name)"
-                }) || !written {
+                if inImport && !report.listed.contains(kind: .curve, name: "\(target.library ?? curve.library)/\(target.name)") || !written {
                     waiting.append(curve)
                     continue
                 }
@@ -514,8 +529,9 @@ struct BundleImport {
         }
     }
 
-    private mutating func screen(_ screen: Screen) throws {
-        if let library = createdLibraries[screen.library] { return try newScreen(screen, libraryID: library) }
+    /// A screen of input `number`, whose screens come in order.
+    private mutating func screen(_ screen: Screen, input number: Int) throws {
+        if let library = createdLibraries[screen.library] { return try newScreen(screen, libraryID: library, input: number) }
         let name = "\(screen.library)/\(screen.name)"
         var new = screen
         new.delegate = try resolved(.delegate, screen.delegate, library: screen.library)
@@ -534,14 +550,14 @@ struct BundleImport {
 
     /// A screen of a library this import created, inserted through one prepared statement: a
     /// library of two million screens must not cost a lookup and a statement compilation each.
-    private mutating func newScreen(_ screen: Screen, libraryID: Int64) throws {
+    private mutating func newScreen(_ screen: Screen, libraryID: Int64, input number: Int) throws {
         let valid = try screen.validated()
         let delegateID = try screen.delegate.map { try resolvedID(.delegate, $0, library: screen.library) }
         let insert = try db.cachedStatement(
             sql: "INSERT INTO screen (library_id, name, delegate_id, modal_style, presentation_style, description) VALUES (?, ?, ?, ?, ?, ?)")
         try insert.execute(
             arguments: [libraryID, valid.name, delegateID, valid.modalStyle.rawValue, valid.presentationStyle.rawValue, valid.description])
-        createdScreens[screen.library, default: [:]][valid.name] = db.lastInsertedRowID
+        createdScreens[number, default: []].append(db.lastInsertedRowID)
         added(.screen, "\(screen.library)/\(valid.name)")
     }
 
@@ -585,8 +601,11 @@ struct BundleImport {
         }
         func remove(_ kind: EntityKind, keeping names: [String]) throws {
             let wanted = Set(names)
+            try remove(kind) { wanted.contains($0) }
+        }
+        func remove(_ kind: EntityKind, keeping wanted: (String) -> Bool) throws {
             let rows = try Row.fetchAll(db, sql: "SELECT id, name FROM \(kind.table) WHERE library_id = ? ORDER BY name", arguments: [libraryID])
-            for row in rows where !wanted.contains(row["name"]) {
+            for row in rows where !wanted(row["name"]) {
                 let id: Int64 = row["id"]
                 let users = try CatalogReader(db: db).users(of: kind, id: id)
                 if !users.isEmpty {
@@ -601,7 +620,7 @@ struct BundleImport {
             }
         }
         try remove(.container, keeping: bundle.containers.map(\.name))
-        try remove(.screen, keeping: bundle.screens.map(\.name))
+        try remove(.screen) { input.screens.position(of: $0) != nil }
         try remove(.delegate, keeping: bundle.delegates.map(\.name))
         try db.execute(
             sql: "UPDATE preset SET reverse_id = NULL WHERE library_id = ? AND reverse_id IN (SELECT id FROM preset WHERE library_id = ? AND name NOT IN (SELECT value FROM json_each(?)))",
