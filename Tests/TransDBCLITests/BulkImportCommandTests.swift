@@ -47,6 +47,43 @@ struct BulkImportCommandTests {
         #expect(lines.last == "route,bulk/D: present bulk/S19999 → *,unchanged,[]")
     }
 
+    @Test("a created library's screens and routes are reported by name in JSON, NDJSON and CSV alike, after the catalog's entries")
+    func reportNames() throws {
+        var reports: [String: [[String]]] = [:]
+        for format in ["json", "ndjson", "csv"] {
+            let cli = try CLIFixture.initialized()
+            defer { cli.remove() }
+            let file = cli.runner.file("bulk.json")
+            // Screens of the library before it, in another library's file: names from text and from the table.
+            try Self.bundle(routes: 3_000, extra: [#"{"delegate": "D", "op": "present", "from": "S7", "to": "demo/Feed", "preset": "p"}"#])
+                .write(toFile: file, atomically: true, encoding: .utf8)
+            let imported = try cli(["import", file, "--report", format])
+            expectSuccess(imported)
+            let records: [[String]]
+            switch format {
+            case "json":
+                let document = try #require(try JSONSerialization.jsonObject(with: Data(imported.stdout.utf8)) as? [[String: Any]])
+                records = document.map { ["\($0["kind"] ?? "")", "\($0["name"] ?? "")", "\($0["action"] ?? "")"] }
+            case "ndjson":
+                records = try imported.stdoutLines.map { line in
+                    let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                    return ["\(object["kind"] ?? "")", "\(object["name"] ?? "")", "\(object["action"] ?? "")"]
+                }
+            default:
+                records = imported.stdout.split(separator: "\r\n").dropFirst().map { $0.split(separator: ",").prefix(3).map(String.init) }
+            }
+            reports[format] = records
+        }
+        let json = try #require(reports["json"])
+        #expect(json.count == 1 + 1 + 1 + 3_000 + 3_001)
+        #expect(json[3] == ["screen", "bulk/S0", "added"])
+        #expect(json[3_002] == ["screen", "bulk/S2999", "added"])
+        #expect(json[3_003] == ["route", "bulk/D: present bulk/S0 → *", "added"])
+        #expect(json.last == ["route", "bulk/D: present bulk/S7 → demo/Feed", "added"])
+        #expect(reports["ndjson"] == json)
+        #expect(reports["csv"] == json)
+    }
+
     @Test("a tie at the end of a bulk load is refused with the writer's message; the catalog is unchanged")
     func tie() throws {
         let cli = try CLIFixture.initialized()

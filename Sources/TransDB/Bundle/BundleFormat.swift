@@ -195,6 +195,14 @@ public enum BundleFormat {
             var error: (any Error)?
         }
 
+        /// The document's library and every entry but routes, as values, from its whole tree.
+        func bundle(_ root: JSONCursor) throws -> LibraryBundle {
+            var streamed: StreamedScreens?
+            var (bundle, screens) = try bundle(root, streamed: &streamed)
+            bundle.screens = screens.screens(library: bundle.library.name)
+            return bundle
+        }
+
         /// One element of `"screens"`, added to `table`; a name used before is refused, naming
         /// where (a screen's position is its element's: the first error stops the reading).
         func screen(_ entry: JSONCursor, into table: inout ScreenTable) throws {

@@ -1,13 +1,31 @@
 import TransDBCore
 
 /// Entries of an import report held compactly: an import of two million screens lists two
-/// million entries, so names are kept one after another in a ``TextColumn`` and the fields that
-/// differ only for the entries that have some (changed and skipped ones).
+/// million entries. Names are kept one after another in a ``TextColumn``, or not at all for
+/// screens listed in the order of a ``ScreenTable`` (a created library's), whose names the
+/// table has; the fields that differ are kept only for the entries that have some.
 struct EntryLog: Sendable {
+    /// The names of the entries that are not in a run, in order.
     private var names = TextColumn()
     private var kinds: [EntityKind] = []
     private var actions: [ImportReport.Action] = []
     private var fields: [Int: [String]] = [:]
+    /// Entries named by a screen table, in order: few (one per created library).
+    private var runs: [Run] = []
+
+    /// Consecutive entries whose names are consecutive screens of a table.
+    private struct Run: Sendable {
+        var first: Int
+        var count: Int
+        /// The table's number (the import's input), its library and its screens.
+        var table: Int
+        var library: String
+        var screens: ScreenTable
+        /// The screen of the run's first entry.
+        var start: Int
+
+        func contains(_ index: Int) -> Bool { index >= first && index < first + count }
+    }
 
     init() {}
 
@@ -26,12 +44,34 @@ struct EntryLog: Sendable {
         if !entry.fields.isEmpty { fields[count - 1] = entry.fields }
     }
 
+    /// Appends the screen at `position` of `screens` (table number `table`, in `library`) with
+    /// `action`, its name left in the table.
+    mutating func appendScreen(_ position: Int, of screens: ScreenTable, table: Int, library: String, action: ImportReport.Action) {
+        if let last = runs.last, last.table == table, last.first + last.count == count, last.start + last.count == position {
+            runs[runs.count - 1].count += 1
+        } else {
+            runs.append(Run(first: count, count: 1, table: table, library: library, screens: screens, start: position))
+        }
+        kinds.append(.screen)
+        actions.append(action)
+    }
+
+    /// The name of entry `index`.
+    func name(at index: Int) -> String {
+        var before = 0
+        for run in runs {
+            if run.contains(index) { return "\(run.library)/\(run.screens.name(at: run.start + index - run.first))" }
+            if run.first < index { before += run.count }
+        }
+        return names[index - before]
+    }
+
     func kind(at index: Int) -> EntityKind { kinds[index] }
     func action(at index: Int) -> ImportReport.Action { actions[index] }
 
     /// Entry `index`. Setting one keeps its name: only an entry's action and fields change.
     subscript(index: Int) -> ImportReport.Entry {
-        get { ImportReport.Entry(kind: kinds[index], name: names[index], action: actions[index], fields: fields[index] ?? []) }
+        get { ImportReport.Entry(kind: kinds[index], name: name(at: index), action: actions[index], fields: fields[index] ?? []) }
         set {
             actions[index] = newValue.action
             fields[index] = newValue.fields.isEmpty ? nil : newValue.fields
@@ -41,7 +81,11 @@ struct EntryLog: Sendable {
     /// Removes the last entry and returns it.
     mutating func removeLast() -> ImportReport.Entry {
         let last = self[count - 1]
-        names.removeLast()
+        if let run = runs.last, run.contains(count - 1) {
+            if run.count == 1 { runs.removeLast() } else { runs[runs.count - 1].count -= 1 }
+        } else {
+            names.removeLast()
+        }
         kinds.removeLast()
         actions.removeLast()
         fields[count] = nil
@@ -50,8 +94,7 @@ struct EntryLog: Sendable {
 
     /// Whether an entry has `kind` and `name`.
     func contains(kind: EntityKind, name: String) -> Bool {
-        var name = name
-        return name.withUTF8 { bytes in indices.contains { kinds[$0] == kind && names.equals($0, bytes) } }
+        indices.contains { kinds[$0] == kind && self.name(at: $0) == name }
     }
 
     /// How many entries had `action`.

@@ -24,7 +24,7 @@ public struct ImportReport: Hashable, Sendable {
 
     /// Every entry, in order.
     public var entries: [Entry] {
-        get { listed.entries + routes.entries + trailing.entries }
+        get { listed.entries + routes.rows.map(routeEntry) + trailing.entries }
         set {
             listed = EntryLog(newValue)
             routes = RouteEntries()
@@ -36,6 +36,18 @@ public struct ImportReport: Hashable, Sendable {
     mutating func append(_ entry: Entry) {
         if routes.isEmpty && trailing.isEmpty { listed.append(entry) } else { trailing.append(entry) }
     }
+
+    /// Adds an entry for the screen at `position` of `screens` (input `table`'s, in `library`)
+    /// without copying its name, before the routes.
+    mutating func appendScreen(_ position: Int, of screens: ScreenTable, table: Int, library: String, action: Action) {
+        listed.appendScreen(position, of: screens, table: table, library: library, action: action)
+    }
+
+    /// The route entry of `row`.
+    func routeEntry(_ row: RouteEntries.Row) -> Entry { routes.entry(row, listed: listed) }
+
+    /// `delegate: operation from → to` of `row`.
+    func routeName(_ row: RouteEntries.Row) -> String { routes.name(of: row, listed: listed) }
 
     /// How many entries had `action`.
     public func count(_ action: Action) -> Int {
@@ -58,7 +70,7 @@ public struct ImportReport: Hashable, Sendable {
             take(listed)
             for row in routes.rows where row.action == action {
                 guard quota.admits(.route) else { break }
-                shown.append(routes.entry(row))
+                shown.append(routeEntry(row))
             }
             take(trailing)
             cut.append((action, count(action) - quota.listed))
@@ -79,7 +91,7 @@ public struct ImportReport: Hashable, Sendable {
             }
         }
         for index in listed.indices { try add(listed[index]) }
-        for row in routes.rows { try add(routes.entry(row)) }
+        for row in routes.rows { try add(routeEntry(row)) }
         for index in trailing.indices { try add(trailing[index]) }
         if !slice.isEmpty { try body(slice) }
     }
@@ -120,9 +132,12 @@ public struct ImportReport: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) { hasher.combine(entries) }
 }
 
-/// The route entries of an import report: names once each, a route as their indexes.
+/// The route entries of an import report: names once each, a route as their indexes. A name
+/// may instead be that of an entry the report lists (a screen the import added), which is
+/// then not copied.
 struct RouteEntries: Sendable {
     struct Row: Sendable {
+        /// An index into the names, or ``RouteEntries/listed(_:)`` of a listed entry's index.
         var delegate: Int32
         /// -1 for `*`.
         var from: Int32
@@ -148,6 +163,9 @@ struct RouteEntries: Sendable {
         return Int32(names.count - 1)
     }
 
+    /// The index that stands for the name of the report's listed entry `index`.
+    static func listed(_ index: Int) -> Int32 { Int32(truncatingIfNeeded: -2 - index) }
+
     mutating func append(_ row: Row) {
         rows.append(row)
         counts[Self.slot(row.action)] += 1
@@ -165,16 +183,20 @@ struct RouteEntries: Sendable {
         }
     }
 
-    /// `delegate: operation from → to`.
-    func name(of row: Row) -> String {
-        func side(_ index: Int32) -> String { index < 0 ? "*" : names[Int(index)] }
-        return "\(names[Int(row.delegate)]): \(row.operation.rawValue) \(side(row.from)) → \(side(row.to))"
+    /// `delegate: operation from → to`, names of listed entries taken from `listed`.
+    func name(of row: Row, listed: EntryLog) -> String {
+        func name(_ index: Int32) -> String {
+            switch index {
+            case 0...: names[Int(index)]
+            case -1: "*"
+            default: listed.name(at: Int(-2 - index))
+            }
+        }
+        return "\(name(row.delegate)): \(row.operation.rawValue) \(name(row.from)) → \(name(row.to))"
     }
 
-    func entry(_ row: Row) -> ImportReport.Entry {
+    func entry(_ row: Row, listed: EntryLog) -> ImportReport.Entry {
         let fields = [(1, "preset"), (2, "interaction")].filter { row.fields & $0.0 != 0 }.map(\.1)
-        return ImportReport.Entry(kind: .route, name: name(of: row), action: row.action, fields: fields)
+        return ImportReport.Entry(kind: .route, name: name(of: row, listed: listed), action: row.action, fields: fields)
     }
-
-    var entries: [ImportReport.Entry] { rows.map(entry) }
 }

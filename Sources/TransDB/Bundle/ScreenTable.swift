@@ -6,10 +6,10 @@ import TransDBCore
 /// not kept; a screen is made again as a value only when asked for.
 struct ScreenTable: Sendable {
     private var names = ByteInterner()
-    /// Per screen, its name's number. Equal to the screen's position until a name repeats,
-    /// which a bundle file refuses but a bundle value may have.
+    private var screenCount = 0
+    /// Per screen, its name's number; empty while that is the screen's position, which holds
+    /// until a name repeats (a bundle file refuses that, a bundle value may have it).
     private var nameOf: [Int32] = []
-    private var repeatsNames = false
     private var delegates = ByteInterner()
     /// Per screen, its delegate's number or -1; empty while no screen has a delegate.
     private var delegateOf: [Int32] = []
@@ -28,13 +28,15 @@ struct ScreenTable: Sendable {
         for screen in screens { append(screen) }
     }
 
-    var count: Int { nameOf.count }
+    var count: Int { screenCount }
 
     /// Adds `screen` (its library is left out).
     mutating func append(_ screen: Screen) {
         let position = count
         let (name, isNew) = names.intern(screen.name)
-        nameOf.append(name)
+        if !isNew && nameOf.isEmpty { nameOf = (0..<Int32(position)).map { $0 } }
+        if !nameOf.isEmpty { nameOf.append(name) }
+        screenCount += 1
         if let delegate = screen.delegate {
             if delegateOf.isEmpty { delegateOf = Array(repeating: -1, count: position) }
             delegateOf.append(delegates.number(delegate))
@@ -45,11 +47,10 @@ struct ScreenTable: Sendable {
         let presentation = Self.presentationStyles.firstIndex(of: screen.presentationStyle) ?? 0
         styles.append(UInt8(modal | presentation << 2))
         if !screen.description.isEmpty { descriptions[Int32(position)] = screen.description }
-        if !isNew { repeatsNames = true }
     }
 
     /// The name of the screen at `position`.
-    func name(at position: Int) -> String { names.string(nameOf[position]) }
+    func name(at position: Int) -> String { names.string(nameOf.isEmpty ? Int32(position) : nameOf[position]) }
 
     /// The delegate of the screen at `position`.
     func delegate(at position: Int) -> QualifiedName? {
@@ -71,6 +72,6 @@ struct ScreenTable: Sendable {
     /// The position of the first screen named `name`.
     func position(of name: String) -> Int? {
         guard let number = names.number(of: name) else { return nil }
-        return repeatsNames ? nameOf.firstIndex(of: number) : Int(number)
+        return nameOf.isEmpty ? Int(number) : nameOf.firstIndex(of: number)
     }
 }

@@ -34,6 +34,8 @@ public struct ImportOutput: Sendable {
 extension ImportOutput: Renderable {
     public var jsonDocument: JSONValue { report.listing.jsonDocument }
 
+    public var jsonIsArrayOfLines: Bool { true }
+
     public func forEachJSONLine(_ body: (JSONValue) throws -> Void) rethrows {
         try report.forEachSlice(of: Self.sliceSize) { slice in try ImportReport.listing(slice).forEachJSONLine(body) }
     }

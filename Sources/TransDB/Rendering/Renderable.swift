@@ -23,6 +23,11 @@ public protocol Renderable {
 
     /// What `table` prints, in order.
     var tableText: [TextBlock] { get }
+
+    /// Whether ``jsonDocument`` is the array of what ``forEachJSONLine(_:)`` hands over, so
+    /// that `json` may be written an element at a time (an import's million entries would
+    /// otherwise be built as one document of gigabytes). False by default.
+    var jsonIsArrayOfLines: Bool { get }
 }
 
 extension Renderable {
@@ -36,6 +41,8 @@ extension Renderable {
     }
 
     public var csvColumns: [String] { [] }
+
+    public var jsonIsArrayOfLines: Bool { false }
 
     /// This output in `format`, as one string.
     public func rendered(as format: OutputFormat) -> String {

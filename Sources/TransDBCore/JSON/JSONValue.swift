@@ -28,6 +28,12 @@ public indirect enum JSONValue: Hashable, Sendable {
         return out
     }
 
+    /// Appends the value indented by two spaces as the element of a container at `level`
+    /// would be: an array written an element at a time reads exactly as ``pretty`` writes it.
+    public func appendPretty(to out: inout [UInt8], level: Int) {
+        write(to: &out, indented: true, level: level)
+    }
+
     /// The value as a CSV or table cell: strings bare, null empty, containers as compact JSON.
     public var cell: String {
         switch self {

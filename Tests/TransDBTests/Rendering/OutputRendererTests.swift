@@ -107,7 +107,10 @@ struct OutputRendererTests {
         #expect(ImportOutput(report, dryRun: false).rendered(as: .ndjson).split(separator: "\n").count == 13)
         #expect(
             ImportOutput(report, dryRun: false).rendered(as: .csv).hasPrefix("kind,name,action,fields\r\nlibrary,app,added,[]\r\n"))
+        // JSON is written an entry at a time, the bytes of the whole document.
+        #expect(ImportOutput(report, dryRun: false).rendered(as: .json) == report.listing.jsonDocument.pretty + "\n")
         let nothing = try catalog.importBundles([BundleInput](), policy: .fail)
+        #expect(ImportOutput(nothing, dryRun: false).rendered(as: .json) == "[]\n")
         #expect(ImportOutput(nothing, dryRun: false).rendered(as: .csv) == "action,kind,name,fields\r\n")
         #expect(ImportOutput(nothing, dryRun: false).rendered(as: .table) == "imported: nothing to do\n")
     }

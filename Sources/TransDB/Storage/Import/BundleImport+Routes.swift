@@ -30,8 +30,9 @@ extension BundleImport {
                 if row.to >= 0 { _ = try id(.screen, row.to, input: number, &resolved) }
             }
             for kind in [EntityKind.delegate, .screen] {
-                let used = resolved[number].ids(kind)
-                if Set(used).count != used.count { distinct = false }
+                // Sorted, not a set: two million ids sort in half the memory a set of them takes.
+                let used = resolved[number].ids(kind).sorted()
+                if zip(used, used.dropFirst()).contains(where: ==) { distinct = false }
             }
             let own = Set(resolved[number].ids(.delegate))
             if !delegates.isDisjoint(with: own) { distinct = false }
@@ -115,7 +116,7 @@ extension BundleImport {
             let olds = [("preset", try shown(old.preset)), ("interaction", try shown(old.interaction))]
             let news = [try shown(ids.preset), try shown(ids.interaction)]
             let details = zip(olds, news).filter { $0.0.1 != $0.1 }.prefix(3).map { "\($0.0.0) \($0.0.1.cell) → \($0.1.cell)" }
-            conflicts.append("\(EntityKind.route.rawValue) \(report.routes.name(of: entry)) (\(details.joined(separator: ", ")))")
+            conflicts.append("\(EntityKind.route.rawValue) \(report.routeName(entry)) (\(details.joined(separator: ", ")))")
         case .skip:
             entry.action = .skipped
             report.routes.append(entry)
@@ -132,18 +133,18 @@ extension BundleImport {
         if let id = resolved[number][id: kind, Int(index)] { return id }
         let input = inputs[number]
         let reference = input.routes.reference(index)
-        let id = try createdScreen(kind, reference, input: number) ?? resolvedID(kind, reference, library: input.bundle.library.name)
+        let id = try createdScreen(kind, reference, input: number)?.id ?? resolvedID(kind, reference, library: input.bundle.library.name)
         resolved[number][id: kind, Int(index)] = id
         return id
     }
 
-    /// The row id of a screen this import inserted into a library it created, when `reference`
-    /// names one in its own library (which a reference's lookup tries first).
-    private func createdScreen(_ kind: EntityKind, _ reference: QualifiedName, input number: Int) -> Int64? {
+    /// The row id and report entry of a screen this import inserted into a library it created,
+    /// when `reference` names one in its own library (which a reference's lookup tries first).
+    private func createdScreen(_ kind: EntityKind, _ reference: QualifiedName, input number: Int) -> (id: Int64, entry: Int)? {
         let library = inputs[number].bundle.library.name
         guard kind == .screen, reference.library == nil || reference.library == library else { return nil }
-        guard let ids = createdScreens[number], let position = inputs[number].screens.position(of: reference.name) else { return nil }
-        return ids[position]
+        guard let created = createdScreens[number], let position = inputs[number].screens.position(of: reference.name) else { return nil }
+        return (created.id(at: position), created.firstEntry + position)
     }
 
     /// The report's index of the `library/name` of reference `index` (-1 for `*`).
@@ -151,11 +152,12 @@ extension BundleImport {
         guard index >= 0 else { return -1 }
         if let name = resolved[number][name: kind, Int(index)] { return name }
         let reference = inputs[number].routes.reference(index)
-        let text =
-            createdScreen(kind, reference, input: number) != nil
-            ? "\(inputs[number].bundle.library.name)/\(reference.name)"
-            : try name(kind, id: try id(kind, index, input: number, &resolved)).description
-        let name = report.routes.name(text)
+        let name =
+            if let created = createdScreen(kind, reference, input: number) {
+                RouteEntries.listed(created.entry)
+            } else {
+                report.routes.name(try name(kind, id: try id(kind, index, input: number, &resolved)).description)
+            }
         resolved[number][name: kind, Int(index)] = name
         return name
     }

@@ -85,10 +85,9 @@ struct BundleImport {
     /// The row ids of the libraries this import creates: nothing of theirs can be in the catalog
     /// yet, so their screens are inserted without looking for them first.
     private var createdLibraries: [String: Int64] = [:]
-    /// The row ids of the screens inserted into created libraries, per input by the screen's
-    /// position in it: routes find their screens here instead of asking the catalog (and
-    /// caching) two million times.
-    var createdScreens: [Int: [Int64]] = [:]
+    /// The screens inserted into created libraries, per input: routes find their screens here
+    /// instead of asking the catalog (and caching) two million times.
+    var createdScreens: [Int: CreatedScreens] = [:]
     /// Where each preset's entry is in the report's `listed`, by `library/name`.
     private var presetEntries: [String: Int] = [:]
 
@@ -103,9 +102,9 @@ struct BundleImport {
     /// SQLite's page cache while an import runs, in KiB. A bulk load writes every page of the
     /// route table and its indexes in one transaction; with the default 2 MiB SQLite spills
     /// them to the WAL and reads them back many times. Pages are allocated only when used.
-    /// 64 MiB: 128 cost shape c's import (1M mappings) 36 MB more at peak for no measurable
-    /// gain; 32 made shape a's 6 % slower.
-    static let importCacheKiB = 65_536
+    /// 32 MiB: 64 kept shape b's import (2M screens, 1M mappings) over 300 MB at peak, 27 MB
+    /// more, for shape a 1–5 % faster; 128 cost shape c 36 MB more again for no measurable gain.
+    static let importCacheKiB = 32_768
 
     /// Runs `body` with the larger page cache, then restores the connection's.
     static func withLargeCache<T>(_ db: Database, _ body: () throws -> T) throws -> T {
@@ -550,6 +549,7 @@ struct BundleImport {
 
     /// A screen of a library this import created, inserted through one prepared statement: a
     /// library of two million screens must not cost a lookup and a statement compilation each.
+    /// Its report entry leaves the name in the input's table.
     private mutating func newScreen(_ screen: Screen, libraryID: Int64, input number: Int) throws {
         let valid = try screen.validated()
         let delegateID = try screen.delegate.map { try resolvedID(.delegate, $0, library: screen.library) }
@@ -557,8 +557,15 @@ struct BundleImport {
             sql: "INSERT INTO screen (library_id, name, delegate_id, modal_style, presentation_style, description) VALUES (?, ?, ?, ?, ?, ?)")
         try insert.execute(
             arguments: [libraryID, valid.name, delegateID, valid.modalStyle.rawValue, valid.presentationStyle.rawValue, valid.description])
-        createdScreens[number, default: []].append(db.lastInsertedRowID)
-        added(.screen, "\(screen.library)/\(valid.name)")
+        let position = createdScreens[number]?.count ?? 0
+        // One entry a screen, so that the entry of screen `position` is the first one's + `position`.
+        if valid.name == screen.name {
+            report.appendScreen(position, of: inputs[number].screens, table: number, library: screen.library, action: .added)
+        } else {
+            added(.screen, "\(screen.library)/\(valid.name)")
+        }
+        if position == 0 { createdScreens[number] = CreatedScreens(firstEntry: report.listed.count - 1, firstID: db.lastInsertedRowID) }
+        createdScreens[number]?.append(db.lastInsertedRowID)
     }
 
     private mutating func container(_ container: Container) throws {
@@ -635,4 +642,30 @@ struct BundleImport {
         try remove(.curve, keeping: bundle.curves.map(\.name))
         try remove(.duration, keeping: bundle.durations.map(\.name))
     }
+}
+
+/// The screens an import inserted into a library it created, in the order of their input's table.
+struct CreatedScreens {
+    /// The report entry of the first; the others follow it.
+    let firstEntry: Int
+    private let firstID: Int64
+    private(set) var count = 0
+    /// Row ids by position, kept only once they stop following the first's: SQLite gives a new
+    /// row the largest row id plus one, so two million of them usually need no array.
+    private var ids: [Int64] = []
+
+    init(firstEntry: Int, firstID: Int64) {
+        self.firstEntry = firstEntry
+        self.firstID = firstID
+    }
+
+    /// Records the row id of the next screen.
+    mutating func append(_ id: Int64) {
+        if ids.isEmpty && id != firstID + Int64(count) { ids = (0..<Int64(count)).map { firstID + $0 } }
+        if !ids.isEmpty { ids.append(id) }
+        count += 1
+    }
+
+    /// The row id of the screen at `position`.
+    func id(at position: Int) -> Int64 { ids.isEmpty ? firstID + Int64(position) : ids[position] }
 }
