@@ -23,6 +23,8 @@ extension Listing: Renderable {
         for record in records { try body(.object(record)) }
     }
 
+    public var jsonIsArrayOfLines: Bool { true }
+
     public var csvColumns: [String] { tableColumns ?? [] }
 
     public func forEachCSVRecord(_ body: ([(String, JSONValue)]) throws -> Void) rethrows {
