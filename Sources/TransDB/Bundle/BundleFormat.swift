@@ -198,30 +198,32 @@ public enum BundleFormat {
         /// The document's library and every entry but routes, as values, from its whole tree.
         func bundle(_ root: JSONCursor) throws -> LibraryBundle {
             var streamed: StreamedScreens?
-            var (bundle, screens) = try bundle(root, streamed: &streamed)
-            bundle.screens = screens.screens(library: bundle.library.name)
+            var names = ByteInterner()
+            var (bundle, screens) = try bundle(root, streamed: &streamed, names: &names)
+            bundle.screens = screens.screens(library: bundle.library.name, names: names)
             return bundle
         }
 
         /// One element of `"screens"`, added to `table`; a name used before is refused, naming
         /// where (a screen's position is its element's: the first error stops the reading).
-        func screen(_ entry: JSONCursor, into table: inout ScreenTable) throws {
+        func screen(_ entry: JSONCursor, into table: inout ScreenTable, names: inout ByteInterner) throws {
             let f = try entry.object(allowedKeys: ["name", "delegate", "modalStyle", "presentationStyle", "description"])
             let nameField = try f.required("name", in: entry)
             let screenName = try nameField.checking { try Screen.validatedName(try nameField.string()) }
-            if let first = table.position(of: screenName) { throw Names.repeated(nameField, kind: "screen", name: screenName, first: first) }
+            if let first = table.position(of: screenName, in: names) { throw Names.repeated(nameField, kind: "screen", name: screenName, first: first) }
             let screen = Screen(
                 library: "", name: screenName, delegate: try reference(f["delegate"], field: "delegate"),
                 modalStyle: try choice(f["modalStyle"], default: .coverVertical),
                 presentationStyle: try choice(f["presentationStyle"], default: .automatic),
                 description: try description(f["description"]))
             try entry.checking { try screen.validateStyles() }
-            table.append(screen)
+            table.append(screen, names: &names)
         }
 
-        /// The document's library and entries, but its screens (in the returned table) and its
-        /// routes (read by ``BundleStreamReader``), which are left empty.
-        func bundle(_ root: JSONCursor, streamed: inout StreamedScreens?) throws -> (LibraryBundle, ScreenTable) {
+        /// The document's library and entries, but its screens (in the returned table, their
+        /// names added to `interner`) and its routes (read by ``BundleStreamReader``), which are
+        /// left empty.
+        func bundle(_ root: JSONCursor, streamed: inout StreamedScreens?, names interner: inout ByteInterner) throws -> (LibraryBundle, ScreenTable) {
             let fields = try root.object(allowedKeys: ["transdb", "library", "curves", "durations", "presets", "delegates", "screens", "containers", "routes"])
             let versionField = try fields.required("transdb", in: root)
             guard try versionField.number() == Double(BundleFormat.version) else {
@@ -294,7 +296,7 @@ public enum BundleFormat {
                 if let error = streamed.error { throw error }
                 screens = streamed.table
             } else {
-                for entry in try fields["screens"]?.array() ?? [] { try screen(entry, into: &screens) }
+                for entry in try fields["screens"]?.array() ?? [] { try screen(entry, into: &screens, names: &interner) }
             }
             for entry in try fields["containers"]?.array() ?? [] {
                 let f = try entry.object(allowedKeys: ["name", "kind", "delegate", "description"])

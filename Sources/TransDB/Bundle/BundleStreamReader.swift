@@ -21,8 +21,12 @@ struct BundleStreamReader {
     /// The screens, read element by element too (a catalog may have millions); `nil` until the
     /// document's `"screens"` array is met.
     private var screens: BundleFormat.Reader.StreamedScreens?
-    private var strings = ByteInterner()
-    /// Per interned string: what it is as a reference, a route side and an operation (see ``Parsed``).
+    /// Every string the routes' fast path met, the screens' names and the routes' references,
+    /// each once: the names of the ``BundleInput`` read.
+    private var names = ByteInterner()
+    /// Per name: what it is as a reference, a route side and an operation (see ``Parsed``);
+    /// names added elsewhere (screens, references in their canonical form) get their slots when
+    /// the fast path next interns.
     private var asReference: [Int32] = []
     private var asSide: [Int32] = []
     private var asOperation: [Int8] = []
@@ -51,10 +55,11 @@ struct BundleStreamReader {
         } catch {
             throw CatalogError.invalidBundle(file: file, path: error.path, reason: "\(error.message) (line \(error.line), column \(error.column))")
         }
-        let (bundle, table) = try BundleFormat.Reader(file: file).bundle(JSONCursor(value: root, path: "$", file: file), streamed: &screens)
+        let (bundle, table) = try BundleFormat.Reader(file: file).bundle(
+            JSONCursor(value: root, path: "$", file: file), streamed: &screens, names: &names)
         if let routeError { throw routeError }
         routes.finish()
-        return BundleInput(bundle: bundle, screens: table, routes: routes, file: file)
+        return BundleInput(bundle: bundle, tables: BundleTables(names: names, screens: table, routes: routes), file: file)
     }
 
     /// The root value; for an object, its `"routes"` array is read element by element and left
@@ -75,7 +80,7 @@ struct BundleStreamReader {
                     guard streamed.error == nil else { return }
                     do {
                         let entry = JSONCursor(value: value, path: "$.screens[\(index)]", file: file)
-                        try BundleFormat.Reader(file: file).screen(entry, into: &streamed.table)
+                        try BundleFormat.Reader(file: file).screen(entry, into: &streamed.table, names: &self.names)
                     } catch {
                         streamed.error = error
                     }
@@ -105,7 +110,7 @@ struct BundleStreamReader {
         guard routeError == nil else { return }
         do {
             let route = try BundleFormat.Reader(file: file).route(JSONCursor(value: value, path: "$.routes[\(index)]", file: file))
-            add(routes.row(route), index: index)
+            add(RouteTable.row(route, names: &names), index: index)
         } catch {
             routeError = error
         }
@@ -115,7 +120,7 @@ struct BundleStreamReader {
     /// every route is valid, so a row's position is its element's.
     private mutating func add(_ row: RouteTable.Row, index: Int) {
         if let first = routes.appendUnique(row) {
-            let route = routes.mapping(row)
+            let route = RouteTable.mapping(row, names: names)
             routeError = CatalogError.invalidBundle(
                 file: file, path: "$.routes[\(index)]",
                 reason: "the route \(route.routeDescription) on '\(route.delegate)' is already at $.routes[\(first)]")
@@ -245,30 +250,44 @@ struct BundleStreamReader {
     }
 
     private mutating func intern(_ bytes: [UInt8], _ range: Range<Int>) -> Int32 {
-        let (id, isNew) = strings.intern(bytes, range)
-        if isNew {
-            asReference.append(Parsed.unknown)
-            asSide.append(Parsed.unknown)
-            asOperation.append(-2)
+        let id = names.intern(bytes, range).id
+        if asReference.count < names.count {
+            let added = names.count - asReference.count
+            asReference.append(contentsOf: repeatElement(Parsed.unknown, count: added))
+            asSide.append(contentsOf: repeatElement(Parsed.unknown, count: added))
+            asOperation.append(contentsOf: repeatElement(-2, count: added))
         }
         return id
     }
 
-    /// The reference table index of string `id` read as a name, or ``Parsed/invalid``.
+    /// The number of `name`'s text: string `id` itself when it is that text already (the usual
+    /// case), else the canonical text's (a name in NFC, say).
+    private mutating func number(_ name: QualifiedName, text id: Int32) -> Int32 {
+        var text = name.description
+        let same = text.withUTF8 { canonical in names.withBytes(id) { $0.elementsEqual(canonical) } }
+        return same ? id : names.number(name)
+    }
+
+    /// The number of string `id` read as a reference, or ``Parsed/invalid``.
     private mutating func reference(_ id: Int32) -> Int32 {
         let known = asReference[Int(id)]
         if known != Parsed.unknown { return known }
         // The field name only words errors, which the general path reports.
-        let parsed = (try? QualifiedName(parsing: strings.string(id), field: "name")).map { routes.reference($0) } ?? Parsed.invalid
+        let parsed = (try? QualifiedName(parsing: names.string(id), field: "name")).map { number($0, text: id) } ?? Parsed.invalid
         asReference[Int(id)] = parsed
         return parsed
     }
 
-    /// String `id` read as a route side: a reference index, ``Parsed/any`` or ``Parsed/invalid``.
+    /// String `id` read as a route side: a reference's number, ``Parsed/any`` or ``Parsed/invalid``.
     private mutating func side(_ id: Int32) -> Int32 {
         let known = asSide[Int(id)]
         if known != Parsed.unknown { return known }
-        let parsed = (try? ScreenPattern(parsing: strings.string(id), field: "screen")).map { routes.side($0) } ?? Parsed.invalid
+        let parsed: Int32
+        switch try? ScreenPattern(parsing: names.string(id), field: "screen") {
+        case .any?: parsed = Parsed.any
+        case let .screen(name)?: parsed = number(name, text: id)
+        case nil: parsed = Parsed.invalid
+        }
         asSide[Int(id)] = parsed
         return parsed
     }
@@ -277,7 +296,7 @@ struct BundleStreamReader {
     private mutating func operation(_ id: Int32) -> Int8 {
         let known = asOperation[Int(id)]
         if known != -2 { return known }
-        let text = strings.string(id)
+        let text = names.string(id)
         let parsed = Self.operations.firstIndex { $0.rawValue == text }.map { Int8($0) } ?? -1
         asOperation[Int(id)] = parsed
         return parsed

@@ -2,8 +2,8 @@ import TransDBCore
 
 /// Entries of an import report held compactly: an import of two million screens lists two
 /// million entries. Names are kept one after another in a ``TextColumn``, or not at all for
-/// screens listed in the order of a ``ScreenTable`` (a created library's), whose names the
-/// table has; the fields that differ are kept only for the entries that have some.
+/// screens listed in the order of an input's ``ScreenTable`` (a created library's), whose names
+/// the input has; the fields that differ are kept only for the entries that have some.
 struct EntryLog: Sendable {
     /// The names of the entries that are not in a run, in order.
     private var names = TextColumn()
@@ -20,7 +20,7 @@ struct EntryLog: Sendable {
         /// The table's number (the import's input), its library and its screens.
         var table: Int
         var library: String
-        var screens: ScreenTable
+        var tables: BundleTables
         /// The screen of the run's first entry.
         var start: Int
 
@@ -44,13 +44,16 @@ struct EntryLog: Sendable {
         if !entry.fields.isEmpty { fields[count - 1] = entry.fields }
     }
 
-    /// Appends the screen at `position` of `screens` (table number `table`, in `library`) with
-    /// `action`, its name left in the table.
-    mutating func appendScreen(_ position: Int, of screens: ScreenTable, table: Int, library: String, action: ImportReport.Action) {
-        if let last = runs.last, last.table == table, last.first + last.count == count, last.start + last.count == position {
-            runs[runs.count - 1].count += 1
+    /// Appends the screen at `position` of input `table`'s screens, in its library, with
+    /// `action`, its name left in the input.
+    mutating func appendScreen(_ position: Int, of input: BundleInput, table: Int, action: ImportReport.Action) {
+        // Through the subscript, not `runs.last`: a copy of the run would retain its tables for
+        // each of two million screens.
+        let last = runs.count - 1
+        if last >= 0, runs[last].table == table, runs[last].first + runs[last].count == count, runs[last].start + runs[last].count == position {
+            runs[last].count += 1
         } else {
-            runs.append(Run(first: count, count: 1, table: table, library: library, screens: screens, start: position))
+            runs.append(Run(first: count, count: 1, table: table, library: input.bundle.library.name, tables: input.tables, start: position))
         }
         kinds.append(.screen)
         actions.append(action)
@@ -60,7 +63,7 @@ struct EntryLog: Sendable {
     func name(at index: Int) -> String {
         var before = 0
         for run in runs {
-            if run.contains(index) { return "\(run.library)/\(run.screens.name(at: run.start + index - run.first))" }
+            if run.contains(index) { return "\(run.library)/\(run.tables.screenName(at: run.start + index - run.first))" }
             if run.first < index { before += run.count }
         }
         return names[index - before]

@@ -37,10 +37,10 @@ public struct ImportReport: Hashable, Sendable {
         if routes.isEmpty && trailing.isEmpty { listed.append(entry) } else { trailing.append(entry) }
     }
 
-    /// Adds an entry for the screen at `position` of `screens` (input `table`'s, in `library`)
+    /// Adds an entry for the screen at `position` of `input` (number `table` of the import)
     /// without copying its name, before the routes.
-    mutating func appendScreen(_ position: Int, of screens: ScreenTable, table: Int, library: String, action: Action) {
-        listed.appendScreen(position, of: screens, table: table, library: library, action: action)
+    mutating func appendScreen(_ position: Int, of input: BundleInput, table: Int, action: Action) {
+        listed.appendScreen(position, of: input, table: table, action: action)
     }
 
     /// The route entry of `row`.

@@ -1,8 +1,10 @@
 import TransDBCore
 /// A bundle's route mappings held compactly, so that a million of them fit in a few tens of
-/// megabytes: each distinct reference is kept once, each route as indexes into the references.
+/// megabytes: each route as the numbers of its references in the bundle's names (a
+/// ``ByteInterner`` the screens share), which keep each reference once.
 struct RouteTable: Sendable {
-    /// One route mapping; -1 stands for `*` (screens) or no preset.
+    /// One route mapping: numbers of `library/name` or `name` texts; -1 stands for `*`
+    /// (screens) or no preset.
     struct Row: Hashable, Sendable {
         var delegate: Int32
         var operation: TransitionOperation
@@ -12,47 +14,29 @@ struct RouteTable: Sendable {
         var interaction: Int32
     }
 
-    /// The references, each once.
-    private var names = ByteInterner()
     private(set) var rows: [Row] = []
 
     init() {}
 
-    init(_ routes: [RouteMapping]) {
+    init(_ routes: [RouteMapping], names: inout ByteInterner) {
         rows.reserveCapacity(routes.count)
-        for route in routes { append(route) }
+        for route in routes { rows.append(Self.row(route, names: &names)) }
     }
 
     var count: Int { rows.count }
 
-    /// How many distinct names the routes refer to.
-    var referenceCount: Int { names.count }
-
-    /// The name at `index`, from 0 to ``referenceCount``.
-    func reference(_ index: Int32) -> QualifiedName { names.qualifiedName(index) }
-
-    /// The index of `name`, added when new.
-    mutating func reference(_ name: QualifiedName) -> Int32 { names.number(name) }
-
-    /// The index of a route side: -1 for `*`.
-    mutating func side(_ pattern: ScreenPattern) -> Int32 {
+    /// The number of a route side in `names`: -1 for `*`.
+    static func side(_ pattern: ScreenPattern, names: inout ByteInterner) -> Int32 {
         guard case let .screen(name) = pattern else { return -1 }
-        return reference(name)
+        return names.number(name)
     }
 
-    /// The row for `route`, its references added to the table.
-    mutating func row(_ route: RouteMapping) -> Row {
+    /// The row for `route`, its references added to `names`.
+    static func row(_ route: RouteMapping, names: inout ByteInterner) -> Row {
         Row(
-            delegate: reference(route.delegate), operation: route.operation, from: side(route.from), to: side(route.to),
-            preset: route.preset.map { reference($0) } ?? -1, interaction: route.interaction.map { reference($0) } ?? -1)
-    }
-
-    mutating func append(_ route: RouteMapping) {
-        rows.append(row(route))
-    }
-
-    mutating func append(_ row: Row) {
-        rows.append(row)
+            delegate: names.number(route.delegate), operation: route.operation, from: side(route.from, names: &names),
+            to: side(route.to, names: &names), preset: route.preset.map { names.number($0) } ?? -1,
+            interaction: route.interaction.map { names.number($0) } ?? -1)
     }
 
     /// Appends `row` unless a row with the same key (delegate, operation, from, to) is there;
@@ -106,21 +90,20 @@ struct RouteTable: Sendable {
         }
     }
 
-    /// The mapping a row stands for.
-    func mapping(_ row: Row) -> RouteMapping {
-        func name(_ index: Int32) -> QualifiedName? { index < 0 ? nil : reference(index) }
+    /// The mapping a row stands for, its references in `names`.
+    static func mapping(_ row: Row, names: ByteInterner) -> RouteMapping {
+        func name(_ index: Int32) -> QualifiedName? { index < 0 ? nil : names.qualifiedName(index) }
         func side(_ index: Int32) -> ScreenPattern { name(index).map(ScreenPattern.screen) ?? .any }
         return RouteMapping(
-            delegate: reference(row.delegate), operation: row.operation, from: side(row.from), to: side(row.to),
+            delegate: names.qualifiedName(row.delegate), operation: row.operation, from: side(row.from), to: side(row.to),
             preset: name(row.preset), interaction: name(row.interaction))
     }
 
-    /// Every mapping, in order.
-    var mappings: [RouteMapping] { rows.map(mapping) }
+    /// Every mapping, in order, its references in `names`.
+    func mappings(names: ByteInterner) -> [RouteMapping] { rows.map { Self.mapping($0, names: names) } }
 
-    /// Frees the lookups used while the table is built.
+    /// Frees the lookup of repeated keys used while the table is built.
     mutating func finish() {
-        names.dropLookup()
         keySlots = []
     }
 }

@@ -64,12 +64,19 @@ struct CompactTablesTests {
 
     @Test("a screen table gives back every screen, styles, delegates and descriptions")
     func screenTable() {
-        let table = ScreenTable(Self.screens)
+        // Names the routes added first: the table's positions do not follow the names' numbers.
+        var names = ByteInterner()
+        _ = names.intern("Settings")
+        _ = names.intern("demo/Feed")
+        let table = ScreenTable(Self.screens, names: &names)
         #expect(table.count == 5)
-        #expect(table.screens(library: "t") == Self.screens)
-        #expect(table.screens(library: "u").map(\.library) == Array(repeating: "u", count: 5))
-        #expect(table.position(of: "Curl") == 3)
-        #expect(table.position(of: "curl") == nil)
+        #expect(table.screens(library: "t", names: names) == Self.screens)
+        #expect(table.screens(library: "u", names: names).map(\.library) == Array(repeating: "u", count: 5))
+        #expect(table.position(of: "Curl", in: names) == 3)
+        #expect(table.position(of: "Settings", in: names) == 2)
+        #expect(table.position(of: "curl", in: names) == nil)
+        // A name the routes use that no screen has.
+        #expect(table.position(of: "demo/Feed", in: names) == nil)
         #expect(table.delegate(at: 0) == nil)
         #expect(table.delegate(at: 3) == QualifiedName(library: "demo", name: "D"))
         // Every style pair survives its small encoding.
@@ -79,7 +86,8 @@ struct CompactTablesTests {
                 all.append(Screen(library: "t", name: "\(modal)-\(presentation)", modalStyle: modal, presentationStyle: presentation))
             }
         }
-        #expect(ScreenTable(all).screens(library: "t") == all)
+        var allNames = ByteInterner()
+        #expect(ScreenTable(all, names: &allNames).screens(library: "t", names: allNames) == all)
     }
 
     @Test("a bundle value with a repeated screen name keeps both; the name finds the first")
@@ -88,22 +96,23 @@ struct CompactTablesTests {
             Screen(library: "t", name: "A"), Screen(library: "t", name: "B"),
             Screen(library: "t", name: "A", description: "again"), Screen(library: "t", name: "C"),
         ]
-        let table = ScreenTable(screens)
-        #expect(table.screens(library: "t") == screens)
-        #expect(table.position(of: "A") == 0)
-        #expect(table.position(of: "C") == 3)
+        let input = BundleInput(bundle: LibraryBundle(library: Library(name: "t"), screens: screens), file: "t.json")
+        #expect(input.fullBundle.screens == screens)
+        #expect(input.tables.screenPosition(of: "A") == 0)
+        #expect(input.tables.screenPosition(of: "C") == 3)
     }
 
     @Test("a report log names entries from its text and from screen tables, in order")
     func entryLog() {
-        let table = ScreenTable(Self.screens)
+        let t = BundleInput(bundle: LibraryBundle(library: Library(name: "t"), screens: Self.screens), file: "t.json")
+        let u = BundleInput(bundle: LibraryBundle(library: Library(name: "u"), screens: Self.screens), file: "u.json")
         var log = EntryLog()
         log.append(ImportReport.Entry(kind: .library, name: "t", action: .added, fields: []))
-        for position in 0..<3 { log.appendScreen(position, of: table, table: 0, library: "t", action: .added) }
+        for position in 0..<3 { log.appendScreen(position, of: t, table: 0, action: .added) }
         log.append(ImportReport.Entry(kind: .container, name: "t/Nav", action: .changed, fields: ["delegate"]))
         // Not following the run: a new run, then screens of another input.
-        log.appendScreen(4, of: table, table: 0, library: "t", action: .added)
-        log.appendScreen(0, of: table, table: 1, library: "u", action: .unchanged)
+        log.appendScreen(4, of: t, table: 0, action: .added)
+        log.appendScreen(0, of: u, table: 1, action: .unchanged)
         #expect(log.entries.map(\.name) == ["t", "t/Feed", "t/Photo", "t/Settings", "t/Nav", "t/Sheet", "u/Feed"])
         #expect(log.entries.map(\.kind) == [.library, .screen, .screen, .screen, .container, .screen, .screen])
         #expect(log[4].fields == ["delegate"])
@@ -118,6 +127,27 @@ struct CompactTablesTests {
         #expect(log.removeLast() == ImportReport.Entry(kind: .container, name: "t/Nav", action: .changed, fields: ["delegate"]))
         log.append(ImportReport.Entry(kind: .delegate, name: "t/D", action: .added, fields: []))
         #expect(log.entries.map(\.name) == ["t", "t/Feed", "t/Photo", "t/Settings", "t/D"])
+    }
+
+    @Test("a route naming a screen in another spelling (NFD) refers to the screen's own name, kept once")
+    func canonicalReferences() throws {
+        let nfc = "\u{E9}cran"
+        let nfd = "e\u{301}cran"
+        let text = #"{"transdb": 1, "library": {"name": "t"}, "delegates": [{"name": "D"}], "screens": [{"name": "\#(nfc)"}, {"name": "B"}], "#
+            + #""presets": [{"name": "p", "kind": "fade"}], "routes": [{"delegate": "D", "op": "present", "from": "\#(nfd)", "to": "\#(nfc)", "preset": "p"}, "#
+            + #"{"delegate": "D", "op": "present", "from": "t/B", "to": "B", "preset": "p"}]}"#
+        let input = try BundleFormat.input(decoding: Array(text.utf8), file: "b.json")
+        let rows = input.tables.routes.rows
+        // Both sides of the first route are the screen's own name (compared as numbers, not as
+        // Swift strings, which would call the two spellings equal).
+        #expect(rows[0].from == rows[0].to)
+        #expect(input.tables.screens.position(ofName: rows[0].from) == 0)
+        var fromName = ""
+        if case let .screen(from) = input.fullBundle.routes[0].from { fromName = from.name }
+        #expect(Array(fromName.utf8) == Array(nfc.utf8))
+        // A qualified reference is its own text; the bare one is the screen's name.
+        #expect(input.tables.reference(rows[1].from) == QualifiedName(library: "t", name: "B"))
+        #expect(input.tables.screens.position(ofName: rows[1].to) == 1)
     }
 
     @Test("created screens' row ids are kept only once they stop following each other")

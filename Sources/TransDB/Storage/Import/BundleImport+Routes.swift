@@ -13,9 +13,9 @@ extension BundleImport {
     static let bulkLoadThreshold = 10_000
 
     mutating func routes() throws {
-        let total = inputs.reduce(0) { $0 + $1.routes.count }
+        let total = inputs.reduce(0) { $0 + $1.routeCount }
         guard total > 0 else { return }
-        var resolved = inputs.map { ResolvedReferences(count: $0.routes.referenceCount) }
+        var resolved = tables.map { ResolvedReferences(count: $0.referenceCount) }
         // Resolve the names that make up route keys first. When distinct names are distinct rows
         // and no two files share a delegate, no two routes of the import can have the same key
         // (the reader refused repeated keys), so the new ones need no place in the lookup.
@@ -23,7 +23,7 @@ extension BundleImport {
         var distinct = true
         progress.begin("resolving route names", total: Int64(total))
         for (number, input) in inputs.enumerated() {
-            for row in input.routes.rows {
+            for row in input.tables.routes.rows {
                 progress.advance()
                 _ = try id(.delegate, row.delegate, input: number, &resolved)
                 if row.from >= 0 { _ = try id(.screen, row.from, input: number, &resolved) }
@@ -46,7 +46,7 @@ extension BundleImport {
         let inserter = try RouteInserter(db)
         progress.begin("writing routes", total: Int64(total))
         for (number, input) in inputs.enumerated() {
-            for row in input.routes.rows {
+            for row in input.tables.routes.rows {
                 try route(row, input: number, &resolved, &known, inserter, keepKeys: !distinct)
                 progress.advance()
             }
@@ -131,9 +131,9 @@ extension BundleImport {
     /// The row id of reference `index` of input `number`'s route table, resolved once.
     private mutating func id(_ kind: EntityKind, _ index: Int32, input number: Int, _ resolved: inout [ResolvedReferences]) throws -> Int64 {
         if let id = resolved[number][id: kind, Int(index)] { return id }
-        let input = inputs[number]
-        let reference = input.routes.reference(index)
-        let id = try createdScreen(kind, reference, input: number)?.id ?? resolvedID(kind, reference, library: input.bundle.library.name)
+        // `inputs[number]` each time, not a copy of the input: a copy retains every table it holds.
+        let reference = tables[number].reference(index)
+        let id = try createdScreen(kind, reference, input: number)?.id ?? resolvedID(kind, reference, library: inputs[number].bundle.library.name)
         resolved[number][id: kind, Int(index)] = id
         return id
     }
@@ -143,7 +143,7 @@ extension BundleImport {
     private func createdScreen(_ kind: EntityKind, _ reference: QualifiedName, input number: Int) -> (id: Int64, entry: Int)? {
         let library = inputs[number].bundle.library.name
         guard kind == .screen, reference.library == nil || reference.library == library else { return nil }
-        guard let created = createdScreens[number], let position = inputs[number].screens.position(of: reference.name) else { return nil }
+        guard let created = createdScreens[number], let position = tables[number].screenPosition(of: reference.name) else { return nil }
         return (created.id(at: position), created.firstEntry + position)
     }
 
@@ -151,7 +151,7 @@ extension BundleImport {
     private mutating func reportName(_ kind: EntityKind, _ index: Int32, input number: Int, _ resolved: inout [ResolvedReferences]) throws -> Int32 {
         guard index >= 0 else { return -1 }
         if let name = resolved[number][name: kind, Int(index)] { return name }
-        let reference = inputs[number].routes.reference(index)
+        let reference = tables[number].reference(index)
         let name =
             if let created = createdScreen(kind, reference, input: number) {
                 RouteEntries.listed(created.entry)

@@ -67,6 +67,9 @@ extension Catalog {
 struct BundleImport {
     let db: Database
     let inputs: [BundleInput]
+    /// The inputs' screens and routes, by input: asked through here, not through `inputs`,
+    /// whose elements Swift copies (retaining all they hold) when a method of theirs is called.
+    let tables: [BundleTables]
     let policy: ConflictPolicy
     /// Remove entries of the imported libraries that the bundles do not have.
     let removeOthers: Bool
@@ -95,6 +98,7 @@ struct BundleImport {
         self.db = db
         self.progress = progress
         self.inputs = inputs
+        self.tables = inputs.map(\.tables)
         self.policy = policy
         self.removeOthers = removeOthers
     }
@@ -123,7 +127,7 @@ struct BundleImport {
         try checkReferences()
         let entries = inputs.reduce(0) { count, input in
             let bundle = input.bundle
-            return count + bundle.curves.count + bundle.durations.count + 3 * bundle.presets.count + bundle.delegates.count + input.screens.count
+            return count + bundle.curves.count + bundle.durations.count + 3 * bundle.presets.count + bundle.delegates.count + input.screenCount
                 + bundle.containers.count
         }
         progress.begin("writing entries", total: Int64(entries))
@@ -141,9 +145,8 @@ struct BundleImport {
         for input in inputs { for preset in input.bundle.presets { try mirrorLink(preset); progress.advance() } }
         for input in inputs { for delegate in input.bundle.delegates { try self.delegate(delegate); progress.advance() } }
         for (number, input) in inputs.enumerated() {
-            let library = input.bundle.library.name
-            for position in 0..<input.screens.count {
-                try self.screen(input.screens.screen(at: position, library: library), input: number)
+            for position in 0..<input.screenCount {
+                try self.screen(tables[number].screen(at: position, library: input.bundle.library.name), input: number)
                 progress.advance()
             }
         }
@@ -184,7 +187,7 @@ struct BundleImport {
         func isDefined(_ kind: EntityKind, _ reference: QualifiedName, from bundle: LibraryBundle) throws -> Bool {
             let library = reference.library ?? bundle.library.name
             if let input = byLibrary[library] {
-                let inImport = kind == .screen ? input.screens.position(of: reference.name) != nil : defined[library]?[kind]?.contains(reference.name) == true
+                let inImport = kind == .screen ? input.tables.screenPosition(of: reference.name) != nil : defined[library]?[kind]?.contains(reference.name) == true
                 if inImport { return true }
             }
             if reference.library == nil { return try CatalogLookup.find(kind, reference, prefer: bundle.library.name, db) != nil }
@@ -212,18 +215,18 @@ struct BundleImport {
             }
             // Each distinct delegate is looked up once, however many screens name it.
             var delegateFound: [QualifiedName: Bool] = [:]
-            for position in 0..<input.screens.count {
-                guard let delegate = input.screens.delegate(at: position) else { continue }
+            for position in 0..<input.screenCount {
+                guard let delegate = input.tables.screens.delegate(at: position) else { continue }
                 let found = try delegateFound[delegate] ?? isDefined(.delegate, delegate, from: bundle)
                 delegateFound[delegate] = found
-                if !found { record(missingName(.delegate, delegate, from: bundle), "screen \(lib)/\(input.screens.name(at: position))") }
+                if !found { record(missingName(.delegate, delegate, from: bundle), "screen \(lib)/\(input.tables.screenName(at: position))") }
             }
             for container in bundle.containers {
                 try check(.delegate, container.delegate, from: bundle, usedBy: "container \(lib)/\(container.name)")
             }
             // A route table names each reference once: check each once per kind, in the order
             // the routes first use them, which is the order of the errors a lookup may throw.
-            let table = input.routes
+            let table = input.tables
             var known: [[Bool?]] = Array(repeating: Array(repeating: nil, count: table.referenceCount), count: 3)
             func checkRoute(_ kind: EntityKind, _ slot: Int, _ index: Int32, row: RouteTable.Row) throws {
                 guard index >= 0 else { return }
@@ -239,7 +242,7 @@ struct BundleImport {
                     record(missingName(kind, table.reference(index), from: bundle), "route \(route.delegate): \(route.routeDescription)")
                 }
             }
-            for row in table.rows {
+            for row in table.routes.rows {
                 try checkRoute(.delegate, 0, row.delegate, row: row)
                 try checkRoute(.screen, 1, row.from, row: row)
                 try checkRoute(.screen, 1, row.to, row: row)
@@ -560,7 +563,7 @@ struct BundleImport {
         let position = createdScreens[number]?.count ?? 0
         // One entry a screen, so that the entry of screen `position` is the first one's + `position`.
         if valid.name == screen.name {
-            report.appendScreen(position, of: inputs[number].screens, table: number, library: screen.library, action: .added)
+            report.appendScreen(position, of: inputs[number], table: number, action: .added)
         } else {
             added(.screen, "\(screen.library)/\(valid.name)")
         }
@@ -595,7 +598,7 @@ struct BundleImport {
         var keep = Set<Int64>()
         let lookup = try db.cachedStatement(
             sql: "SELECT id FROM route WHERE delegate_id = ? AND operation = ? AND ifnull(from_screen_id, 0) = ? AND ifnull(to_screen_id, 0) = ?")
-        for route in input.routes.mappings {
+        for route in input.tables.routes.mappings(names: input.tables.names) {
             var key: [(any DatabaseValueConvertible)?] = [try resolvedID(.delegate, route.delegate, library: library), route.operation.rawValue]
             for side in [route.from, route.to] {
                 if case let .screen(screen) = side { key.append(try resolvedID(.screen, screen, library: library)) } else { key.append(Int64(0)) }
@@ -627,7 +630,7 @@ struct BundleImport {
             }
         }
         try remove(.container, keeping: bundle.containers.map(\.name))
-        try remove(.screen) { input.screens.position(of: $0) != nil }
+        try remove(.screen) { input.tables.screenPosition(of: $0) != nil }
         try remove(.delegate, keeping: bundle.delegates.map(\.name))
         try db.execute(
             sql: "UPDATE preset SET reverse_id = NULL WHERE library_id = ? AND reverse_id IN (SELECT id FROM preset WHERE library_id = ? AND name NOT IN (SELECT value FROM json_each(?)))",
