@@ -2,7 +2,7 @@ import TransDBCore
 
 /// Distinct byte strings numbered 0, 1, 2… in the order first seen, looked up without making a
 /// `String`: a bundle's million routes may use two million names, each decoded and validated
-/// once, and kept in about a dozen bytes beside its own.
+/// once, and kept in about sixteen bytes besides its own (end, hash, two slots).
 struct ByteInterner: Sendable {
     private var strings = TextColumn()
     /// Each string's hash, so that growing the table and most mismatches read no bytes.
@@ -25,7 +25,6 @@ struct ByteInterner: Sendable {
 
     /// The number of `text`, new or not, and whether it is new.
     mutating func intern(_ text: UnsafeBufferPointer<UInt8>) -> (id: Int32, isNew: Bool) {
-        if hashes.count < strings.count { rehash() }
         let hash = Self.hash(text)
         if let id = find(text, hash: hash) { return (id, false) }
         let id = hashes.count
@@ -35,21 +34,13 @@ struct ByteInterner: Sendable {
         return (Int32(id), true)
     }
 
-    /// The number of `text`, if it was interned (and the lookup not dropped).
+    /// The number of `text`, if it was interned.
     func number(of text: String) -> Int32? {
         var text = text
         return text.withUTF8 { find($0, hash: Self.hash($0)) }
     }
 
-    /// Drops the lookup, keeping the strings: about ten bytes a string. Interning again builds
-    /// it again.
-    mutating func dropLookup() {
-        hashes = []
-        slots = []
-    }
-
     private func find(_ text: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int32? {
-        guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while slots[slot] != 0 {
@@ -84,15 +75,6 @@ struct ByteInterner: Sendable {
 
     private mutating func grow() {
         slots = [Int32](repeating: 0, count: slots.count * 2)
-        for id in hashes.indices { place(id) }
-    }
-
-    /// The lookup built again after ``dropLookup()``.
-    private mutating func rehash() {
-        hashes = (0..<strings.count).map { strings.withBytes($0, Self.hash) }
-        var size = 1024
-        while size < 2 * (hashes.count + 1) { size *= 2 }
-        slots = [Int32](repeating: 0, count: size)
         for id in hashes.indices { place(id) }
     }
 }

@@ -17,7 +17,7 @@ struct EntryLog: Sendable {
     private struct Run: Sendable {
         var first: Int
         var count: Int
-        /// The table's number (the import's input), its library and its screens.
+        /// The input's number in the import, its library and its tables.
         var table: Int
         var library: String
         var tables: BundleTables
@@ -62,9 +62,12 @@ struct EntryLog: Sendable {
     /// The name of entry `index`.
     func name(at index: Int) -> String {
         var before = 0
-        for run in runs {
-            if run.contains(index) { return "\(run.library)/\(run.tables.screenName(at: run.start + index - run.first))" }
-            if run.first < index { before += run.count }
+        // By index, not `for run in runs`: each copy of a run would retain its tables.
+        for number in runs.indices {
+            if runs[number].contains(index) {
+                return "\(runs[number].library)/\(runs[number].tables.screenName(at: runs[number].start + index - runs[number].first))"
+            }
+            if runs[number].first < index { before += runs[number].count }
         }
         return names[index - before]
     }
