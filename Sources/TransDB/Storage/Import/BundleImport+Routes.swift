@@ -131,7 +131,6 @@ extension BundleImport {
     /// The row id of reference `index` of input `number`'s route table, resolved once.
     private mutating func id(_ kind: EntityKind, _ index: Int32, input number: Int, _ resolved: inout [ResolvedReferences]) throws -> Int64 {
         if let id = resolved[number][id: kind, Int(index)] { return id }
-        // `inputs[number]` each time, not a copy of the input: a copy retains every table it holds.
         let reference = tables[number].reference(index)
         let id = try createdScreen(kind, reference, input: number)?.id ?? resolvedID(kind, reference, library: inputs[number].bundle.library.name)
         resolved[number][id: kind, Int(index)] = id

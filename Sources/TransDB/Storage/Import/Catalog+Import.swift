@@ -173,7 +173,7 @@ struct BundleImport {
                 missing[name] = (missing.count, user(), 1)
             }
         }
-        let byLibrary = Dictionary(inputs.map { ($0.bundle.library.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let byLibrary = Dictionary(inputs.map { ($0.bundle.library.name, $0.tables) }, uniquingKeysWith: { a, _ in a })
         // Sets, so that checking a hundred thousand routes costs a hundred thousand lookups
         // (screens are looked up in their table).
         var defined: [String: [EntityKind: Set<String>]] = [:]
@@ -186,8 +186,8 @@ struct BundleImport {
         /// Whether `reference` is in the import or the catalog.
         func isDefined(_ kind: EntityKind, _ reference: QualifiedName, from bundle: LibraryBundle) throws -> Bool {
             let library = reference.library ?? bundle.library.name
-            if let input = byLibrary[library] {
-                let inImport = kind == .screen ? input.tables.screenPosition(of: reference.name) != nil : defined[library]?[kind]?.contains(reference.name) == true
+            if let tables = byLibrary[library] {
+                let inImport = kind == .screen ? tables.screenPosition(of: reference.name) != nil : defined[library]?[kind]?.contains(reference.name) == true
                 if inImport { return true }
             }
             if reference.library == nil { return try CatalogLookup.find(kind, reference, prefer: bundle.library.name, db) != nil }
