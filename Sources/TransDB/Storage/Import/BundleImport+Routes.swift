@@ -52,8 +52,9 @@ extension BundleImport {
             }
         }
         try inserter.flush(db)
-        if bulk { progress.begin("indexing routes") }
-        try indexes.create(db)
+        guard bulk else { return }
+        progress.begin("indexing routes")
+        try Self.withCache(kibibytes: Self.indexingCacheKiB, db) { try indexes.create(db) }
     }
 
     /// One route of input `number`.
