@@ -14,7 +14,6 @@ struct TextColumn: Sendable {
     init() {}
 
     var count: Int { ends.count }
-    var isEmpty: Bool { ends.isEmpty }
 
     mutating func append(_ text: String) {
         var text = text
