@@ -50,9 +50,9 @@ package struct ResolutionWriter {
             JSONBytes.append("null", to: &out)
         }
         JSONBytes.append(#","animator":"#, to: &out)
-        appendPreset(resolution.animator, curveExpression: curveExpression, to: &out)
+        appendPreset(resolution.$animator, curveExpression: curveExpression, to: &out)
         JSONBytes.append(#","interaction":"#, to: &out)
-        appendPreset(resolution.interaction, curveExpression: curveExpression, to: &out)
+        appendPreset(resolution.$interaction, curveExpression: curveExpression, to: &out)
         JSONBytes.append(#","systemDefault":"#, to: &out)
         if let fallback = resolution.systemDefault {
             JSONBytes.appendQuoted(fallback.rawValue, to: &out)
@@ -73,11 +73,11 @@ package struct ResolutionWriter {
         JSONBytes.append("}\n", to: &out)
     }
 
-    private mutating func appendPreset(_ preset: Preset?, curveExpression: (CurveReference) -> String, to out: inout [UInt8]) {
-        guard let preset else { return JSONBytes.append("null", to: &out) }
-        let name = preset.qualifiedName
+    /// Takes the box, whose preset is read in place: copying a preset out costs more than writing it.
+    private mutating func appendPreset(_ preset: Boxed<Preset>, curveExpression: (CurveReference) -> String, to out: inout [UInt8]) {
+        guard let name = preset.map(\.qualifiedName) else { return JSONBytes.append("null", to: &out) }
         if let record = presetRecords[name] { return out.append(contentsOf: record) }
-        let record = preset.resolutionRecord(curveExpression: curveExpression).utf8(indented: false)
+        guard let record = preset.map({ $0.resolutionRecord(curveExpression: curveExpression).utf8(indented: false) }) else { return }
         if presetRecords.count >= 1 << 16 { presetRecords.removeAll(keepingCapacity: true) }
         presetRecords[name] = record
         out.append(contentsOf: record)

@@ -23,6 +23,22 @@ public struct Boxed<Wrapped: Hashable & Sendable>: Hashable, Sendable {
         set { box = newValue.map(Box.init) }
     }
 
+    /// The box itself: assigning it to another `@Boxed` property shares the value, copying a
+    /// pointer (`resolution.$animator = preset`).
+    public var projectedValue: Boxed<Wrapped> {
+        get { self }
+        set { self = newValue }
+    }
+
+    /// Whether there is no value, found without copying one out.
+    public var isNil: Bool { box == nil }
+
+    /// `transform` of the value, which it reads in place (`wrappedValue` would copy it out).
+    public func map<T>(_ transform: (Wrapped) throws -> T) rethrows -> T? {
+        guard let box else { return nil }
+        return try transform(box.value)
+    }
+
     public static func == (a: Self, b: Self) -> Bool {
         a.box === b.box || a.wrappedValue == b.wrappedValue
     }

@@ -51,13 +51,14 @@ public struct TransitionLookup {
     // MARK: What was read, by name or id
 
     private struct Memo {
-        var screens: [String: LookupScreen?] = [:]
-        var containers: [String: LookupContainer?] = [:]
-        var containersOfKind: [ContainerKind: [LookupContainer]] = [:]
-        var delegates: [Int64: LookupDelegate] = [:]
-        var methods: [MethodKey: Bool] = [:]
-        var presets: [Int64: Preset] = [:]
-        var screenNames: [Int64: QualifiedName] = [:]
+        var screens = MemoTable<String, LookupScreen?>()
+        var containers = MemoTable<String, LookupContainer?>()
+        var containersOfKind = MemoTable<ContainerKind, [LookupContainer]>()
+        var delegates = MemoTable<Int64, LookupDelegate>()
+        var methods = MemoTable<MethodKey, Bool>()
+        /// Boxed: a preset is large, and every answer that plays it shares this one.
+        var presets = MemoTable<Int64, Boxed<Preset>>()
+        var screenNames = MemoTable<Int64, QualifiedName>()
     }
 
     private struct MethodKey: Hashable {
@@ -65,54 +66,76 @@ public struct TransitionLookup {
         var operation: TransitionOperation
     }
 
-    /// The value remembered in `memo` for `key`, or what `read` reads from the source, remembered.
-    private mutating func memoized<Key: Hashable, Value>(
-        _ memo: WritableKeyPath<Memo, [Key: Value]>, _ key: Key, read: (inout any LookupSource) throws -> Value
-    ) throws -> Value {
-        if let known = self.memo[keyPath: memo][key] { return known }
-        let found = try read(&source)
-        if self.memo[keyPath: memo].count >= memoLimit { self.memo[keyPath: memo].removeAll(keepingCapacity: true) }
-        self.memo[keyPath: memo][key] = found
+    /// - Parameter role: `from` or `to`, for the message when the name is refused.
+    fileprivate mutating func screen(_ raw: String, role: String) throws -> LookupScreen? {
+        if let known = memo.screens[raw] { return known }
+        let field = "\(role) screen"
+        if raw == "*" {
+            throw ModelError.invalidValue(field: field, value: raw, reason: "a route to resolve names real screens; '*' is only for mappings")
+        }
+        let found = try source.screen(QualifiedName(parsing: raw, field: field))
+        memo.screens.remember(found, for: raw, limit: memoLimit)
         return found
     }
 
-    /// - Parameter role: `from` or `to`, for the message when the name is refused.
-    fileprivate mutating func screen(_ raw: String, role: String) throws -> LookupScreen? {
-        try memoized(\.screens, raw) { source in
-            let field = "\(role) screen"
-            if raw == "*" {
-                throw ModelError.invalidValue(
-                    field: field, value: raw, reason: "a route to resolve names real screens; '*' is only for mappings")
-            }
-            return try source.screen(QualifiedName(parsing: raw, field: field))
-        }
-    }
-
     fileprivate mutating func container(_ raw: String) throws -> LookupContainer? {
-        try memoized(\.containers, raw) { try $0.container(QualifiedName(parsing: raw, field: "container")) }
+        if let known = memo.containers[raw] { return known }
+        let found = try source.container(QualifiedName(parsing: raw, field: "container"))
+        memo.containers.remember(found, for: raw, limit: memoLimit)
+        return found
     }
 
     /// The first few containers of `kind`, for a request that names none.
     fileprivate mutating func containers(kind: ContainerKind) throws -> [LookupContainer] {
-        try memoized(\.containersOfKind, kind) { try $0.containers(kind: kind, limit: 6) }
+        if let known = memo.containersOfKind[kind] { return known }
+        let found = try source.containers(kind: kind, limit: 6)
+        memo.containersOfKind.remember(found, for: kind, limit: memoLimit)
+        return found
     }
 
     fileprivate mutating func delegate(id: Int64) throws -> LookupDelegate {
-        try memoized(\.delegates, id) { try $0.delegate(id: id) }
+        if let known = memo.delegates[id] { return known }
+        let found = try source.delegate(id: id)
+        memo.delegates.remember(found, for: id, limit: memoLimit)
+        return found
     }
 
     fileprivate mutating func implements(delegateID: Int64, _ operation: TransitionOperation) throws -> Bool {
         // Push and pop share one method.
         let key = MethodKey(delegateID: delegateID, operation: operation == .pop ? .push : operation)
-        return try memoized(\.methods, key) { try $0.hasMappings(delegateID: delegateID, for: operation.sameMethod) }
+        if let known = memo.methods[key] { return known }
+        let found = try source.hasMappings(delegateID: delegateID, for: operation.sameMethod)
+        memo.methods.remember(found, for: key, limit: memoLimit)
+        return found
     }
 
-    fileprivate mutating func preset(id: Int64) throws -> Preset {
-        try memoized(\.presets, id) { try $0.preset(id: id) }
+    fileprivate mutating func preset(id: Int64) throws -> Boxed<Preset> {
+        if let known = memo.presets[id] { return known }
+        let found = Boxed(wrappedValue: try source.preset(id: id))
+        memo.presets.remember(found, for: id, limit: memoLimit)
+        return found
     }
 
     fileprivate mutating func screenName(id: Int64) throws -> QualifiedName {
-        try memoized(\.screenNames, id) { try $0.screenName(id: id) }
+        if let known = memo.screenNames[id] { return known }
+        let found = try source.screenName(id: id)
+        memo.screenNames.remember(found, for: id, limit: memoLimit)
+        return found
+    }
+}
+
+/// One kind of what the lookup has read, by key. (Each kind is read and remembered in its own
+/// method rather than through one generic helper over key paths: projecting a key path at run
+/// time cost about a tenth of a batch's time.)
+private struct MemoTable<Key: Hashable, Value> {
+    private var values: [Key: Value] = [:]
+
+    subscript(key: Key) -> Value? { values[key] }
+
+    /// Remembers `value`; a full table starts again, so that memory stays flat.
+    mutating func remember(_ value: Value, for key: Key, limit: Int) {
+        if values.count >= limit { values.removeAll(keepingCapacity: true) }
+        values[key] = value
     }
 }
 
@@ -190,7 +213,7 @@ private struct Run {
         if let delegateID {
             try ask(delegateID: delegateID, from: fromScreen, to: toScreen, in: &lookup)
         }
-        if result.animator == nil {
+        if result.$animator.isNil {
             let fallback = SystemTransition.forOperation(operation, modalStyle: modalStyle)
             result.systemDefault = fallback
             say(
@@ -288,16 +311,14 @@ private struct Run {
         }
         let animator = try match.presetID.map { try lookup.preset(id: $0) }
         let interaction = animator == nil ? nil : try match.interactionID.map { try lookup.preset(id: $0) }
-        let mapping = try routeMapping(
-            match, delegate: delegateName, from: from, to: to, animator: animator, interaction: interaction, in: &lookup)
+        let mapping = try routeMapping(match, delegate: delegateName, from: from, to: to, in: &lookup)
         result.mapping = mapping
         if explain {
             let specificity = ["both sides wildcards", "one side a wildcard", "exact"][match.specificity]
             if matches.count > 1 {
                 var others: [String] = []
                 for other in matches.dropFirst() {
-                    let otherMapping = try routeMapping(
-                        other, delegate: delegateName, from: from, to: to, animator: nil, interaction: nil, in: &lookup)
+                    let otherMapping = try routeMapping(other, delegate: delegateName, from: from, to: to, in: &lookup)
                     others.append("#\(other.id) \(otherMapping.routeDescription)")
                 }
                 say(
@@ -312,17 +333,21 @@ private struct Run {
             say("no animator: UIKit does not ask for an interaction controller")
             return
         }
-        result.animator = animator
-        say(
-            "it returns the animator '\(animator.qualifiedName)' (\(animator.kind.rawValue), \(animator.duration.shortestDescription) s, \(animator.curve))"
-        )
+        result.$animator = animator
+        if explain, let animator = animator.wrappedValue {
+            say(
+                "it returns the animator '\(animator.qualifiedName)' (\(animator.kind.rawValue), \(animator.duration.shortestDescription) s, \(animator.curve))"
+            )
+        }
         if operation == .dismiss || operation == .pop {
             say("the animator plays forward as the \(operation.rawValue): 'from' is the controller going away, 'to' the one appearing")
         }
         say("UIKit calls '\(delegateName)'.\(operation.interactionMethod) with that animator")
         if let interaction {
-            result.interaction = interaction
-            say("it returns the interaction controller '\(interaction.qualifiedName)': the transition is interactive (percent-driven)")
+            result.$interaction = interaction
+            if explain, let interaction = interaction.wrappedValue {
+                say("it returns the interaction controller '\(interaction.qualifiedName)': the transition is interactive (percent-driven)")
+            }
         } else {
             say("it returns nil: the transition is not interactive")
         }
@@ -336,8 +361,7 @@ private struct Run {
     /// The mapping by name. A side that matched names the request's own screen, so its name is
     /// known without reading it again.
     private func routeMapping(
-        _ match: LookupMapping, delegate: QualifiedName, from: LookupScreen?, to: LookupScreen?, animator: Preset?, interaction: Preset?,
-        in lookup: inout TransitionLookup
+        _ match: LookupMapping, delegate: QualifiedName, from: LookupScreen?, to: LookupScreen?, in lookup: inout TransitionLookup
     ) throws -> RouteMapping {
         func side(_ id: Int64?, _ screen: LookupScreen?) throws -> ScreenPattern {
             guard let id else { return .any }
@@ -347,7 +371,7 @@ private struct Run {
         return RouteMapping(
             id: match.id, delegate: delegate, operation: request.operation, from: try side(match.fromScreenID, from),
             to: try side(match.toScreenID, to),
-            preset: try animator?.qualifiedName ?? match.presetID.map { try lookup.preset(id: $0).qualifiedName },
-            interaction: try interaction?.qualifiedName ?? match.interactionID.map { try lookup.preset(id: $0).qualifiedName })
+            preset: try match.presetID.flatMap { try lookup.preset(id: $0).map(\.qualifiedName) },
+            interaction: try match.interactionID.flatMap { try lookup.preset(id: $0).map(\.qualifiedName) })
     }
 }
