@@ -138,4 +138,35 @@ struct BatchPropertyTests {
             }
         }
     }
+
+    /// A memo that is full starts again: a lookup that can remember one entry of each kind reads
+    /// nearly everything again, and must answer as one that remembers everything.
+    @Test("a lookup that forgets at once answers as one that remembers", arguments: 1...8)
+    func smallMemo(seed: Int) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (catalog, screens, containers) = try Self.makeCatalog(seed: UInt64(seed), in: directory)
+        let source = try MemoryCatalog(
+            screens: try catalog.screens(), containers: try catalog.containers(), delegates: try catalog.delegates(),
+            presets: try catalog.presets(), routes: try catalog.routes())
+        var forgetful = TransitionLookup(source: source, memoLimit: 1)
+        var remembering = TransitionLookup(source: source)
+        var reader = BatchRequestReader()
+        var answered = 0
+        for line in Self.requests(seed: UInt64(seed), screens: screens, containers: containers).split(separator: "\n") {
+            guard let request = try reader.request(String(line)) else { continue }
+            for explain in [false, true] {
+                let small = Result { try forgetful.resolve(request, explain: explain) }
+                let large = Result { try remembering.resolve(request, explain: explain) }
+                switch (small, large) {
+                case let (.success(a), .success(b)):
+                    #expect(a == b, "seed \(seed), \(line), explain \(explain)")
+                    answered += 1
+                case let (.failure(a), .failure(b)): #expect("\(a)" == "\(b)", "seed \(seed), \(line), explain \(explain)")
+                default: Issue.record("seed \(seed), \(line), explain \(explain): \(small) forgetting, \(large) remembering")
+                }
+            }
+        }
+        #expect(answered > 0)
+    }
 }
