@@ -289,12 +289,9 @@ struct CatalogReader {
     func screens(library: String? = nil, progress: WorkProgress? = nil) throws -> [Screen] {
         try Self.all(
             Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT s.id, s.name, l.name AS library, s.delegate_id, s.modal_style, s.presentation_style, s.description
-                    FROM screen s JOIN library l ON l.id = s.library_id WHERE (?1 IS NULL OR l.name = ?1) ORDER BY l.name, s.name
-                    """,
-                arguments: [library]), progress: progress, screen)
+                db, sql: "\(Self.screenSelect) WHERE (?1 IS NULL OR l.name = ?1) ORDER BY l.name, s.name", arguments: [library]),
+            progress: progress
+        ) { try screen($0, delegateName: delegateName) }
     }
 
     /// Every row of `cursor` made into a value, `progress` told every 4,096.
@@ -309,25 +306,39 @@ struct CatalogReader {
     }
 
     func screen(id: Int64) throws -> Screen {
-        guard let row = try Row.fetchOne(
-            db,
-            sql: """
-                SELECT s.id, s.name, l.name AS library, s.delegate_id, s.modal_style, s.presentation_style, s.description
-                FROM screen s JOIN library l ON l.id = s.library_id WHERE s.id = ?
-                """,
-            arguments: [id])
-        else { throw LookupError.notFound(kind: .screen, name: "#\(id)", suggestion: nil) }
-        return try screen(row)
+        guard let row = try Row.fetchOne(db, sql: "\(Self.screenSelect) WHERE s.id = ?", arguments: [id]) else {
+            throw LookupError.notFound(kind: .screen, name: "#\(id)", suggestion: nil)
+        }
+        return try screen(row, delegateName: delegateName)
     }
 
-    private func screen(_ row: Row) throws -> Screen {
-        let delegateID: Int64? = row["delegate_id"]
+    /// The name of delegate `id`, read.
+    private func delegateName(_ id: Int64) throws -> QualifiedName { try CatalogLookup.name(.delegate, id: id, db) }
+
+    /// Screen `name` of library `library` with its row id, `nil` when there is none: what an import
+    /// compares a bundle's screen with, two million times for a large library. `delegateName`
+    /// names a delegate by row id (the import remembers them).
+    func screen(library: String, name: String, delegateName: (Int64) throws -> QualifiedName) throws -> (id: Int64, screen: Screen)? {
+        let statement = try db.cachedStatement(sql: "\(Self.screenSelect) WHERE l.name = ? AND s.name = ?")
+        guard let row = try Row.fetchOne(statement, arguments: [library, name]) else { return nil }
+        return (row[0], try screen(row, delegateName: delegateName))
+    }
+
+    /// The columns ``screen(_:delegateName:)`` reads, in its order.
+    private static let screenSelect = """
+        SELECT s.id, s.name, l.name, s.delegate_id, s.modal_style, s.presentation_style, s.description
+        FROM screen s JOIN library l ON l.id = s.library_id
+        """
+
+    /// A row of ``screenSelect`` as a screen (by position: looking columns up by name costs more
+    /// than reading them).
+    private func screen(_ row: Row, delegateName: (Int64) throws -> QualifiedName) throws -> Screen {
+        let delegateID: Int64? = row[3]
         return Screen(
-            library: row["library"], name: row["name"],
-            delegate: try delegateID.map { try CatalogLookup.name(.delegate, id: $0, db) },
-            modalStyle: ModalTransitionStyle(rawValue: row["modal_style"]) ?? .coverVertical,
-            presentationStyle: ModalPresentationStyle(rawValue: row["presentation_style"]) ?? .automatic,
-            description: row["description"])
+            library: row[2], name: row[1], delegate: try delegateID.map(delegateName),
+            modalStyle: ModalTransitionStyle(rawValue: row[4]) ?? .coverVertical,
+            presentationStyle: ModalPresentationStyle(rawValue: row[5]) ?? .automatic,
+            description: row[6])
     }
 
     func containers(library: String? = nil, kind: ContainerKind? = nil) throws -> [Container] {

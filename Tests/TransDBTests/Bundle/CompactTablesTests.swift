@@ -149,14 +149,57 @@ struct CompactTablesTests {
         #expect(input.tables.screens.position(ofName: rows[1].to) == 1)
     }
 
-    @Test("created screens' row ids are kept only once they stop following each other")
-    func createdScreenIDs() {
-        var consecutive = CreatedScreens(firstEntry: 3, firstID: 10)
-        for id in Int64(10)...14 { consecutive.append(id) }
+    @Test("imported screens' row ids and entries are kept only once they stop following each other")
+    func importedScreenIDs() {
+        var consecutive = ImportedScreens()
+        for (offset, id) in (Int64(10)...14).enumerated() { consecutive.append(id: id, entry: 3 + offset) }
         #expect((0..<5).map(consecutive.id) == [10, 11, 12, 13, 14])
-        var gap = CreatedScreens(firstEntry: 0, firstID: 10)
-        for id: Int64 in [10, 11, 40, 41] { gap.append(id) }
+        #expect((0..<5).map(consecutive.entry) == [3, 4, 5, 6, 7])
+        var gap = ImportedScreens()
+        for (id, entry): (Int64, Int?) in [(10, 0), (11, 1), (40, 2), (41, 3)] { gap.append(id: id, entry: entry) }
         #expect((0..<4).map(gap.id) == [10, 11, 40, 41])
+        #expect((0..<4).map(gap.entry) == [0, 1, 2, 3])
         #expect(gap.count == 4)
+        // An existing library: ids anywhere, a screen without an entry (a conflict), entries resuming.
+        var existing = ImportedScreens()
+        for (id, entry): (Int64, Int?) in [(7, 20), (3, 21), (9, nil), (5, 22)] { existing.append(id: id, entry: entry) }
+        #expect((0..<4).map(existing.id) == [7, 3, 9, 5])
+        #expect((0..<4).map(existing.entry) == [20, 21, nil, 22])
+        // The first screen without an entry.
+        var none = ImportedScreens()
+        for (id, entry): (Int64, Int?) in [(1, nil), (2, 5)] { none.append(id: id, entry: entry) }
+        #expect((0..<2).map(none.entry) == [nil, 5])
+    }
+
+    @Test("the route key table finds every route it was given, and only those")
+    func routeKeyTable() {
+        var table = RouteKeyTable()
+        func key(_ number: Int64, _ operation: TransitionOperation) -> KnownRoutes.Key {
+            // Keys that differ only in the operation, or in one side, or that are wildcards (0).
+            KnownRoutes.Key(delegate: number % 7, from: number % 3 == 0 ? 0 : number, to: number / 2, operation: operation)
+        }
+        func route(_ number: Int64) -> KnownRoutes.Route {
+            KnownRoutes.Route(id: number, preset: number % 5 == 0 ? nil : number * 10, interaction: number % 2 == 0 ? number * 100 : nil)
+        }
+        for number in Int64(1)...5_000 {
+            for operation in [TransitionOperation.push, .pop] { table[key(number, operation)] = route(number * (operation == .push ? 1 : -1)) }
+        }
+        #expect(table.count == 10_000)
+        var found = 0
+        for number in Int64(1)...5_000 {
+            for operation in [TransitionOperation.push, .pop] {
+                let expected = route(number * (operation == .push ? 1 : -1))
+                let got = table[key(number, operation)]
+                if got?.id == expected.id && got?.preset == expected.preset && got?.interaction == expected.interaction { found += 1 }
+            }
+            #expect(table[key(number, .present)] == nil)
+        }
+        #expect(found == 10_000)
+        #expect(table[KnownRoutes.Key(delegate: 99, from: 1, to: 0, operation: .push)] == nil)
+        // A route changed in place keeps its key and count.
+        table[key(10, .push)] = KnownRoutes.Route(id: 10, preset: nil, interaction: 7)
+        #expect(table.count == 10_000)
+        #expect(table[key(10, .push)]?.preset == nil)
+        #expect(table[key(10, .push)]?.interaction == 7)
     }
 }

@@ -30,8 +30,9 @@ extension BundleImport {
                 if row.to >= 0 { _ = try id(.screen, row.to, input: number, &resolved) }
             }
             for kind in [EntityKind.delegate, .screen] {
-                // Sorted, not a set: two million ids sort in half the memory a set of them takes.
-                let used = resolved[number].ids(kind).sorted()
+                // Sorted in place, not a set: two million ids sort in half the memory a set of them takes.
+                var used = resolved[number].ids(kind)
+                used.sort()
                 if zip(used, used.dropFirst()).contains(where: ==) { distinct = false }
             }
             let own = Set(resolved[number].ids(.delegate))
@@ -133,18 +134,19 @@ extension BundleImport {
     private mutating func id(_ kind: EntityKind, _ index: Int32, input number: Int, _ resolved: inout [ResolvedReferences]) throws -> Int64 {
         if let id = resolved[number][id: kind, Int(index)] { return id }
         let reference = tables[number].reference(index)
-        let id = try createdScreen(kind, reference, input: number)?.id ?? resolvedID(kind, reference, library: inputs[number].bundle.library.name)
+        let id = try importedScreen(kind, reference, input: number)?.id ?? resolvedID(kind, reference, library: inputs[number].bundle.library.name)
         resolved[number][id: kind, Int(index)] = id
         return id
     }
 
-    /// The row id and report entry of a screen this import inserted into a library it created,
-    /// when `reference` names one in its own library (which a reference's lookup tries first).
-    private func createdScreen(_ kind: EntityKind, _ reference: QualifiedName, input number: Int) -> (id: Int64, entry: Int)? {
+    /// The row id and report entry of a screen this import wrote or found in its input's
+    /// library, when `reference` names one there (which a reference's lookup tries first).
+    private func importedScreen(_ kind: EntityKind, _ reference: QualifiedName, input number: Int) -> (id: Int64, entry: Int?)? {
         let library = inputs[number].bundle.library.name
         guard kind == .screen, reference.library == nil || reference.library == library else { return nil }
-        guard let created = createdScreens[number], let position = tables[number].screenPosition(of: reference.name) else { return nil }
-        return (created.id(at: position), created.firstEntry + position)
+        guard let imported = importedScreens[number], let position = tables[number].screenPosition(of: reference.name), position < imported.count
+        else { return nil }
+        return (imported.id(at: position), imported.entry(at: position))
     }
 
     /// The report's index of the `library/name` of reference `index` (-1 for `*`).
@@ -153,8 +155,8 @@ extension BundleImport {
         if let name = resolved[number][name: kind, Int(index)] { return name }
         let reference = tables[number].reference(index)
         let name =
-            if let created = createdScreen(kind, reference, input: number) {
-                RouteEntries.listed(created.entry)
+            if let entry = importedScreen(kind, reference, input: number)?.entry {
+                RouteEntries.listed(entry)
             } else {
                 report.routes.name(try name(kind, id: try id(kind, index, input: number, &resolved)).description)
             }
@@ -237,7 +239,8 @@ struct KnownRoutes {
         var operation: TransitionOperation
     }
 
-    var routes: [Key: Route] = [:]
+    /// By key. (A million of them: shape b imported again.)
+    var routes = RouteKeyTable()
     /// Bit 0: a `* → B` route exists; bit 1: an `A → *` route exists.
     private var wildcards: [Pair: UInt8] = [:]
 
@@ -269,6 +272,86 @@ struct KnownRoutes {
         guard key.from != 0 || key.to != 0, key.from == 0 || key.to == 0 else { return false }
         let bits = wildcards[Pair(delegate: key.delegate, operation: key.operation)] ?? 0
         return key.from == 0 ? bits & 2 != 0 : bits & 1 != 0
+    }
+}
+
+/// Routes by key, in one array of packed entries and an open-addressing table of their
+/// positions: 64 bytes a route where a `[Key: Route]` took 190 (72-byte buckets, at most three
+/// quarters full, and old and new storage at once while it grew).
+struct RouteKeyTable {
+    private struct Entry {
+        var delegate: Int64
+        var from: Int64
+        var to: Int64
+        var id: Int64
+        var preset: Int64
+        var interaction: Int64
+        var operation: TransitionOperation
+        /// Bit 0: `preset` is set; bit 1: `interaction` is.
+        var present: UInt8
+
+        init(_ key: KnownRoutes.Key, _ route: KnownRoutes.Route) {
+            delegate = key.delegate
+            from = key.from
+            to = key.to
+            operation = key.operation
+            id = route.id
+            preset = route.preset ?? 0
+            interaction = route.interaction ?? 0
+            present = (route.preset == nil ? 0 : 1) | (route.interaction == nil ? 0 : 2)
+        }
+
+        var key: KnownRoutes.Key { KnownRoutes.Key(delegate: delegate, from: from, to: to, operation: operation) }
+
+        var route: KnownRoutes.Route {
+            KnownRoutes.Route(id: id, preset: present & 1 != 0 ? preset : nil, interaction: present & 2 != 0 ? interaction : nil)
+        }
+    }
+
+    private var entries: [Entry] = []
+    /// Positions in `entries`, -1 where empty; a power of two in size, at most half full.
+    private var slots: [Int32] = []
+
+    var count: Int { entries.count }
+
+    subscript(key: KnownRoutes.Key) -> KnownRoutes.Route? {
+        get {
+            guard !slots.isEmpty else { return nil }
+            let slot = find(key)
+            return slots[slot] < 0 ? nil : entries[Int(slots[slot])].route
+        }
+        set {
+            guard let newValue else { return }  // Routes are only added or changed, never forgotten.
+            if !slots.isEmpty {
+                let slot = find(key)
+                if slots[slot] >= 0 { return entries[Int(slots[slot])] = Entry(key, newValue) }
+            }
+            if (entries.count + 1) * 2 > slots.count { grow() }
+            slots[find(key)] = Int32(entries.count)
+            entries.append(Entry(key, newValue))
+        }
+    }
+
+    /// The slot that holds `key`, or the empty one where it belongs.
+    private func find(_ key: KnownRoutes.Key) -> Int {
+        let mask = slots.count - 1
+        var slot = Self.hash(key) & mask
+        while slots[slot] >= 0 && entries[Int(slots[slot])].key != key { slot = (slot + 1) & mask }
+        return slot
+    }
+
+    private mutating func grow() {
+        slots = Array(repeating: -1, count: max(16, slots.count * 2))
+        for position in entries.indices { slots[find(entries[position].key)] = Int32(position) }
+    }
+
+    /// A mix of the key's row ids, which follow each other (their low bits alone would cluster).
+    /// The operation is left out: at most five keys share the rest.
+    private static func hash(_ key: KnownRoutes.Key) -> Int {
+        var hash = UInt64(bitPattern: key.delegate) &* 0x9E37_79B9_7F4A_7C15
+        hash = (hash ^ UInt64(bitPattern: key.from)) &* 0xBF58_476D_1CE4_E5B9
+        hash = (hash ^ UInt64(bitPattern: key.to)) &* 0x94D0_49BB_1331_11EB
+        return Int(truncatingIfNeeded: hash ^ (hash >> 31))
     }
 }
 

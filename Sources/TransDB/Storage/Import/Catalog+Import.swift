@@ -88,11 +88,24 @@ struct BundleImport {
     /// The row ids of the libraries this import creates: nothing of theirs can be in the catalog
     /// yet, so their screens are inserted without looking for them first.
     private var createdLibraries: [String: Int64] = [:]
-    /// The screens inserted into created libraries, per input: routes find their screens here
-    /// instead of asking the catalog (and caching) two million times.
-    var createdScreens: [Int: CreatedScreens] = [:]
+    /// The screens of each input's library as this import wrote or found them, by input: routes
+    /// find their screens here instead of asking the catalog (and caching) two million times.
+    var importedScreens: [Int: ImportedScreens] = [:]
     /// Where each preset's entry is in the report's `listed`, by `library/name`.
     private var presetEntries: [String: Int] = [:]
+    /// The compared fields of each kind, made once: a schema allocates its copiers when made, and
+    /// an import may compare two million screens.
+    private let schemas = Schemas()
+
+    private struct Schemas {
+        let library = EntrySchema<Library>.library
+        let curve = EntrySchema<NamedCurve>.curve
+        let duration = EntrySchema<NamedDuration>.duration
+        let preset = EntrySchema<Preset>.preset
+        let delegate = EntrySchema<Delegate>.delegate
+        let screen = EntrySchema<Screen>.screen
+        let container = EntrySchema<Container>.container
+    }
 
     init(db: Database, inputs: [BundleInput], policy: ConflictPolicy, removeOthers: Bool, progress: WorkProgress? = nil) {
         self.db = db
@@ -273,16 +286,27 @@ struct BundleImport {
 
     /// ``existing(_:_:old:new:)`` on the fields diff and merge compare (``EntrySchema``), so that
     /// "changed" means the same to `import`, `diff` and `merge`.
-    mutating func existing<Entry>(_ schema: EntrySchema<Entry>, _ name: String, old: Entry, new: Entry) -> Bool {
-        existing(schema.kind, name, old: schema.fields(old), new: schema.fields(new))
+    ///
+    /// - Parameter screen: For a screen of an input's table (`position` in input `table`): an
+    ///   unchanged one is listed as a run over the table, without copying its name.
+    mutating func existing<Entry>(
+        _ schema: EntrySchema<Entry>, _ name: String, old: Entry, new: Entry, screen: (position: Int, table: Int)? = nil
+    ) -> Bool {
+        existing(schema.kind, name, old: schema.fields(old), new: schema.fields(new), screen: screen)
     }
 
     /// Records what happened to an entry that exists: unchanged, or a conflict handled by the policy.
     /// Returns whether the bundle's values must be written.
-    mutating func existing(_ kind: EntityKind, _ name: String, old: [(String, JSONValue)], new: [(String, JSONValue)]) -> Bool {
+    mutating func existing(
+        _ kind: EntityKind, _ name: String, old: [(String, JSONValue)], new: [(String, JSONValue)], screen: (position: Int, table: Int)? = nil
+    ) -> Bool {
         let fields = zip(old, new).filter { $0.0.1 != $0.1.1 }.map(\.0.0)
         if fields.isEmpty {
-            record(.init(kind: kind, name: name, action: .unchanged, fields: []))
+            if let screen {
+                report.appendScreen(screen.position, of: inputs[screen.table], table: screen.table, action: .unchanged)
+            } else {
+                record(.init(kind: kind, name: name, action: .unchanged, fields: []))
+            }
             return false
         }
         switch policy {
@@ -350,7 +374,7 @@ struct BundleImport {
             added(.library, library.name)
             return
         }
-        if existing(EntrySchema<Library>.library, library.name, old: try CatalogReader(db: db).library(id: id), new: library) {
+        if existing(schemas.library, library.name, old: try CatalogReader(db: db).library(id: id), new: library) {
             try CatalogWriter(db: db).updateLibrary(id: id, try library.validated())
         }
     }
@@ -399,7 +423,7 @@ struct BundleImport {
             added(.curve, name)
             return
         }
-        if existing(EntrySchema<NamedCurve>.curve, name, old: try CatalogReader(db: db).curve(id: id), new: curve) {
+        if existing(schemas.curve, name, old: try CatalogReader(db: db).curve(id: id), new: curve) {
             try CatalogWriter(db: db).updateCurve(id: id, curve)
         }
     }
@@ -411,7 +435,7 @@ struct BundleImport {
             added(.duration, name)
             return
         }
-        if existing(EntrySchema<NamedDuration>.duration, name, old: try CatalogReader(db: db).duration(id: id), new: duration) {
+        if existing(schemas.duration, name, old: try CatalogReader(db: db).duration(id: id), new: duration) {
             try CatalogWriter(db: db).updateDuration(id: id, duration)
         }
     }
@@ -470,7 +494,7 @@ struct BundleImport {
         let (currentReverse, currentReducedMotion) = (old.reverse, old.reducedMotion)
         old.reverse = nil
         old.reducedMotion = nil
-        if existing(EntrySchema<Preset>.preset, name, old: old, new: new) {
+        if existing(schemas.preset, name, old: old, new: new) {
             // The reverse and the alternative are compared and written in their own phase; keep
             // them as they are meanwhile.
             values.reverse = currentReverse
@@ -536,7 +560,7 @@ struct BundleImport {
             added(.delegate, name)
             return
         }
-        if existing(EntrySchema<Delegate>.delegate, name, old: try CatalogReader(db: db).delegate(id: id), new: delegate) {
+        if existing(schemas.delegate, name, old: try CatalogReader(db: db).delegate(id: id), new: delegate) {
             try db.execute(
                 sql: "UPDATE delegate SET released = ?, description = ? WHERE id = ?", arguments: [delegate.released, delegate.description, id])
         }
@@ -548,12 +572,19 @@ struct BundleImport {
         let name = "\(screen.library)/\(screen.name)"
         var new = screen
         new.delegate = try resolved(.delegate, screen.delegate, library: screen.library)
-        guard let id = try id(.screen, library: screen.library, name: screen.name) else {
-            try CatalogWriter(db: db).insertScreen(new)
+        let entries = report.listed.count
+        guard let (id, old) = try CatalogReader(db: db).screen(library: screen.library, name: screen.name, delegateName: { try self.name(.delegate, id: $0) })
+        else {
+            let id = try CatalogWriter(db: db).insertScreen(new)
             added(.screen, name)
+            // Its entry names the row only when the name was stored as written.
+            importedScreens[number, default: ImportedScreens()].append(id: id, entry: try screen.validated().name == screen.name ? entries : nil)
             return
         }
-        if existing(EntrySchema<Screen>.screen, name, old: try CatalogReader(db: db).screen(id: id), new: new) {
+        defer { importedScreens[number, default: ImportedScreens()].append(id: id, entry: report.listed.count > entries ? entries : nil) }
+        // Screens come in their table's order, each adding one to `importedScreens`.
+        let position = importedScreens[number]?.count ?? 0
+        if existing(schemas.screen, name, old: old, new: new, screen: (position, number)) {
             let delegateID = try new.delegate.map { try CatalogLookup.id(.delegate, $0, db) }
             try db.execute(
                 sql: "UPDATE screen SET delegate_id = ?, modal_style = ?, presentation_style = ?, description = ? WHERE id = ?",
@@ -571,15 +602,14 @@ struct BundleImport {
             sql: "INSERT INTO screen (library_id, name, delegate_id, modal_style, presentation_style, description) VALUES (?, ?, ?, ?, ?, ?)")
         try insert.execute(
             arguments: [libraryID, valid.name, delegateID, valid.modalStyle.rawValue, valid.presentationStyle.rawValue, valid.description])
-        let position = createdScreens[number]?.count ?? 0
+        let position = importedScreens[number]?.count ?? 0
         // One entry a screen, so that the entry of screen `position` is the first one's + `position`.
         if valid.name == screen.name {
             report.appendScreen(position, of: inputs[number], table: number, action: .added)
         } else {
             added(.screen, "\(screen.library)/\(valid.name)")
         }
-        if position == 0 { createdScreens[number] = CreatedScreens(firstEntry: report.listed.count - 1, firstID: db.lastInsertedRowID) }
-        createdScreens[number]?.append(db.lastInsertedRowID)
+        importedScreens[number, default: ImportedScreens()].append(id: db.lastInsertedRowID, entry: report.listed.count - 1)
     }
 
     private mutating func container(_ container: Container) throws {
@@ -591,7 +621,7 @@ struct BundleImport {
             added(.container, name)
             return
         }
-        if existing(EntrySchema<Container>.container, name, old: try CatalogReader(db: db).container(id: id), new: new) {
+        if existing(schemas.container, name, old: try CatalogReader(db: db).container(id: id), new: new) {
             let delegateID = try new.delegate.map { try CatalogLookup.id(.delegate, $0, db) }
             try db.execute(
                 sql: "UPDATE container SET kind = ?, delegate_id = ?, description = ? WHERE id = ?",
@@ -658,28 +688,39 @@ struct BundleImport {
     }
 }
 
-/// The screens an import inserted into a library it created, in the order of their input's table.
-struct CreatedScreens {
-    /// The report entry of the first; the others follow it.
-    let firstEntry: Int
-    private let firstID: Int64
+/// The screens of an input's library as an import wrote or found them, in the order of the
+/// input's table: each one's row id and report entry.
+struct ImportedScreens {
     private(set) var count = 0
-    /// Row ids by position, kept only once they stop following the first's: SQLite gives a new
-    /// row the largest row id plus one, so two million of them usually need no array.
-    private var ids: [Int64] = []
+    private var firstID: Int64 = 0
+    private var firstEntry = 0
+    /// Row ids by position, kept only once they stop following the first's (`nil` until then):
+    /// SQLite gives a new row the largest row id plus one, so two million screens of a new
+    /// library need no array.
+    private var ids: [Int64]?
+    /// Report entries by position (-1: none), kept only once they stop following the first's.
+    private var entries: [Int]?
 
-    init(firstEntry: Int, firstID: Int64) {
-        self.firstEntry = firstEntry
-        self.firstID = firstID
-    }
-
-    /// Records the row id of the next screen.
-    mutating func append(_ id: Int64) {
-        if ids.isEmpty && id != firstID + Int64(count) { ids = (0..<Int64(count)).map { firstID + $0 } }
-        if !ids.isEmpty { ids.append(id) }
+    /// Records the next screen: its row id, and its entry in the report's `listed` when it has
+    /// one that names it as stored (not a conflict, or a name stored in another spelling).
+    mutating func append(id: Int64, entry: Int?) {
+        if count == 0 {
+            firstID = id
+            firstEntry = entry ?? 0
+        }
+        if ids == nil && id != firstID + Int64(count) { ids = (0..<Int64(count)).map { firstID + $0 } }
+        ids?.append(id)
+        if entries == nil && entry != firstEntry + count { entries = (0..<count).map { firstEntry + $0 } }
+        entries?.append(entry ?? -1)
         count += 1
     }
 
     /// The row id of the screen at `position`.
-    func id(at position: Int) -> Int64 { ids.isEmpty ? firstID + Int64(position) : ids[position] }
+    func id(at position: Int) -> Int64 { ids?[position] ?? firstID + Int64(position) }
+
+    /// The report entry of the screen at `position`, if it has one.
+    func entry(at position: Int) -> Int? {
+        guard let entries else { return firstEntry + position }
+        return entries[position] >= 0 ? entries[position] : nil
+    }
 }
