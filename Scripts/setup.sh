@@ -5,9 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 source Scripts/lib/install-deps.sh
+source Scripts/lib/release-build.sh
 install_deps
 
-swift build -c release --static-swift-stdlib --product transdb
+"${release_build[@]}"
 bin=.build/release/transdb
 db=$(mktemp -d)/transdb.sqlite
 
