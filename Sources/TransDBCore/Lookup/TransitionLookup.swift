@@ -53,17 +53,23 @@ public struct TransitionLookup {
     private struct Memo {
         var screens = MemoTable<String, LookupScreen?>()
         var containers = MemoTable<String, LookupContainer?>()
-        var containersOfKind = MemoTable<ContainerKind, [LookupContainer]>()
+        /// By the kind's place in `ContainerKind.allCases`.
+        var containersOfKind = MemoTable<Int64, [LookupContainer]>()
         var delegates = MemoTable<Int64, LookupDelegate>()
-        var methods = MemoTable<MethodKey, Bool>()
+        /// By ``methodKey(delegateID:_:)``.
+        var methods = MemoTable<Int64, Bool>()
         /// Boxed: a preset is large, and every answer that plays it shares this one.
         var presets = MemoTable<Int64, Boxed<Preset>>()
         var screenNames = MemoTable<Int64, QualifiedName>()
     }
 
-    private struct MethodKey: Hashable {
-        var delegateID: Int64
-        var operation: TransitionOperation
+    /// Integer keys where a struct or an enum would do: the first table keyed by a type makes the
+    /// Swift runtime search the whole binary for that type's `Hashable` conformance (about 400,000
+    /// instructions, 3 % of a single `resolve`), and `Int64` is searched for once already.
+    private static func methodKey(delegateID: Int64, _ operation: TransitionOperation) -> Int64 {
+        // Push and pop share one method.
+        let asked = operation == .pop ? .push : operation
+        return delegateID &* 8 &+ Int64(TransitionOperation.allCases.firstIndex(of: asked) ?? 0)
     }
 
     /// - Parameter role: `from` or `to`, for the message when the name is refused.
@@ -87,9 +93,10 @@ public struct TransitionLookup {
 
     /// The first few containers of `kind`, for a request that names none.
     fileprivate mutating func containers(kind: ContainerKind) throws -> [LookupContainer] {
-        if let known = memo.containersOfKind[kind] { return known }
+        let key = Int64(ContainerKind.allCases.firstIndex(of: kind) ?? 0)
+        if let known = memo.containersOfKind[key] { return known }
         let found = try source.containers(kind: kind, limit: 6)
-        memo.containersOfKind.remember(found, for: kind, limit: memoLimit)
+        memo.containersOfKind.remember(found, for: key, limit: memoLimit)
         return found
     }
 
@@ -101,8 +108,7 @@ public struct TransitionLookup {
     }
 
     fileprivate mutating func implements(delegateID: Int64, _ operation: TransitionOperation) throws -> Bool {
-        // Push and pop share one method.
-        let key = MethodKey(delegateID: delegateID, operation: operation == .pop ? .push : operation)
+        let key = Self.methodKey(delegateID: delegateID, operation)
         if let known = memo.methods[key] { return known }
         let found = try source.hasMappings(delegateID: delegateID, for: operation.sameMethod)
         memo.methods.remember(found, for: key, limit: memoLimit)
