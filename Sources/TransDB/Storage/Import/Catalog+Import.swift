@@ -284,7 +284,7 @@ struct BundleImport {
 
     // MARK: Entries
 
-    /// ``existing(_:_:old:new:)`` on the fields diff and merge compare (``EntrySchema``), so that
+    /// ``existing(_:_:old:new:screen:)`` on the fields diff and merge compare (``EntrySchema``), so that
     /// "changed" means the same to `import`, `diff` and `merge`.
     ///
     /// - Parameter screen: For a screen of an input's table (`position` in input `table`): an
