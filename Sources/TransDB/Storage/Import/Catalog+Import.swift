@@ -585,10 +585,10 @@ struct BundleImport {
         // Screens come in their table's order, each adding one to `importedScreens`.
         let position = importedScreens[number]?.count ?? 0
         if existing(schemas.screen, name, old: old, new: new, screen: (position, number)) {
-            let delegateID = try new.delegate.map { try CatalogLookup.id(.delegate, $0, db) }
-            try db.execute(
-                sql: "UPDATE screen SET delegate_id = ?, modal_style = ?, presentation_style = ?, description = ? WHERE id = ?",
-                arguments: [delegateID, new.modalStyle.rawValue, new.presentationStyle.rawValue, new.description, id])
+            // A cached statement and the delegate's resolved id: a release may change every screen.
+            let delegateID = try screen.delegate.map { try resolvedID(.delegate, $0, library: screen.library) }
+            try db.cachedStatement(sql: "UPDATE screen SET delegate_id = ?, modal_style = ?, presentation_style = ?, description = ? WHERE id = ?")
+                .execute(arguments: [delegateID, new.modalStyle.rawValue, new.presentationStyle.rawValue, new.description, id])
         }
     }
 
