@@ -125,7 +125,7 @@ extension BundleImport {
         case .replace:
             entry.action = .changed
             report.routes.append(entry)
-            try db.execute(sql: "UPDATE route SET preset_id = ?, interaction_id = ? WHERE id = ?", arguments: [ids.preset, ids.interaction, old.id])
+            try db.cachedStatement(sql: "UPDATE route SET preset_id = ?, interaction_id = ? WHERE id = ?").execute(arguments: [ids.preset, ids.interaction, old.id])
             known.routes[key] = KnownRoutes.Route(id: old.id, preset: ids.preset, interaction: ids.interaction)
         }
     }

@@ -561,8 +561,8 @@ struct BundleImport {
             return
         }
         if existing(schemas.delegate, name, old: try CatalogReader(db: db).delegate(id: id), new: delegate) {
-            try db.execute(
-                sql: "UPDATE delegate SET released = ?, description = ? WHERE id = ?", arguments: [delegate.released, delegate.description, id])
+            try db.cachedStatement(sql: "UPDATE delegate SET released = ?, description = ? WHERE id = ?")
+                .execute(arguments: [delegate.released, delegate.description, id])
         }
     }
 
