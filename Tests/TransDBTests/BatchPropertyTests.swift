@@ -96,6 +96,29 @@ struct BatchPropertyTests {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// `catalog` as plain dictionaries: the source an app's lookup reads.
+    static func inMemory(_ catalog: Catalog) throws -> MemoryCatalog {
+        try MemoryCatalog(
+            screens: try catalog.screens(), containers: try catalog.containers(), delegates: try catalog.delegates(),
+            presets: try catalog.presets(), routes: try catalog.routes())
+    }
+
+    /// Expects two answers to one request to agree: the same resolution, or the same error.
+    /// Returns whether both resolved.
+    @discardableResult
+    static func expectSame(_ first: Result<Resolution, any Error>, _ second: Result<Resolution, any Error>, _ context: String) -> Bool {
+        switch (first, second) {
+        case let (.success(a), .success(b)):
+            #expect(a == b, "\(context)")
+            return true
+        case let (.failure(a), .failure(b)):
+            #expect("\(a)" == "\(b)", "\(context)")
+        default:
+            Issue.record("\(context): \(first) against \(second)")
+        }
+        return false
+    }
+
     @Test("the same bytes, line for line", arguments: 1...24)
     func sameBytes(seed: Int) throws {
         let directory = try TemporaryDirectory()
@@ -119,22 +142,15 @@ struct BatchPropertyTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let (catalog, screens, containers) = try Self.makeCatalog(seed: UInt64(seed), in: directory)
-        var memory = TransitionLookup(
-            source: try MemoryCatalog(
-                screens: try catalog.screens(), containers: try catalog.containers(), delegates: try catalog.delegates(),
-                presets: try catalog.presets(), routes: try catalog.routes()))
+        var memory = TransitionLookup(source: try Self.inMemory(catalog))
         let resolver = Resolver(catalog: catalog)
         var reader = BatchRequestReader()
         for line in Self.requests(seed: UInt64(seed), screens: screens, containers: containers).split(separator: "\n") {
             guard let request = try reader.request(String(line)) else { continue }
             for strict in [false, true] {
-                let onDisk = Result { try resolver.resolve(request, strict: strict) }
-                let inMemory = Result { try memory.resolve(request, strict: strict) }
-                switch (onDisk, inMemory) {
-                case let (.success(a), .success(b)): #expect(a == b, "seed \(seed), \(line), strict \(strict)")
-                case let (.failure(a), .failure(b)): #expect("\(a)" == "\(b)", "seed \(seed), \(line), strict \(strict)")
-                default: Issue.record("seed \(seed), \(line), strict \(strict): \(onDisk) on disk, \(inMemory) in memory")
-                }
+                Self.expectSame(
+                    Result { try resolver.resolve(request, strict: strict) }, Result { try memory.resolve(request, strict: strict) },
+                    "seed \(seed), \(line), strict \(strict), on disk and in memory")
             }
         }
     }
@@ -146,9 +162,7 @@ struct BatchPropertyTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let (catalog, screens, containers) = try Self.makeCatalog(seed: UInt64(seed), in: directory)
-        let source = try MemoryCatalog(
-            screens: try catalog.screens(), containers: try catalog.containers(), delegates: try catalog.delegates(),
-            presets: try catalog.presets(), routes: try catalog.routes())
+        let source = try Self.inMemory(catalog)
         var forgetful = TransitionLookup(source: source, memoLimit: 1)
         var remembering = TransitionLookup(source: source)
         var reader = BatchRequestReader()
@@ -156,15 +170,10 @@ struct BatchPropertyTests {
         for line in Self.requests(seed: UInt64(seed), screens: screens, containers: containers).split(separator: "\n") {
             guard let request = try reader.request(String(line)) else { continue }
             for explain in [false, true] {
-                let small = Result { try forgetful.resolve(request, explain: explain) }
-                let large = Result { try remembering.resolve(request, explain: explain) }
-                switch (small, large) {
-                case let (.success(a), .success(b)):
-                    #expect(a == b, "seed \(seed), \(line), explain \(explain)")
-                    answered += 1
-                case let (.failure(a), .failure(b)): #expect("\(a)" == "\(b)", "seed \(seed), \(line), explain \(explain)")
-                default: Issue.record("seed \(seed), \(line), explain \(explain): \(small) forgetting, \(large) remembering")
-                }
+                let bothAnswered = Self.expectSame(
+                    Result { try forgetful.resolve(request, explain: explain) }, Result { try remembering.resolve(request, explain: explain) },
+                    "seed \(seed), \(line), explain \(explain), forgetting and remembering")
+                if bothAnswered { answered += 1 }
             }
         }
         #expect(answered > 0)
