@@ -141,6 +141,13 @@ struct ResolverTests {
         #expect(!result.explanation.isEmpty)
     }
 
+    /// Memo keys pack the operation and the container kind as these numbers.
+    @Test("each operation's and container kind's ordinal is its place among all cases")
+    func ordinals() {
+        #expect(TransitionOperation.allCases.map(\.ordinal) == Array(TransitionOperation.allCases.indices))
+        #expect(ContainerKind.allCases.map(\.ordinal) == Array(ContainerKind.allCases.indices))
+    }
+
     @Test("the interaction controller is not asked when the animator is nil")
     func interactionNotAskedWithoutAnimator() throws {
         let directory = try TemporaryDirectory()

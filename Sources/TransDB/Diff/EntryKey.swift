@@ -13,7 +13,7 @@ struct EntryKey: Hashable, Comparable, Sendable {
 
     /// The key of a route mapping.
     init(route: RouteMapping) {
-        let operation = UInt32(TransitionOperation.allCases.firstIndex(of: route.operation) ?? 0)
+        let operation = UInt32(route.operation.ordinal)
         parts = [Self.scalars(route.delegate.description), [operation], Self.side(route.from), Self.side(route.to)]
     }
 

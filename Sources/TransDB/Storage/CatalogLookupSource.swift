@@ -94,7 +94,7 @@ struct CatalogLookupSource: LookupSource {
     /// `from`, some with a wildcard `to`. Read once per delegate and operation, so that a probe
     /// that no mapping can answer is not made.
     private mutating func shape(delegateID: Int64, _ operation: TransitionOperation) throws -> SourceMemo.Shape {
-        let key = delegateID &* 8 &+ Int64(TransitionOperation.allCases.firstIndex(of: operation) ?? 0)
+        let key = delegateID &* 8 &+ Int64(operation.ordinal)
         if let known = memo.shapes[key] { return known }
         let statement = try prepared(.shape)
         let flags = try rows(statement, bind: { sqlite3_bind_int64($0, 1, delegateID) }, text: nil, operation.rawValue) { statement in
@@ -212,7 +212,7 @@ struct CatalogLookupSource: LookupSource {
             case .containersOfKind: 4
             case .delegate: 5
             case .shape: 6
-            case let .route(operation): 7 + (TransitionOperation.allCases.firstIndex(of: operation) ?? 0)
+            case let .route(operation): 7 + operation.ordinal
             }
         }
 

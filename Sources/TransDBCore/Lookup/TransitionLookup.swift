@@ -53,7 +53,7 @@ public struct TransitionLookup {
     private struct Memo {
         var screens = MemoTable<String, LookupScreen?>()
         var containers = MemoTable<String, LookupContainer?>()
-        /// By the kind's place in `ContainerKind.allCases`.
+        /// By ``ContainerKind/ordinal``.
         var containersOfKind = MemoTable<Int64, [LookupContainer]>()
         var delegates = MemoTable<Int64, LookupDelegate>()
         /// By ``methodKey(delegateID:_:)``.
@@ -69,7 +69,7 @@ public struct TransitionLookup {
     private static func methodKey(delegateID: Int64, _ operation: TransitionOperation) -> Int64 {
         // Push and pop share one method.
         let asked = operation == .pop ? .push : operation
-        return delegateID &* 8 &+ Int64(TransitionOperation.allCases.firstIndex(of: asked) ?? 0)
+        return delegateID &* 8 &+ Int64(asked.ordinal)
     }
 
     /// - Parameter role: `from` or `to`, for the message when the name is refused.
@@ -93,7 +93,7 @@ public struct TransitionLookup {
 
     /// The first few containers of `kind`, for a request that names none.
     fileprivate mutating func containers(kind: ContainerKind) throws -> [LookupContainer] {
-        let key = Int64(ContainerKind.allCases.firstIndex(of: kind) ?? 0)
+        let key = Int64(kind.ordinal)
         if let known = memo.containersOfKind[key] { return known }
         let found = try source.containers(kind: kind, limit: 6)
         memo.containersOfKind.remember(found, for: key, limit: memoLimit)

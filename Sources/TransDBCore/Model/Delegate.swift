@@ -23,6 +23,18 @@ public struct Delegate: Hashable, Sendable {
 public enum TransitionOperation: String, CaseIterable, Hashable, Sendable {
     case present, dismiss, push, pop, tab
 
+    /// The operation's place in `allCases`, for integer keys (without building `allCases`, an
+    /// array, on every request).
+    package var ordinal: Int {
+        switch self {
+        case .present: 0
+        case .dismiss: 1
+        case .push: 2
+        case .pop: 3
+        case .tab: 4
+        }
+    }
+
     /// The raw value as a literal, for writers that copy bytes without going through `String`.
     package var rawValueLiteral: StaticString {
         switch self {

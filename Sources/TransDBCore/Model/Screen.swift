@@ -132,4 +132,12 @@ public enum ContainerKind: String, CaseIterable, Hashable, Sendable {
     case navigation
     /// `UITabBarController`.
     case tab
+
+    /// The kind's place in `allCases`, for integer keys.
+    package var ordinal: Int {
+        switch self {
+        case .navigation: 0
+        case .tab: 1
+        }
+    }
 }
