@@ -49,7 +49,6 @@ public struct LibraryBundle: Hashable, Sendable {
         copy.delegates.sort { before($0.name, $1.name) }
         copy.screens.sort { before($0.name, $1.name) }
         copy.containers.sort { before($0.name, $1.name) }
-        let operations = TransitionOperation.allCases
         copy.routes = routes.map { route in
             var route = route
             route.id = nil
@@ -57,7 +56,7 @@ public struct LibraryBundle: Hashable, Sendable {
         }.sorted { a, b in
             if a.delegate != b.delegate { return before(a.delegate.description, b.delegate.description) }
             if a.operation != b.operation {
-                return (operations.firstIndex(of: a.operation) ?? 0) < (operations.firstIndex(of: b.operation) ?? 0)
+                return a.operation.ordinal < b.operation.ordinal
             }
             if a.from != b.from { return a.from == .any || (b.from != .any && before(a.from.description, b.from.description)) }
             return a.to == .any || (b.to != .any && before(a.to.description, b.to.description))

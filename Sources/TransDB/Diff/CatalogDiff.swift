@@ -54,35 +54,46 @@ public struct CatalogDiff: Hashable, Sendable {
             + entries(.route, library: name, old: old, new: new, progress)
     }
 
+    /// The entries of one kind, walked in key order on both sides at once.
     private static func entries<Entry>(
         _ schema: EntrySchema<Entry>, library: String, old: LibraryBundle?, new: LibraryBundle?, _ progress: WorkProgress?
     ) -> [EntryDiff] {
-        let before = schema.keyed(old)
-        let after = schema.keyed(new)
-        let keys = Set(before.keys).union(after.keys).sorted()
-        // Both sides' entries are counted as their keys are compared, 4,096 keys at a time.
-        var counted: Int64 = 0
-        defer { progress.advance(by: Int64(before.count + after.count) - counted) }
-        return keys.enumerated().compactMap { index, key -> EntryDiff? in
-            if index & 4095 == 4095 {
-                let due = Int64(before.count + after.count) * Int64(index + 1) / Int64(keys.count)
-                progress.advance(by: due - counted)
+        let oldEntries = old.map(schema.entries) ?? []
+        let newEntries = new.map(schema.entries) ?? []
+        let before = schema.keyOrder(oldEntries)
+        let after = schema.keyOrder(newEntries)
+        var diffs: [EntryDiff] = []
+        var (i, j) = (0, 0)
+        // Both sides' entries are counted as they are compared, 4,096 at a time.
+        var counted = 0
+        defer { progress.advance(by: Int64(oldEntries.count + newEntries.count - counted)) }
+        while i < before.count || j < after.count {
+            if (i + j) & 4095 == 4095 {
+                let due = (oldEntries.count + newEntries.count) * (i + j) / max(1, before.count + after.count)
+                progress.advance(by: Int64(due - counted))
                 counted = due
             }
-            switch (before[key], after[key]) {
-            case let (nil, added?):
-                return EntryDiff(change: .added, kind: schema.kind, library: library, name: schema.name(added), value: schema.object(added))
-            case let (removed?, nil):
-                return EntryDiff(
-                    change: .removed, kind: schema.kind, library: library, name: schema.name(removed), value: schema.object(removed))
-            case let (old?, new?):
+            if j == after.count || (i < before.count && before[i].key < after[j].key) {
+                let removed = oldEntries[before[i].index]
+                diffs.append(
+                    EntryDiff(change: .removed, kind: schema.kind, library: library, name: schema.name(removed), value: schema.object(removed)))
+                i += 1
+            } else if i == before.count || after[j].key < before[i].key {
+                let added = newEntries[after[j].index]
+                diffs.append(
+                    EntryDiff(change: .added, kind: schema.kind, library: library, name: schema.name(added), value: schema.object(added)))
+                j += 1
+            } else {
+                let (old, new) = (oldEntries[before[i].index], newEntries[after[j].index])
                 let fields = schema.changes(from: old, to: new)
-                return fields.isEmpty
-                    ? nil : EntryDiff(change: .changed, kind: schema.kind, library: library, name: schema.name(new), fields: fields)
-            case (nil, nil):
-                return nil
+                if !fields.isEmpty {
+                    diffs.append(EntryDiff(change: .changed, kind: schema.kind, library: library, name: schema.name(new), fields: fields))
+                }
+                i += 1
+                j += 1
             }
         }
+        return diffs
     }
 
     /// Whether the two sides are equal.

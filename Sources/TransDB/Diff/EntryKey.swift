@@ -3,30 +3,41 @@ import TransDBCore
 /// operation, from and to. Keys order entries as bundles do (see ``LibraryBundle/canonicalized()``):
 /// names by Unicode scalars, routes by delegate, operation (present, dismiss, push, pop, tab), then
 /// from and to with `*` first.
+///
+/// One byte string per key: a diff of a million routes keeps two million keys. UTF-8 orders text
+/// as its Unicode scalars do, and its bytes are never 0xFF, so each byte is stored one higher and
+/// 0 separates a route's parts: parts then compare one after another, a shorter part first.
 struct EntryKey: Hashable, Comparable, Sendable {
-    private let parts: [[UInt32]]
+    private var bytes: [UInt8]
 
     /// The key of a named entry.
     init(name: String) {
-        parts = [Self.scalars(name)]
+        bytes = []
+        bytes.reserveCapacity(name.utf8.count)
+        append(name)
     }
 
     /// The key of a route mapping.
     init(route: RouteMapping) {
-        let operation = UInt32(route.operation.ordinal)
-        parts = [Self.scalars(route.delegate.description), [operation], Self.side(route.from), Self.side(route.to)]
+        bytes = []
+        append(route.delegate.description)
+        bytes.append(0)
+        bytes.append(UInt8(route.operation.ordinal) + 1)
+        bytes.append(0)
+        append(route.from)
+        bytes.append(0)
+        append(route.to)
     }
 
-    static func < (lhs: EntryKey, rhs: EntryKey) -> Bool {
-        for (a, b) in zip(lhs.parts, rhs.parts) where a != b { return a.lexicographicallyPrecedes(b) }
-        return lhs.parts.count < rhs.parts.count
+    static func < (lhs: EntryKey, rhs: EntryKey) -> Bool { lhs.bytes.lexicographicallyPrecedes(rhs.bytes) }
+
+    private mutating func append(_ text: String) {
+        for byte in text.utf8 { bytes.append(byte &+ 1) }
     }
 
-    private static func scalars(_ text: String) -> [UInt32] { text.unicodeScalars.map(\.value) }
-
-    /// `*` as the empty sequence, which sorts before every name (names are never empty).
-    private static func side(_ pattern: ScreenPattern) -> [UInt32] {
-        guard case let .screen(name) = pattern else { return [] }
-        return scalars(name.description)
+    /// `*` as the empty part, which sorts before every name (names are never empty).
+    private mutating func append(_ pattern: ScreenPattern) {
+        guard case let .screen(name) = pattern else { return }
+        append(name.description)
     }
 }
