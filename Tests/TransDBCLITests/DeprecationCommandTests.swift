@@ -32,11 +32,12 @@ struct DeprecationCommandTests {
         #expect(try cli(["show", "preset", "ds/close", "--format", "json"]).jsonObject()["deprecated"] as? String == "Use open")
         let table = try cli(["show", "curve", "ds/legacy"])
         #expect(table.stdoutLines.contains("deprecated   Use standard"))
-        // CSV rows keep one column per key: the curve that is not deprecated has an empty cell.
+        // CSV rows keep one column per key a curve can have: the curve that is not deprecated has an
+        // empty cell, and neither is an alias.
         let csv = try cli(["list", "curves", "--format", "csv"])
         #expect(
             csv.stdout
-                == "name,library,kind,expression,description,deprecated\r\nlegacy,ds,cubic-bezier,\"cubic-bezier(0.4, 0, 0.2, 1)\",,Use standard\r\nstandard,ds,cubic-bezier,\"cubic-bezier(0.2, 0, 0, 1)\",,\r\n"
+                == "name,library,kind,expression,description,deprecated,aliasOf\r\nlegacy,ds,cubic-bezier,\"cubic-bezier(0.4, 0, 0.2, 1)\",,Use standard,\r\nstandard,ds,cubic-bezier,\"cubic-bezier(0.2, 0, 0, 1)\",,,\r\n"
         )
     }
 

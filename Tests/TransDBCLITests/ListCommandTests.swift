@@ -74,7 +74,7 @@ struct ListCommandTests {
         #expect(qualifiedNames(parsed) == qualifiedNames(json))
 
         let rows = csv.stdout.components(separatedBy: "\r\n")
-        #expect(rows.first == "name,library,kind,expression,description")
+        #expect(rows.first == "name,library,kind,expression,description,deprecated,aliasOf")
         #expect(rows.last == "", "ends with CRLF")
         #expect(rows.count == json.count + 2)
         // Expressions hold commas, so they are quoted.
@@ -142,6 +142,36 @@ struct ListCommandTests {
         let csv = try cli(["list", "routes", "--format", "csv"])
         expectSuccess(csv)
         #expect(csv.stdout == "id,delegate,operation,from,to,preset,interaction\r\n")
+    }
+
+    @Test(
+        "CSV has the same header for an empty list, a list without deprecated entries and one with them",
+        arguments: ["libraries", "curves", "durations", "presets", "screens", "containers", "delegates", "routes"])
+    func stableCSVHeader(kind: String) throws {
+        let empty = try CLIFixture.initialized(empty: true)
+        defer { empty.remove() }
+        let seeded = try CLIFixture.initialized()
+        defer { seeded.remove() }
+
+        func header(_ cli: CLIFixture) throws -> Substring {
+            let result = try cli(["list", kind, "--format", "csv"])
+            expectSuccess(result)
+            return result.stdout.split(separator: "\r\n", omittingEmptySubsequences: false)[0]
+        }
+        let before = try header(seeded)
+        #expect(try header(empty) == before)
+        // Deprecating one entry adds no column; its row fills the one that was already there.
+        let deprecatable = ["curves": "coreanimation/easeIn", "durations": nil, "presets": "material/fade"][kind] ?? nil
+        if let name = deprecatable {
+            expectSuccess(try seeded(["set", String(kind.dropLast()), name, "--deprecated", "use another"]))
+            #expect(try header(seeded) == before)
+            let rows = try seeded(["list", kind, "--format", "csv"]).stdout.split(separator: "\r\n")
+            let columns = before.split(separator: ",").count
+            #expect(rows.contains { $0.hasSuffix(",use another") || $0.contains(",use another,") })
+            // Every row has as many cells as the header (no cell here has a quoted comma).
+            #expect(rows.filter { !$0.contains("\"") }.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == columns })
+        }
+        #expect(before.split(separator: ",").first == (kind == "routes" ? "id" : "name"))
     }
 
     @Test(

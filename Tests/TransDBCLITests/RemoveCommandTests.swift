@@ -88,6 +88,29 @@ struct RemoveCommandTests {
         #expect(try cli(["list", "screens", "--format", "json"]).jsonArray().isEmpty)
     }
 
+    @Test("as CSV, a removal lists the entry and everything removed with it, a rename the new name")
+    func csvReport() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+
+        let json = try cli(["rm", "library", "demo", "--dry-run", "--format", "json"]).jsonObject()
+        let removed = try #require(json["removed"] as? [String])
+        let csv = try cli(["rm", "library", "demo", "--dry-run", "--format", "csv"])
+        expectSuccess(csv)
+        let rows = csv.stdout.split(separator: "\r\n").map(String.init)
+        #expect(rows.first == "action,kind,name,field,old,new")
+        #expect(rows.dropFirst().first == "remove,library,demo,,,")
+        #expect(Array(rows.dropFirst(2)) == removed.map { entry in
+            let parts = entry.split(separator: " ", maxSplits: 1)
+            return "remove,\(parts[0]),\(parts[1]),,,"
+        })
+        #expect(removed.count > 5)
+
+        let rename = try cli(["rename", "preset", "material/fade", "gone", "--dry-run", "--format", "csv"])
+        expectSuccess(rename)
+        #expect(rename.stdout == "action,kind,name,field,old,new\r\nrename,preset,material/fade,name,material/fade,material/gone\r\n")
+    }
+
     @Test("entries in use are refused with exit 65 naming their users, and nothing changes", arguments: [
         (["rm", "curve", "motion/standard"], ["'motion/standard'", "preset motion/fade", "and 8 more"]),
         (["rm", "preset", "motion/zoom"], ["'motion/zoom'", "route #1"]),

@@ -107,7 +107,7 @@ public struct ImportReport: Hashable, Sendable {
                     ("kind", .string(entry.kind.rawValue)), ("name", .string(entry.name)), ("action", .string(entry.action.rawValue)),
                     ("fields", .array(entry.fields.map(JSONValue.string))),
                 ]
-            }, tableColumns: ["action", "kind", "name", "fields"])
+            }, columns: ["kind", "name", "action", "fields"], tableColumns: ["action", "kind", "name", "fields"])
     }
 
     /// The counts by action and kind: added, changed and unchanged always, skipped and removed

@@ -70,7 +70,8 @@ extension CatalogDiff: Renderable {
                 records += entry.fields.map { head + [("field", .string($0.field)), ("old", $0.old), ("new", $0.new)] }
             }
         }
-        return Listing(records: records, tableColumns: ["change", "kind", "library", "name", "field", "old", "new"])
+        let columns = ["change", "kind", "library", "name", "field", "old", "new"]
+        return Listing(records: records, columns: columns, tableColumns: columns)
     }
 
     /// `entries` for people: one line per added or removed entry and one per changed field,

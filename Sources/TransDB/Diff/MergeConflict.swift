@@ -103,6 +103,9 @@ public struct MergeConflict: Hashable, Sendable {
         }
     }
 
+    /// The keys of ``record``, in order.
+    public static let recordKeys = ["kind", "library", "name", "field", "reason", "base", "ours", "theirs", "detail", "resolution"]
+
     /// `kind, library, name, field, reason, base, ours, theirs, detail, resolution`; an absent
     /// value is null (``reason`` tells a deleted entry from a null field).
     public var record: [(String, JSONValue)] {

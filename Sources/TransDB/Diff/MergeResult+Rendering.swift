@@ -19,6 +19,6 @@ extension MergeResult {
     /// The conflicts as records (``MergeConflict/record``), for scripts.
     public var conflictListing: Listing {
         Listing(
-            records: conflicts.map(\.record), tableColumns: ["kind", "library", "name", "field", "base", "ours", "theirs", "resolution"])
+            records: conflicts.map(\.record), columns: MergeConflict.recordKeys, tableColumns: ["kind", "library", "name", "field", "base", "ours", "theirs", "resolution"])
     }
 }

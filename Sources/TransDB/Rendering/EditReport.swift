@@ -92,13 +92,27 @@ extension EditReport: Renderable {
         ])
     }
 
+    /// `csv`: a row per changed field, then (for a rename) the name, then (for a removal) the entry
+    /// and each entry removed with it; the columns are ``csvColumns``. A removed entry's kind is
+    /// the first word of its description (`route #3`).
     public func forEachCSVRecord(_ body: ([(String, JSONValue)]) throws -> Void) rethrows {
-        for change in changes {
-            try body([("field", .string(change.field)), ("old", .string(change.old.cell)), ("new", .string(change.new.cell))])
+        func row(_ kind: String, _ name: String, field: String?, old: JSONValue = .null, new: JSONValue = .null) -> [(String, JSONValue)] {
+            [
+                ("action", .string(action.rawValue)), ("kind", .string(kind)), ("name", .string(name)), ("field", .string(field)),
+                ("old", .string(old.cell)), ("new", .string(new.cell)),
+            ]
+        }
+        for change in changes { try body(row(kind.rawValue, name, field: change.field, old: change.old, new: change.new)) }
+        if action == .rename, let newName { try body(row(kind.rawValue, name, field: "name", old: .string(name), new: .string(newName))) }
+        guard action == .remove else { return }
+        try body(row(kind.rawValue, name, field: nil))
+        for entry in removed {
+            let parts = entry.split(separator: " ", maxSplits: 1)
+            try body(row(String(parts.first ?? ""), parts.count > 1 ? String(parts[1]) : "", field: nil))
         }
     }
 
-    public var csvColumns: [String] { ["field", "old", "new"] }
+    public var csvColumns: [String] { ["action", "kind", "name", "field", "old", "new"] }
 
     public var tableText: [TextBlock] {
         var lines: [String] = []

@@ -1,21 +1,27 @@
 import TransDBCore
 
-/// A list of records, printable in any ``OutputFormat``. Every record has the same keys in the
-/// same order; `tableColumns` picks the ones a person wants to see in a table.
+/// A list of records, printable in any ``OutputFormat``. Records keep their keys in the order
+/// of `columns`, a key that only some entries have (`deprecated`) absent from the others;
+/// `tableColumns` picks the ones a person wants to see in a table.
 public struct Listing: Sendable {
     public var records: [[(String, JSONValue)]]
+    /// Every key a record of this listing can have, in order: the `csv` header whatever the
+    /// records are, so that a script reads the same columns from an empty list, a list without
+    /// deprecated entries and one with them. `nil`: the keys the records have.
+    public var columns: [String]?
     public var tableColumns: [String]?
 
     /// Creates a listing.
-    public init(records: [[(String, JSONValue)]], tableColumns: [String]? = nil) {
+    public init(records: [[(String, JSONValue)]], columns: [String]? = nil, tableColumns: [String]? = nil) {
         self.records = records
+        self.columns = columns
         self.tableColumns = tableColumns
     }
 }
 
-/// `json`: an array of objects; `ndjson`: an object a line; `csv`: a row a record, under the
-/// records' keys (``tableColumns`` when there are no records); `table`: the table columns
-/// aligned, only the header when there are no records.
+/// `json`: an array of objects; `ndjson`: an object a line; `csv`: a row a record under
+/// ``columns`` (without them, the records' keys, or ``tableColumns`` when there are no records);
+/// `table`: the table columns aligned, only the header when there are no records.
 extension Listing: Renderable {
     public var jsonDocument: JSONValue { .array(records.map(JSONValue.object)) }
 
@@ -25,14 +31,16 @@ extension Listing: Renderable {
 
     public var jsonIsArrayOfLines: Bool { true }
 
-    public var csvColumns: [String] { tableColumns ?? [] }
+    public var csvColumns: [String] { columns ?? tableColumns ?? [] }
 
     public func forEachCSVRecord(_ body: ([(String, JSONValue)]) throws -> Void) rethrows {
-        // Every row has every column: a key only some records have (`deprecated`, `aliasOf`) is
-        // an empty cell in the others.
-        var keys: [String] = []
-        var seen = Set<String>()
-        for record in records { for (key, _) in record where seen.insert(key).inserted { keys.append(key) } }
+        // Every row has every column: a key a record does not have (`deprecated`, `aliasOf`) is an
+        // empty cell.
+        var keys = columns ?? []
+        if columns == nil {
+            var seen = Set<String>()
+            for record in records { for (key, _) in record where seen.insert(key).inserted { keys.append(key) } }
+        }
         for record in records {
             if record.map(\.0) == keys {
                 try body(record)

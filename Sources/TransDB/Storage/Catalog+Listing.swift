@@ -69,13 +69,16 @@ extension Catalog {
                             ("\($0.rawValue)s", JSONValue.integer(Int64(entry.counts[$0] ?? 0)))
                         }
                 },
+                columns: Library.recordKeys + EntityKind.inLibrary.map { "\($0.rawValue)s" },
                 tableColumns: ["name", "version"] + EntityKind.inLibrary.map { "\($0.rawValue)s" })
         case .curves:
             return Listing(
                 records: try curves(library: library, kind: try kindFilter(TimingCurve.Kind.self)).map(\.record),
-                tableColumns: ["library", "name", "kind", "expression"])
+                columns: NamedCurve.recordKeys, tableColumns: ["library", "name", "kind", "expression"])
         case .durations:
-            return Listing(records: try durations(library: library).map(\.record), tableColumns: ["library", "name", "seconds", "description"])
+            return Listing(
+                records: try durations(library: library).map(\.record), columns: NamedDuration.recordKeys,
+                tableColumns: ["library", "name", "seconds", "description"])
         case .presets:
             var presets = try presetSummaries(library: library, kind: try kindFilter(PresetKind.self))
             if let curve = filter.curve {
@@ -87,7 +90,7 @@ extension Catalog {
                 presets = presets.filter { $0.durationName == name }
             }
             return Listing(
-                records: presets.map(\.record),
+                records: presets.map(\.record), columns: PresetSummary.recordKeys,
                 tableColumns: ["library", "name", "kind", "direction", "duration", "curve", "interactive", "reverse"])
         case .screens:
             var screens = try screens(library: library)
@@ -96,21 +99,23 @@ extension Catalog {
                 screens = screens.filter { $0.delegate == name }
             }
             return Listing(
-                records: screens.map(\.record),
+                records: screens.map(\.record), columns: Screen.recordKeys,
                 tableColumns: ["library", "name", "delegate", "modalStyle", "presentationStyle"])
         case .containers:
             return Listing(
                 records: try containers(library: library, kind: try kindFilter(ContainerKind.self)).map(\.record),
-                tableColumns: ["library", "name", "kind", "delegate"])
+                columns: Container.recordKeys, tableColumns: ["library", "name", "kind", "delegate"])
         case .delegates:
-            return Listing(records: try delegates(library: library).map(\.record), tableColumns: ["library", "name", "released"])
+            return Listing(
+                records: try delegates(library: library).map(\.record), columns: Delegate.recordKeys,
+                tableColumns: ["library", "name", "released"])
         case .routes:
             let routes = try routes(
                 delegate: try filter.delegate.map { try QualifiedName(parsing: $0, field: "delegate") }, operation: filter.operation,
                 library: library, screen: try filter.screen.map { try QualifiedName(parsing: $0, field: "screen") },
                 preset: try filter.preset.map { try QualifiedName(parsing: $0, field: "preset") })
             return Listing(
-                records: routes.map(\.record), tableColumns: ["id", "delegate", "operation", "from", "to", "preset", "interaction"])
+                records: routes.map(\.record), columns: RouteMapping.recordKeys, tableColumns: ["id", "delegate", "operation", "from", "to", "preset", "interaction"])
         }
     }
 }

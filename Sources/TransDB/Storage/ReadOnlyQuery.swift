@@ -18,7 +18,7 @@ public enum ReadOnlyQuery {
 
         /// A record per row, keyed by the columns, every column in a table.
         public var listing: Listing {
-            Listing(records: rows.map { Array(zip(columns, $0)) }, tableColumns: columns)
+            Listing(records: rows.map { Array(zip(columns, $0)) }, columns: columns, tableColumns: columns)
         }
     }
 

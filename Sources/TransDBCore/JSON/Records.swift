@@ -1,6 +1,9 @@
 /// The machine-readable shape of every entry, shared by `list`, `show` and `resolve`. Keys and
 /// their order are part of transdb's stable output (documented in the README).
 extension NamedCurve {
+    /// The keys of ``record``, in order, some present only on some entries.
+    public static let recordKeys = ["name", "library", "kind", "expression", "description", "deprecated", "aliasOf"]
+
     /// `name, library, kind, expression, description`, then `deprecated` and `aliasOf` when the
     /// curve has them.
     public var record: [(String, JSONValue)] {
@@ -20,7 +23,10 @@ extension NamedCurve {
 }
 
 extension NamedDuration {
-    /// `name, library, seconds, description`.
+    /// The keys of ``record``, in order, some present only on some entries.
+    public static let recordKeys = ["name", "library", "seconds", "description", "deprecated"]
+
+    /// `name, library, seconds, description`, then `deprecated` when the duration is.
     public var record: [(String, JSONValue)] {
         [("name", .string(name)), ("library", .string(library)), ("seconds", .number(seconds)), ("description", .string(description))]
             + NamedCurve.deprecation(deprecated)
@@ -68,8 +74,11 @@ extension ViewTracks {
 }
 
 extension PresetSummary {
-    /// `name, library, kind, direction, duration, delay, curve, interactive, reverse, description`.
-    /// `curve` is the curve's name when it is a named curve, else its expression.
+    /// The keys of ``record``, in order, some present only on some entries.
+    public static let recordKeys = ["name", "library", "kind", "direction", "duration", "delay", "curve", "interactive", "reverse", "description", "deprecated"]
+
+    /// `name, library, kind, direction, duration, delay, curve, interactive, reverse, description`,
+    /// then `deprecated` when the preset is. `curve` is the curve's name when it is a named curve, else its expression.
     public var record: [(String, JSONValue)] {
         [
             ("name", .string(name)), ("library", .string(library)), ("kind", .string(kind.rawValue)),
@@ -106,6 +115,9 @@ extension Preset {
 }
 
 extension Screen {
+    /// The keys of ``record``, in order, some present only on some entries.
+    public static let recordKeys = ["name", "library", "delegate", "modalStyle", "presentationStyle", "description"]
+
     /// `name, library, delegate, modalStyle, presentationStyle, description`.
     public var record: [(String, JSONValue)] {
         [
@@ -117,6 +129,9 @@ extension Screen {
 }
 
 extension Container {
+    /// The keys of ``record``, in order, some present only on some entries.
+    public static let recordKeys = ["name", "library", "kind", "delegate", "description"]
+
     /// `name, library, kind, delegate, description`.
     public var record: [(String, JSONValue)] {
         [
@@ -127,6 +142,9 @@ extension Container {
 }
 
 extension Delegate {
+    /// The keys of ``record``, in order, some present only on some entries.
+    public static let recordKeys = ["name", "library", "released", "description"]
+
     /// `name, library, released, description`.
     public var record: [(String, JSONValue)] {
         [
@@ -137,6 +155,9 @@ extension Delegate {
 }
 
 extension RouteMapping {
+    /// The keys of ``record``, in order, some present only on some entries.
+    public static let recordKeys = ["id", "delegate", "operation", "from", "to", "preset", "interaction"]
+
     /// `id, delegate, operation, from, to, preset, interaction`; `preset` null is an explicit nil.
     public var record: [(String, JSONValue)] {
         [
@@ -148,6 +169,9 @@ extension RouteMapping {
 }
 
 extension Library {
+    /// The keys of ``record``, in order, some present only on some entries.
+    public static let recordKeys = ["name", "version", "description", "tokensSchema"]
+
     /// `name, version, description, tokensSchema` (null when none).
     public var record: [(String, JSONValue)] {
         [("name", .string(name)), ("version", .string(version)), ("description", .string(description)), ("tokensSchema", .string(tokensSchema))]

@@ -68,6 +68,19 @@ struct OutputRendererTests {
         #expect(Listing(records: []).rendered(as: .csv) == "\r\n")
     }
 
+    @Test("with columns, the CSV header is the columns whatever the records have, each row filled in")
+    func columns() {
+        let columns = ["name", "duration", "deprecated"]
+        let listing = Listing(
+            records: [[("name", .string("a")), ("duration", .number(1))], [("name", .string("b")), ("duration", .number(2)), ("deprecated", .bool(true))]],
+            columns: columns)
+        #expect(listing.rendered(as: .csv) == "name,duration,deprecated\r\na,1,\r\nb,2,true\r\n")
+        #expect(Listing(records: [[("name", .string("a"))]], columns: columns).rendered(as: .csv) == "name,duration,deprecated\r\na,,\r\n")
+        #expect(Listing(records: [], columns: columns, tableColumns: ["name"]).rendered(as: .csv) == "name,duration,deprecated\r\n")
+        // JSON keeps each record's own keys.
+        #expect(listing.rendered(as: .ndjson) == #"{"name":"a","duration":1}"# + "\n" + #"{"name":"b","duration":2,"deprecated":true}"# + "\n")
+    }
+
     @Test(
         "large output is written in pieces that together are the whole; lines in pieces of about 64 KiB", arguments: OutputFormat.allCases)
     func pieces(format: OutputFormat) {
@@ -111,7 +124,7 @@ struct OutputRendererTests {
         #expect(ImportOutput(report, dryRun: false).rendered(as: .json) == report.listing.jsonDocument.pretty + "\n")
         let nothing = try catalog.importBundles([BundleInput](), policy: .fail)
         #expect(ImportOutput(nothing, dryRun: false).rendered(as: .json) == "[]\n")
-        #expect(ImportOutput(nothing, dryRun: false).rendered(as: .csv) == "action,kind,name,fields\r\n")
+        #expect(ImportOutput(nothing, dryRun: false).rendered(as: .csv) == "kind,name,action,fields\r\n", "the same header as a report with entries")
         #expect(ImportOutput(nothing, dryRun: false).rendered(as: .table) == "imported: nothing to do\n")
     }
 
