@@ -247,7 +247,9 @@ private struct CurveExpressionParser {
             try form(["mass", "stiffness", "damping", "velocity"], required: ["stiffness", "damping"])
             if values["mass"] == nil { values["mass"] = 1 }
             spring = .physical(
-                mass: try check("mass", 0...1e6, open: true, "> 0 and ≤ 1e6"),
+                // A floor keeps the decay rate squared, (c / 2m)², a finite double (it overflows near
+                // 1e-145); 1e-6 mirrors the ceiling.
+                mass: try check("mass", 1e-6...1e6, "≥ 1e-6 and ≤ 1e6"),
                 stiffness: try check("stiffness", 0...1e9, open: true, "> 0 and ≤ 1e9"),
                 damping: try check("damping", 0...1e9, open: true, "> 0 and ≤ 1e9 (an undamped spring never settles)"),
                 velocity: try check("velocity", -1e6...1e6, "within ±1e6"))

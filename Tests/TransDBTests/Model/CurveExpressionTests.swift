@@ -238,7 +238,9 @@ struct CurveExpressionTests {
             "spring(mass: 1, stiffness: 100, damping: 1e-6)", 46,
             "this spring takes 13815510.657964272 s to settle, more than the 3600 s accepted (its damping is too weak or too strong)"),
         Invalid("spring(duration: 0)", 18, "duration must be > 0 and ≤ 60 seconds, got 0"),
-        Invalid("spring(mass: 0, stiffness: 100, damping: 10)", 14, "mass must be > 0 and ≤ 1e6, got 0"),
+        Invalid("spring(mass: 0, stiffness: 100, damping: 10)", 14, "mass must be ≥ 1e-6 and ≤ 1e6, got 0"),
+        // Smaller masses once evaluated to NaN: (c / 2m)² overflowed.
+        Invalid("spring(mass: 1e-160, stiffness: 100, damping: 10)", 14, "mass must be ≥ 1e-6 and ≤ 1e6, got 1e-160"),
         Invalid("spring(stiffness: 100, damping: -1)", 33, "damping must be > 0 and ≤ 1e9 (an undamped spring never settles), got -1"),
         Invalid(
             "spring(response: 0.5, dampingFraction: -0.1)", 40,

@@ -42,8 +42,8 @@ public struct TransitionAnimation: Sendable {
     /// The views at `time` seconds into the animation proper (0…runDuration, delay excluded);
     /// with `completed`, after the completion block ran: each view's completion values applied.
     public func state(atAnimationTime time: Double, context: TransitionContext, completed: Bool = false) -> State {
-        // An instant animation is at its end from the first moment.
-        let fraction = runDuration > 0 ? min(1, max(0, time / runDuration)) : 1
+        // An instant animation is at its start during its delay and at its end from then on.
+        let fraction = runDuration > 0 ? min(1, max(0, time / runDuration)) : (time < 0 ? 0 : 1)
         // At its end an animation is at its final values exactly, as UIKit's completion leaves
         // them, even where a UIKit-form spring has not quite come to rest within its duration.
         let progress = fraction >= 1 ? 1 : timing.progress(at: fraction)

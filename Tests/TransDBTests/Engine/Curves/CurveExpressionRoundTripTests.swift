@@ -38,7 +38,7 @@ extension EngineCurves {
             switch form {
             case 0:
                 return .physical(
-                    mass: positive(&random, random.pick([1e6, 10])), stiffness: positive(&random, random.pick([1e9, 2000])),
+                    mass: max(1e-6, positive(&random, random.pick([1e6, 10]))), stiffness: positive(&random, random.pick([1e9, 2000])),
                     damping: number(&random, 0...random.pick([1e9, 100])),
                     velocity: number(&random, -random.pick([1e6, 20])...random.pick([1e6, 20])))
             case 1:

@@ -73,6 +73,18 @@ struct TransitionEngineTests {
         #expect(end.from.zIndex + end.to.zIndex == 1)
     }
 
+    @Test("an instant animation waits out its delay at its start, then is at its end")
+    func instantAfterDelay() throws {
+        let tracks = PresetKind.fade.tracks(direction: nil)
+        let animation = TransitionAnimation(tracks: tracks, duration: 0, delay: 0.5, timing: CubicBezierFunction(x1: 0, y1: 0, x2: 1, y2: 1))
+        let waiting = animation.state(atAnimationTime: -0.25, context: Self.context)
+        #expect(waiting.progress == 0)
+        Self.expectState(waiting.to, equals: tracks.to.start, context: Self.context, "to during the delay")
+        let played = animation.state(atAnimationTime: 0, context: Self.context)
+        #expect(played.progress == 1)
+        Self.expectState(played.to, equals: tracks.to.end, context: Self.context, "to once the delay is over")
+    }
+
     @Test("properties move monotonically when the curve is monotone", arguments: presets.map(\.qualifiedName.description))
     func monotone(_ name: String) throws {
         let preset = try #require(Self.catalog).preset(try QualifiedName(parsing: name, field: "preset")).preset
