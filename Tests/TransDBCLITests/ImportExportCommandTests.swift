@@ -268,3 +268,34 @@ extension ImportExportCommandTests {
         #expect(try empty(["export", "--format", "dtcg"]).stdout == written)
     }
 }
+
+extension ImportExportCommandTests {
+    @Test("token files imported together make one library, aliases crossing files; a clash names both files and writes nothing")
+    func tokenFilesTogether() throws {
+        let cli = try CLIFixture.initialized(empty: true)
+        defer { cli.remove() }
+        let easing = cli.runner.file("easing.tokens.json")
+        let transitions = cli.runner.file("transitions.tokens.json")
+        try #"{"easing": {"$type": "cubicBezier", "out": {"$value": [0, 0, 0.2, 1]}}}"#.write(toFile: easing, atomically: true, encoding: .utf8)
+        try #"{"exit": {"$type": "transition", "$value": {"duration": {"value": 100, "unit": "ms"}, "delay": {"value": 0, "unit": "ms"}, "timingFunction": "{easing.out}"}}}"#
+            .write(toFile: transitions, atomically: true, encoding: .utf8)
+
+        let before = try cli.state()
+        let clash = try cli(["import", easing, easing])
+        #expect(clash.exitCode == 65)
+        #expect(try cli.state() == before)
+
+        let copy = cli.runner.file("copy.tokens.json")
+        try FileManager.default.copyItem(atPath: easing, toPath: copy)
+        expectError(
+            try cli(["import", easing, copy, "--library", "ds"]), exitCode: 65,
+            mentioning: ["copy.tokens.json: $.easing.out: the token 'easing.out' is also in", "easing.tokens.json"])
+        #expect(try cli.state() == before)
+
+        let imported = try cli(["import", easing, transitions, "--library", "ds"])
+        expectSuccess(imported)
+        #expect(imported.stdout.hasPrefix("imported: added 1 library, 1 curve, 1 preset"))
+        let presets = try cli(["list", "presets", "--format", "json"]).jsonArray()
+        #expect(presets.map { $0["curve"] as? String } == ["ds/easing.out"])
+    }
+}

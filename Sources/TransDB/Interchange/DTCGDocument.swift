@@ -1,11 +1,15 @@
 import Foundation
 import TransDBCore
 
-/// A DTCG (Format Module 2025.10) file read into its groups and tokens, with what the format
+/// DTCG (Format Module 2025.10) files read into their groups and tokens, with what the format
 /// defines around them: `$type` and `$deprecated` inherited from groups, `$root` tokens,
 /// `$extends`, and references — `{group.token}` aliases and `$ref` JSON pointers — followed
 /// through chains with cycle detection. It knows nothing of transdb: ``DTCGReader`` makes
 /// libraries of its tokens.
+///
+/// Several files make one document, as a design system splits its tokens over files: groups
+/// with the same path merge, and an alias may name a token of any of them; a token defined in
+/// two files is refused.
 struct DTCGDocument {
     /// The types DTCG 2025.10 defines.
     static let types = [
@@ -35,6 +39,8 @@ struct DTCGDocument {
         var deprecation: Deprecation?
         /// `$extensions`, by key.
         var extensions: [(key: String, value: JSONCursor)]
+        /// The file it is in.
+        var file: String
 
         /// The path aliases use: `color.accent.$root`.
         var path: String { segments.joined(separator: ".") }
@@ -54,19 +60,23 @@ struct DTCGDocument {
         var extends: JSONCursor?
         /// The path of the group it extends, once resolved.
         var extendsTarget: String?
+        /// The file it was first found in.
+        var file: String
 
         var path: String { segments.joined(separator: ".") }
     }
 
-    let file: String
-    let root: JSONValue
+    /// The files, in the order given.
+    let files: [String]
+    /// Each file's top level, for `$ref` JSON pointers (which point into their own file).
+    private var roots: [String: JSONValue] = [:]
     /// Tokens in the file's order, then those inherited through `$extends`.
     private(set) var tokens: [Token] = []
     /// Groups in the file's order, parents first.
     private(set) var groups: [Group] = []
     /// Unknown `$` properties, in the file's order.
     private(set) var notes: [String] = []
-    /// The file's `$schema` (at the top level only), checked as a library's tokens schema.
+    /// The first file's `$schema` (at the top level only), checked as a library's tokens schema.
     private(set) var schema: String?
     private var tokenIndex: [String: Int] = [:]
     private var groupIndex: [String: Int] = [:]
@@ -77,13 +87,23 @@ struct DTCGDocument {
     ///   group, names DTCG reserves, unknown types, objects that are both token and group, and
     ///   invalid or circular `$extends`.
     init(root: JSONValue, file: String) throws {
-        self.file = file
-        self.root = root
-        let top = JSONCursor(value: root, path: "$", file: file, wording: .namingKinds)
-        guard case let .object(members) = root else {
-            throw top.error("a DTCG file is a JSON object of groups and tokens, not \(top.kind)")
+        try self.init(files: [(root, file)])
+    }
+
+    /// Reads the structure of parsed files, in order, as one document.
+    ///
+    /// - Throws: As ``init(root:file:)``, and for a token defined in two files or a group given
+    ///   different `$type`s.
+    init(files: [(root: JSONValue, file: String)]) throws {
+        self.files = files.map(\.file)
+        for (root, file) in files {
+            roots[file] = root
+            let top = JSONCursor(value: root, path: "$", file: file, wording: .namingKinds)
+            guard case let .object(members) = root else {
+                throw top.error("a DTCG file is a JSON object of groups and tokens, not \(top.kind)")
+            }
+            try readGroup(top, members: members, segments: [], deprecation: nil)
         }
-        try readGroup(top, members: members, segments: [], deprecation: nil)
         try resolveExtends()
     }
 
@@ -104,7 +124,7 @@ struct DTCGDocument {
     ) throws {
         var group = Group(
             segments: segments, location: field.path, ownType: nil, description: nil, deprecation: deprecation, extensions: [],
-            extends: nil)
+            extends: nil, file: field.file)
         for (key, value) in members where key.hasPrefix("$") && key != "$root" {
             let member = field.child(key, value)
             switch key {
@@ -113,15 +133,23 @@ struct DTCGDocument {
             case "$deprecated": group.deprecation = try self.deprecation(member)
             case "$extensions": group.extensions = try extensions(member)
             case "$extends", "$ref": group.extends = member
-            // The file's JSON schema, at the top: every library read from the file keeps it.
+            // The file's JSON schema, at the top: every library read from the files keeps the first.
             case "$schema" where segments.isEmpty:
                 let text = try member.string()
-                schema = try member.checking { try Library.validatedTokensSchema(text) }
+                let checked = try member.checking { try Library.validatedTokensSchema(text) }
+                if let schema, schema != checked {
+                    notes.append("kept the $schema \(schema) of \(files[0]), not \(member.file)'s \(checked)")
+                }
+                schema = schema ?? checked
             default: notes.append("ignored the unknown property '\(key)' at \(field.path)")
             }
         }
-        groupIndex[group.path] = groups.count
-        groups.append(group)
+        if let index = groupIndex[group.path] {
+            try merge(group, into: index, at: field)
+        } else {
+            groupIndex[group.path] = groups.count
+            groups.append(group)
+        }
         for (key, value) in members where !key.hasPrefix("$") || key == "$root" {
             let member = field.child(key, value)
             if key != "$root", let reserved = key.unicodeScalars.first(where: { "{}.".unicodeScalars.contains($0) }) {
@@ -154,7 +182,7 @@ struct DTCGDocument {
         var token = Token(
             segments: segments, location: field.path, explicitType: nil, groupType: nil,
             value: field.child("$value", .null), description: nil,
-            deprecation: deprecation, extensions: [])
+            deprecation: deprecation, extensions: [], file: field.file)
         let hasValue = members.contains { $0.0 == "$value" }
         for (key, value) in members {
             let member = field.child(key, value)
@@ -162,7 +190,7 @@ struct DTCGDocument {
             case "$value": token.value = member
             case "$ref":
                 if hasValue { throw member.error("a token has a $value or a $ref, not both") }
-                token.value = JSONCursor(value: .object([("$ref", value)]), path: field.path, file: file, wording: .namingKinds)
+                token.value = JSONCursor(value: .object([("$ref", value)]), path: field.path, file: field.file, wording: .namingKinds)
             case "$type": token.explicitType = try type(member)
             case "$description": token.description = try member.string()
             case "$deprecated": token.deprecation = try self.deprecation(member)
@@ -173,8 +201,30 @@ struct DTCGDocument {
                 throw member.error("an object with a $value is a token and cannot also hold tokens or groups ('\(key)')")
             }
         }
+        if let other = tokenIndex[token.path].map({ tokens[$0] }) {
+            throw field.error("the token '\(token.path)' is also in \(other.file) (\(other.location)); a token is defined once among files imported together (import them one at a time, each with its own --library, to keep both)")
+        }
         tokenIndex[token.path] = tokens.count
         tokens.append(token)
+    }
+
+    /// A group found again in a later file: one group, with what each file says of it.
+    private mutating func merge(_ group: Group, into index: Int, at field: JSONCursor) throws {
+        var merged = groups[index]
+        if let type = group.ownType {
+            if let first = merged.ownType, first != type {
+                throw field.error("the group '\(group.path)' has the $type \(first) in \(merged.file) and \(type) here")
+            }
+            merged.ownType = type
+        }
+        if group.extends != nil {
+            if merged.extends != nil { throw field.error("the group '\(group.path)' has an $extends in \(merged.file) already") }
+            merged.extends = group.extends
+        }
+        merged.description = merged.description ?? group.description
+        merged.deprecation = merged.deprecation ?? group.deprecation
+        merged.extensions += group.extensions
+        groups[index] = merged
     }
 
     /// A `$type`: any string. A type DTCG 2025.10 does not define (`link`, `easing`) is kept, so
@@ -351,7 +401,7 @@ extension DTCGDocument {
                 }
                 break
             }
-            var place = JSONCursor(value: root, path: "$", file: file, wording: .namingKinds)
+            var place = JSONCursor(value: roots[pointerField.file] ?? .null, path: "$", file: pointerField.file, wording: .namingKinds)
             for segment in segments {
                 guard let next = Self.step(place, segment) else {
                     throw pointerField.error("the JSON pointer '\(pointer)' does not point to anything in the file")
@@ -436,7 +486,7 @@ extension DTCGDocument {
         guard let reference = try reference(in: token.value), case let .token(path, rest, _) = reference, rest.isEmpty,
             let target = self.token(path)
         else {
-            throw JSONCursor(value: .null, path: token.location, file: file, wording: .namingKinds).error(
+            throw JSONCursor(value: .null, path: token.location, file: token.file, wording: .namingKinds).error(
                 "the token '\(token.path)' has no $type: give it one, or put it in a group with a $type")
         }
         if chain.contains(path) { throw cycle(chain, closingAt: path) }
@@ -446,8 +496,8 @@ extension DTCGDocument {
     /// `alias cycle: a → b → a`, at the value of the first token of the cycle.
     private func cycle(_ chain: [String], closingAt path: String) -> CatalogError {
         let start = chain.firstIndex(of: path) ?? 0
-        let location = token(chain[start])?.value.path ?? "$"
+        let first = token(chain[start])
         return .invalidBundle(
-            file: file, path: location, reason: "alias cycle: " + (chain[start...] + [path]).joined(separator: " → "))
+            file: first?.file ?? files[0], path: first?.value.path ?? "$", reason: "alias cycle: " + (chain[start...] + [path]).joined(separator: " → "))
     }
 }

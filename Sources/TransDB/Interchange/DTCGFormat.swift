@@ -115,14 +115,27 @@ public enum DTCGFormat {
     public static func decode(_ bytes: [UInt8], file: String, defaultLibrary: String) throws -> (
         bundles: [LibraryBundle], notes: [String]
     ) {
-        let root: JSONValue
-        do {
-            root = try StrictJSON.parse(bytes)
-        } catch {
-            throw CatalogError.invalidBundle(
-                file: file, path: error.path, reason: "\(error.message) (line \(error.line), column \(error.column))")
+        try decode([(bytes, file)], defaultLibrary: defaultLibrary)
+    }
+
+    /// Reads several files as one set of tokens (see ``DTCGDocument``): an alias in one may name a
+    /// token of another, and the tokens of other tools in all of them go to one `defaultLibrary`.
+    ///
+    /// - Throws: As ``decode(_:file:defaultLibrary:)``, naming the file of the problem, and for a
+    ///   token defined in two files.
+    public static func decode(_ files: [(bytes: [UInt8], file: String)], defaultLibrary: String) throws -> (
+        bundles: [LibraryBundle], notes: [String]
+    ) {
+        var roots: [(root: JSONValue, file: String)] = []
+        for (bytes, file) in files {
+            do {
+                roots.append((try StrictJSON.parse(bytes), file))
+            } catch {
+                throw CatalogError.invalidBundle(
+                    file: file, path: error.path, reason: "\(error.message) (line \(error.line), column \(error.column))")
+            }
         }
-        let document = try DTCGDocument(root: root, file: file)
+        let document = try DTCGDocument(files: roots)
         var reader = DTCGReader(document: document, defaultLibrary: defaultLibrary)
         return try reader.read()
     }

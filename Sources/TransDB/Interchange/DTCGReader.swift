@@ -19,7 +19,7 @@ struct DTCGReader {
     /// Duration tokens by path: the named duration they became.
     private var durationTokens: [String: QualifiedName] = [:]
     /// Where each entry name was first used, to refuse a second one: kind, library, name.
-    private var used: [String: String] = [:]
+    private var used: [String: (file: String, path: String)] = [:]
     private var skipped: [(type: String, paths: [String])] = []
     private var deprecations: [String] = []
     private var ignoredExtensions: [(key: String, places: [String])] = []
@@ -97,9 +97,11 @@ struct DTCGReader {
         }
     }
 
-    private func located(_ path: String) -> JSONCursor {
-        JSONCursor(value: .null, path: path, file: document.file, wording: .namingKinds)
+    private func located(_ path: String, in file: String) -> JSONCursor {
+        JSONCursor(value: .null, path: path, file: file, wording: .namingKinds)
     }
+
+    private func located(_ token: DTCGDocument.Token) -> JSONCursor { located(token.location, in: token.file) }
 
     // MARK: Libraries
 
@@ -112,18 +114,19 @@ struct DTCGReader {
     }
 
     /// Refuses a second entry of a kind with the same name in a library.
-    private mutating func claim(_ kind: EntityKind, _ name: String, in library: String, at path: String) throws {
+    private mutating func claim(_ kind: EntityKind, _ name: String, in library: String, at path: String, file: String) throws {
         let key = "\(kind.rawValue)\u{0}\(library)\u{0}\(name)"
         if let first = used[key] {
-            throw located(path).error("the library '\(library)' already has a \(kind.rawValue) named '\(name)' (at \(first))")
+            let place = first.file == file ? first.path : "\(first.path) in \(first.file)"
+            throw located(path, in: file).error("the library '\(library)' already has a \(kind.rawValue) named '\(name)' (at \(place))")
         }
-        used[key] = path
+        used[key] = (file, path)
     }
 
     /// A library group of transdb's: the library, its spring, steps and linear() curves, and the
     /// entries DTCG has no type for.
     private mutating func readLibrary(_ group: DTCGDocument.Group, _ data: JSONCursor) throws {
-        let here = located(group.location)
+        let here = located(group.location, in: group.file)
         let name = try here.checking { try Name.validated(DTCGName.name(for: group.segments[0]), field: "library name") }
         if bundles[name] != nil { throw here.error("the library '\(name)' appears twice") }
         libraryGroups[group.segments[0]] = name
@@ -154,7 +157,7 @@ struct DTCGReader {
                 guard let expression = entry["expression"] else { throw field.error("a curve needs an 'expression'") }
                 curve = try expression.checking { try TimingCurve(expression: try expression.string()) }
             }
-            try claim(.curve, curveName, in: name, at: field.path)
+            try claim(.curve, curveName, in: name, at: field.path, file: field.file)
             var deprecated: String?
             if let value = entry["deprecated"] {
                 switch value.value {
@@ -172,7 +175,7 @@ struct DTCGReader {
         for field in try fields["delegates"]?.array() ?? [] {
             let entry = try field.object(allowedKeys: ["name", "released", "description"])
             let delegateName = try self.name(entry, "name", in: field) { try Name.validated($0, field: "delegate name") }
-            try claim(.delegate, delegateName, in: name, at: field.path)
+            try claim(.delegate, delegateName, in: name, at: field.path, file: field.file)
             bundle.delegates.append(
                 Delegate(
                     library: name, name: delegateName, released: try entry["released"]?.bool() ?? false,
@@ -181,7 +184,7 @@ struct DTCGReader {
         for field in try fields["screens"]?.array() ?? [] {
             let entry = try field.object(allowedKeys: ["name", "delegate", "modalStyle", "presentationStyle", "description"])
             let screenName = try self.name(entry, "name", in: field, validated: Screen.validatedName)
-            try claim(.screen, screenName, in: name, at: field.path)
+            try claim(.screen, screenName, in: name, at: field.path, file: field.file)
             let screen = Screen(
                 library: name, name: screenName, delegate: try entry["delegate"].map { try reference($0, kind: "delegate") },
                 modalStyle: try entry["modalStyle"].map { try choice($0, ModalTransitionStyle.self) } ?? .coverVertical,
@@ -194,7 +197,7 @@ struct DTCGReader {
             let entry = try field.object(allowedKeys: ["name", "kind", "delegate", "description"])
             let containerName = try self.name(entry, "name", in: field) { try Name.validated($0, field: "container name") }
             guard let kind = entry["kind"] else { throw field.error("a container needs a 'kind'") }
-            try claim(.container, containerName, in: name, at: field.path)
+            try claim(.container, containerName, in: name, at: field.path, file: field.file)
             bundle.containers.append(
                 Container(
                     library: name, name: containerName, kind: try choice(kind, ContainerKind.self),
@@ -284,7 +287,7 @@ struct DTCGReader {
         var parts = segments.filter { $0 != "$root" }
         if parts.isEmpty { parts = Array(segments) }
         let name = parts.map { unescape ? DTCGName.name(for: $0) : $0 }.joined(separator: ".")
-        let here = located(token.location)
+        let here = located(token)
         if library == defaultLibrary && !unescape {
             library = try here.checking { try Name.validated(defaultLibrary, field: "library name") }
         }
@@ -317,12 +320,12 @@ struct DTCGReader {
                 }
             }
         }
-        try claim(.curve, name, in: library, at: token.location)
+        try claim(.curve, name, in: library, at: token.location, file: token.file)
         var bundle = bundle(library)
         bundle.curves.append(
             NamedCurve(
                 library: library, name: name, curve: curve, description: token.description ?? "",
-                deprecated: try Self.stored(token.deprecation, at: located(token.location))))
+                deprecated: try Self.stored(token.deprecation, at: located(token))))
         bundles[library] = bundle
         curveTokens[token.path] = QualifiedName(library: library, name: name)
         // A value that is an alias (`{group.token}`) of another curve token keeps naming it.
@@ -335,13 +338,13 @@ struct DTCGReader {
     private mutating func readDuration(_ token: DTCGDocument.Token) throws {
         let seconds = try document.duration(token.value, chain: [token.path])
         let (library, name) = try owner(of: token, under: "durations")
-        try located(token.location).checking { try NamedDuration.validateSeconds(seconds) }
-        try claim(.duration, name, in: library, at: token.location)
+        try located(token).checking { try NamedDuration.validateSeconds(seconds) }
+        try claim(.duration, name, in: library, at: token.location, file: token.file)
         var bundle = bundle(library)
         bundle.durations.append(
             NamedDuration(
                 library: library, name: name, seconds: seconds, description: token.description ?? "",
-                deprecated: try Self.stored(token.deprecation, at: located(token.location))))
+                deprecated: try Self.stored(token.deprecation, at: located(token))))
         bundles[library] = bundle
         durationTokens[token.path] = QualifiedName(library: library, name: name)
         if let deprecation = token.deprecation { deprecations.append(Self.deprecated("duration", library, name, deprecation)) }
@@ -435,8 +438,8 @@ struct DTCGReader {
             _ = try note["maximumError"]?.number()
         }
         draft.description = token.description ?? ""
-        draft.deprecated = try Self.stored(token.deprecation, at: located(token.location))
-        var preset = try located(token.location).checking { try draft.preset(library: library, name: name) }
+        draft.deprecated = try Self.stored(token.deprecation, at: located(token))
+        var preset = try located(token).checking { try draft.preset(library: library, name: name) }
         if let field = fields["curve"] {
             preset.curve = try curveReference(field)
             // The exact curve is in the extension; an array is still checked, an alias (perhaps to
@@ -454,7 +457,7 @@ struct DTCGReader {
             interaction.completionCurve = completionCurve
             preset.interaction = interaction
         }
-        try claim(.preset, name, in: library, at: token.location)
+        try claim(.preset, name, in: library, at: token.location, file: token.file)
         var bundle = bundle(library)
         bundle.presets.append(preset)
         bundles[library] = bundle

@@ -25,7 +25,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     /// - Parameters:
     ///   - files: The files.
     ///   - library: For a bundle, the name to import it under (one file); for DTCG, the library
-    ///     that tokens outside transdb's libraries go to (default ``Library/defaultName``).
+    ///     that tokens outside transdb's libraries go to (default ``Library/defaultName``). DTCG
+    ///     files are read together as one set of tokens (an alias may name a token of another).
     ///   - maximumSize: The largest file accepted, in bytes.
     /// - Returns: The libraries read, and notes on what DTCG files had that was skipped or
     ///   ignored, each starting with the file's name.
@@ -40,6 +41,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     ) throws -> (inputs: [BundleInput], notes: [String]) {
         var inputs: [BundleInput] = []
         var notes: [String] = []
+        // DTCG files are read as one set of tokens, once all are read.
+        var tokenFiles: [(bytes: [UInt8], file: String)] = []
         for file in files {
             // `-` is standard input, named so in errors.
             let stdin = try file == "-" ? standardInput.map { try $0() } : nil
@@ -61,12 +64,15 @@ public enum ImportFormat: String, CaseIterable, Sendable {
                 inputs.append(input)
             case .dtcg:
                 let file = stdin == nil ? file : "standard input"
-                let bytes = try stdin ?? InputFile.read(file, maximumSize: maximumSize, progress: progress)
-                let decoded = try DTCGFormat.decode(
-                    bytes, file: file, defaultLibrary: try Name.validated(library ?? Library.defaultName, field: "library name"))
-                inputs += decoded.bundles.map { BundleInput(bundle: $0, file: file) }
-                notes += decoded.notes.map { "\(file): \($0)" }
+                tokenFiles.append((try stdin ?? InputFile.read(file, maximumSize: maximumSize, progress: progress), file))
             }
+        }
+        if !tokenFiles.isEmpty {
+            let decoded = try DTCGFormat.decode(
+                tokenFiles, defaultLibrary: try Name.validated(library ?? Library.defaultName, field: "library name"))
+            let source = tokenFiles.map(\.file).joined(separator: " + ")
+            inputs += decoded.bundles.map { BundleInput(bundle: $0, file: source) }
+            notes += decoded.notes.map { "\(source): \($0)" }
         }
         return (inputs, notes)
     }

@@ -238,5 +238,56 @@ extension Interchange {
                 try DTCGFormat.decode(Array(invalid.utf8), file: "bad.tokens.json", defaultLibrary: "x")
             }
         }
+
+        /// Files a design system splits its motion tokens over: easing curves, durations, and
+        /// transitions that alias both.
+        static let splitFiles: [(text: String, file: String)] = [
+            (#"{"$schema": "https://example.com/a.json", "motion": {"easing": {"$type": "cubicBezier", "out": {"$value": [0, 0, 0.2, 1]}}}}"#, "easing.tokens.json"),
+            (#"{"motion": {"duration": {"$type": "duration", "short": {"$value": {"value": 150, "unit": "ms"}}}, "easing": {"in": {"$value": [0.4, 0, 1, 1]}}}}"#, "duration.tokens.json"),
+            (
+                #"{"motion": {"exit": {"$type": "transition", "$value": {"duration": "{motion.duration.short}", "delay": {"value": 0, "unit": "ms"}, "timingFunction": "{motion.easing.out}"}}}}"#,
+                "transition.tokens.json"
+            ),
+        ]
+
+        @Test("files read together are one set of tokens: groups merge, types are inherited and aliases cross files")
+        func splitOverFiles() throws {
+            let (bundles, notes) = try DTCGFormat.decode(Self.splitFiles.map { (Array($0.text.utf8), $0.file) }, defaultLibrary: "ds")
+            #expect(notes.isEmpty)
+            let bundle = try #require(bundles.first)
+            #expect(bundles.count == 1)
+            #expect(bundle.library.tokensSchema == "https://example.com/a.json")
+            // `motion.easing.in` has no $type of its own: it takes the group's, given in another file.
+            #expect(bundle.curves == [
+                NamedCurve(library: "ds", name: "motion.easing.in", curve: Self.bezier(0.4, 0, 1, 1)),
+                NamedCurve(library: "ds", name: "motion.easing.out", curve: Self.bezier(0, 0, 0.2, 1)),
+            ])
+            #expect(bundle.durations.map(\.name) == ["motion.duration.short"])
+            let exit = try #require(bundle.presets.first)
+            #expect(exit.name == "motion.exit")
+            #expect(exit.curve == Self.named("motion.easing.out"))
+            #expect(exit.durationName?.name == "motion.duration.short")
+            #expect(exit.duration == 0.15)
+            // Alone, the transitions' file names tokens it does not have.
+            #expect(throws: CatalogError.self) {
+                try DTCGFormat.decode(Array(Self.splitFiles[2].text.utf8), file: "transition.tokens.json", defaultLibrary: "ds")
+            }
+        }
+
+        @Test("a token in two files, or a group typed differently in two, is refused naming both files")
+        func splitConflicts() throws {
+            let twice = [(Array(Self.splitFiles[0].text.utf8), "a.tokens.json"), (Array(Self.splitFiles[0].text.utf8), "b.tokens.json")]
+            #expect(
+                throws: CatalogError.invalidBundle(
+                    file: "b.tokens.json", path: "$.motion.easing.out",
+                    reason: "the token 'motion.easing.out' is also in a.tokens.json ($.motion.easing.out); a token is defined once among files imported together (import them one at a time, each with its own --library, to keep both)")
+            ) { try DTCGFormat.decode(twice, defaultLibrary: "ds") }
+            let retyped = #"{"motion": {"easing": {"$type": "duration"}}}"#
+            #expect(
+                throws: CatalogError.invalidBundle(
+                    file: "c.tokens.json", path: "$.motion.easing",
+                    reason: "the group 'motion.easing' has the $type cubicBezier in a.tokens.json and duration here")
+            ) { try DTCGFormat.decode([(Array(Self.splitFiles[0].text.utf8), "a.tokens.json"), (Array(retyped.utf8), "c.tokens.json")], defaultLibrary: "ds") }
+        }
     }
 }
