@@ -94,7 +94,7 @@ public enum Transitions {
     /// Every entry, references qualified with their library.
     public static let tables = CatalogTables(
         libraries: [
-            Library(name: "demo", version: "1.0.0", description: "An example app whose screens, containers, delegates and routes show every path of the resolver; the README's walkthrough uses it. Dismiss and pop routes name the animator of the forward transition, as a UIKit animator with a presenting flag is returned for both: the engine plays its reverse preset."),
+            Library(name: "demo", version: "1.0.0", description: "An example app whose screens, containers, delegates and routes show every path of the resolver; the README's walkthrough uses it. Every route names the preset it plays, forward: dismiss and pop routes name their own (a mirror of the forward one where a UIKit animator with a presenting flag serves both)."),
             Library(name: "motion", version: "1.0.0", description: "A general catalog of transitions in the spirit of Hero's default animations: push, pull, cover, uncover, slide, zoom, page in/out, fade and flip."),
             Library(name: "samples", version: "2.0.0", description: "The five custom animators of the seed documents, as presets: each one what its animateTransition(using:) does, present and dismiss played forward as UIKit plays them."),
             Library(name: "uikit", version: "1.0.0", description: "UIKit's animation curves, its default springs, and its system transitions (what a nil animator plays). Timings of the system transitions are inferred, not documented by Apple."),

@@ -126,7 +126,7 @@ enum DefaultLibrary {
     static let tables = CatalogTables(
         libraries: [
             Library(name: "coreanimation", version: "1.0.0", description: "CAMediaTimingFunction's named curves (control points as documented by Apple)."),
-            Library(name: "demo", version: "1.0.0", description: "An example app whose screens, containers, delegates and routes show every path of the resolver; the README's walkthrough uses it. Dismiss and pop routes name the animator of the forward transition, as a UIKit animator with a presenting flag is returned for both: the engine plays its reverse preset."),
+            Library(name: "demo", version: "1.0.0", description: "An example app whose screens, containers, delegates and routes show every path of the resolver; the README's walkthrough uses it. Every route names the preset it plays, forward: dismiss and pop routes name their own (a mirror of the forward one where a UIKit animator with a presenting flag serves both)."),
             Library(name: "material", version: "1.0.0", description: "Material 3 easing tokens, Material 3 Expressive springs, and the Material motion patterns (fade through, shared axis, container transform)."),
             Library(name: "motion", version: "1.0.0", description: "A general catalog of transitions in the spirit of Hero's default animations: push, pull, cover, uncover, slide, zoom, page in/out, fade and flip."),
             Library(name: "samples", version: "2.0.0", description: "The five custom animators of the seed documents, as presets: each one what its animateTransition(using:) does, present and dismiss played forward as UIKit plays them."),

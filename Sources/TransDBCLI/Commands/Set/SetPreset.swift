@@ -31,7 +31,7 @@ struct SetPreset: ParsableCommand {
     var finishThreshold: Double?
     @Flag(name: .long, help: "Remove the interaction settings.") var notInteractive = false
     @Option(name: .long, help: "The preset for the opposite operation.") var reverse: String?
-    @Flag(name: .long, help: "Remove the reverse preset (play this one backwards).") var noReverse = false
+    @Flag(name: .long, help: "Remove the pairing with a reverse preset (what routes play does not change).") var noReverse = false
     @Option(name: .long, help: "The preset played instead when Reduce Motion is on.") var reducedMotion: String?
     @Flag(name: .long, help: "Remove the Reduce Motion alternative (one is then derived).") var noReducedMotion = false
     @OptionGroup var text: SetDescriptionOption
