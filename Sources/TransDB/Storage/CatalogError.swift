@@ -18,7 +18,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The entry is still referenced and cannot be removed.
     case inUse(kind: EntityKind, name: String, usedBy: [String])
     /// A new route would tie with an existing one for some route.
-    case routeTie(new: String, existing: String, example: String)
+    case routeTie(new: String, existing: String, existingID: Int64, example: String)
     /// The route already exists on its delegate (an exact duplicate, not a tie).
     case routeExists(route: String, delegate: String, id: Int64)
     /// SQLite refused a write for breaking a constraint of the schema (a `CHECK`, `UNIQUE` or
@@ -58,8 +58,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .inUse(kind, name, usedBy):
             "the \(kind.rawValue) '\(name)' is still used by \(usedBy.prefix(5).joined(separator: ", "))"
                 + (usedBy.count > 5 ? " and \(usedBy.count - 5) more" : "") + "; remove or change those first"
-        case let .routeTie(new, existing, example):
-            "the route \(new) ties with the existing route \(existing): both would match \(example) equally; remove the existing route or make one of them more specific"
+        case let .routeTie(new, existing, existingID, example):
+            "the route \(new) ties with the existing route #\(existingID) \(existing): both would match \(example) equally; remove the existing route or make one of them more specific"
         case let .routeExists(route, delegate, id):
             "the route \(route) already exists on delegate '\(delegate)' as #\(id); remove it first (transdb rm route \(id))"
         case let .constraintViolated(reason):

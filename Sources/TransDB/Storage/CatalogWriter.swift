@@ -337,7 +337,7 @@ struct CatalogWriter {
             }
             throw CatalogError.routeTie(
                 new: description,
-                existing: "#\(clashID) \(try CatalogReader(db: db).route(id: clashID).routeDescription) on delegate '\(delegateName)'",
+                existing: "\(try CatalogReader(db: db).route(id: clashID).routeDescription) on delegate '\(delegateName)'", existingID: clashID,
                 example: "\(try side(ids.from ?? clashFrom)) → \(try side(ids.to ?? clashTo))")
         }
         let insert = try db.cachedStatement(

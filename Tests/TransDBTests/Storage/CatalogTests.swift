@@ -468,7 +468,7 @@ struct CatalogTests {
             Violation(
                 label: "route tie A → * against * → B",
                 error: CatalogError.routeTie(
-                    new: "present * → app/Curl", existing: "#3 present app/List → * on delegate 'app/D'", example: "app/List → app/Curl"),
+                    new: "present * → app/Curl", existing: "present app/List → * on delegate 'app/D'", existingID: 3, example: "app/List → app/Curl"),
                 attempt: route(
                     RouteRequest(
                         operation: .present, from: .any, to: .screen(qn(nil, "Curl")), preset: qn(nil, "cardUp"), delegate: qn("app", "D"),
@@ -627,12 +627,33 @@ struct CatalogTests {
                         {"delegate": "D", "op": "present", "from": "*", "to": "B", "preset": "p"}]}
             """#
         #expect(
-            throws: CatalogError.routeTie(new: "present * → t/B", existing: "#1 present t/A → * on delegate 't/D'", example: "t/A → t/B")
+            throws: CatalogError.invalidBundle(
+                file: "tie.json", path: "$.routes[1]",
+                reason: "the route present * → t/B ties with the route present t/A → * on delegate 't/D' of this import: both would match t/A → t/B equally; make one of them more specific")
         ) {
             try catalog.importBundle(Array(json.utf8), file: "tie.json")
         }
         #expect(try Snapshot(catalog) == before)
         #expect(try catalog.libraries().isEmpty)
+    }
+
+    @Test("a route that ties with one already in the catalog names it by id, at the route's place in the file")
+    func tieWithStoredRoute() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let catalog = try Catalog(path: directory.file("catalog.sqlite"), mode: .createIfMissing, seed: false)
+        let head = #"{"transdb": 1, "library": {"name": "t"}, "presets": [{"name": "p", "kind": "fade"}], "delegates": [{"name": "D"}], "screens": [{"name": "A"}, {"name": "B", "delegate": "D"}], "routes": "#
+        _ = try catalog.importBundle(Array((head + #"[{"delegate": "D", "op": "present", "from": "A", "to": "*", "preset": "p"}]}"#).utf8), file: "first.json")
+        let before = try Snapshot(catalog)
+        let second = head + #"[{"delegate": "D", "op": "present", "from": "A", "to": "*", "preset": "p"}, {"delegate": "D", "op": "present", "from": "*", "to": "B", "preset": "p"}]}"#
+        #expect(
+            throws: CatalogError.invalidBundle(
+                file: "second.json", path: "$.routes[1]",
+                reason: "the route present * → t/B ties with the existing route #1 present t/A → * on delegate 't/D': both would match t/A → t/B equally; remove the existing route or make one of them more specific")
+        ) {
+            try catalog.importBundle(Array(second.utf8), file: "second.json")
+        }
+        #expect(try Snapshot(catalog) == before)
     }
 
     @Test("a bundle whose last route is invalid leaves no library behind")

@@ -45,10 +45,20 @@ extension BundleImport {
         let bulk = total >= Self.bulkLoadThreshold && total >= existing
         let indexes = bulk ? try RouteIndexes.drop(db) : RouteIndexes()
         let inserter = try RouteInserter(db)
+        // Routes above this id are this import's own: a tie with one is a tie inside the input.
+        let lastExistingID = try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM route") ?? 0
         progress.begin("writing routes", total: Int64(total))
         for (number, input) in inputs.enumerated() {
-            for row in input.tables.routes.rows {
-                try route(row, input: number, &resolved, &known, inserter, keepKeys: !distinct)
+            for (index, row) in input.tables.routes.rows.enumerated() {
+                do {
+                    try route(row, input: number, &resolved, &known, inserter, keepKeys: !distinct)
+                } catch let CatalogError.routeTie(new, existing, existingID, example) {
+                    let reason =
+                        existingID > lastExistingID
+                        ? "the route \(new) ties with the route \(existing) of this import: both would match \(example) equally; make one of them more specific"
+                        : CatalogError.routeTie(new: new, existing: existing, existingID: existingID, example: example).description
+                    throw CatalogError.invalidBundle(file: self.inputs[number].file, path: "$.routes[\(index)]", reason: reason)
+                }
                 progress.advance()
             }
         }
