@@ -300,6 +300,11 @@ struct EditCommandTests {
         let curve = try cli(["show", "curve", "spring(duration: 0.5, bounce: 0.1)", "--format", "json"]).jsonObject()
         #expect(curve["dampingRatio"] as? Double == 0.9)
         #expect(curve["sameAs"] as? [String] == ["motion/gentleSpring"])
+        // Another spelling of the same spring finds it too; a different spring finds nothing.
+        let respelled = try cli(["show", "curve", "spring(response: 0.5, dampingFraction: 0.7)", "--format", "json"]).jsonObject()
+        #expect(respelled["sameAs"] as? [String] == ["swiftui/bouncy"])
+        let other = try cli(["show", "curve", "spring(response: 0.5, dampingFraction: 0.71)", "--format", "json"]).jsonObject()
+        #expect(other["sameAs"] as? [String] == [])
         expectError(try cli(["show", "curve", "spring(duration: 0.5"]), exitCode: 65, mentioning: ["spring(duration: 0.5"])
         expectError(try cli(["show", "library", "dem"]), exitCode: 66, mentioning: ["no library named 'dem' (did you mean 'demo'?)"])
     }

@@ -51,13 +51,19 @@ extension Catalog {
 
 extension Catalog {
     /// A curve expression that is not in the catalog, in full: its record as a curve of no
-    /// library, its spring facts, and `sameAs`, the named curves with the same canonical expression.
+    /// library, its spring facts, and `sameAs`, the named curves whose expression is this one or,
+    /// for a spring, one of its equivalent spellings (`response: 0.5, dampingFraction: 0.7` is
+    /// SwiftUI's `duration: 0.5, bounce: 0.3`).
     public func curveDetail(expression curve: TimingCurve) throws -> EntryDetail {
+        let spellings = [curve.expression] + (curve.springFacts?.equivalents ?? [])
         let same = try read { db in
             try String.fetchAll(
                 db,
-                sql: "SELECT l.name || '/' || c.name FROM curve c JOIN library l ON l.id = c.library_id WHERE c.expression = ? ORDER BY 1",
-                arguments: [curve.expression])
+                sql: """
+                    SELECT DISTINCT l.name || '/' || c.name FROM curve c JOIN library l ON l.id = c.library_id
+                    WHERE c.expression IN (\(databaseQuestionMarks(count: spellings.count))) ORDER BY 1
+                    """,
+                arguments: StatementArguments(spellings))
         }
         return EntryDetail(
             record: [("kind", .string(curve.kind.rawValue)), ("expression", .string(curve.expression))]
