@@ -380,3 +380,28 @@ struct DiffMergeCommandTests {
         expectError(try cli(["merge", cli.db, "--base", missing]), exitCode: 66, mentioning: [missing])
     }
 }
+
+extension DiffMergeCommandTests {
+    @Test("diff compares design-token files by their names' extension; a token file named otherwise is refused with a hint")
+    func tokenFiles() throws {
+        let cli = try CLIFixture.initialized(empty: true)
+        defer { cli.remove() }
+        let old = cli.runner.file("old.tokens.json")
+        let new = cli.runner.file("new.tokens.json")
+        try #"{"easing": {"$type": "cubicBezier", "out": {"$value": [0, 0, 0.2, 1]}}}"#.write(toFile: old, atomically: true, encoding: .utf8)
+        try #"{"easing": {"$type": "cubicBezier", "out": {"$value": [0, 0, 0.3, 1]}}}"#.write(toFile: new, atomically: true, encoding: .utf8)
+
+        let diff = try cli(["diff", old, new, "--exit-code"])
+        #expect(diff.exitCode == 1, "\(diff)")
+        #expect(diff.stdoutLines == [
+            "changed 1 curve", "~ curve local/easing.out  expression  cubic-bezier(0, 0, 0.2, 1) → cubic-bezier(0, 0, 0.3, 1)",
+        ])
+        expectSuccess(try cli(["diff", old, old, "--exit-code"]))
+
+        let plain = cli.runner.file("tokens.json")
+        try FileManager.default.copyItem(atPath: old, toPath: plain)
+        expectError(
+            try cli(["diff", plain, old]), exitCode: 65,
+            mentioning: ["tokens.json: $.easing: unknown field 'easing'", "compared when its name ends in .tokens.json"])
+    }
+}

@@ -19,7 +19,8 @@ public struct CatalogSource: Sendable {
     }
 
     /// Reads the file at `path`: a file starting with SQLite's header (`SQLite format 3\0`) is
-    /// opened read-only as a catalog, any other file is read as a bundle.
+    /// opened read-only as a catalog, a `*.tokens.json` (or `*.tokens`) file as design tokens, any
+    /// other file as a bundle.
     ///
     /// - Throws: ``CatalogError``: `.missingInput` when there is no such file, `.notACatalog` or
     ///   `.newerSchema` for an SQLite file that is not a catalog this transdb reads,
@@ -44,7 +45,16 @@ public struct CatalogSource: Sendable {
         }
         let bytes = try InputFile.read(path, maximumSize: maximumSize, progress: progress)
         progress.begin("checking \(path)")
-        self.init(path: path, bundles: [try BundleFormat.decode(bytes, file: path)], isBundleFile: true)
+        // A design-token file (by its name, as `import` tells) stands for the libraries it holds,
+        // tokens of other tools in the default library, as `import` would make them.
+        if ImportFormat.isTokenFile(path) {
+            self.init(path: path, bundles: try DTCGFormat.decode(bytes, file: path, defaultLibrary: Library.defaultName).bundles, isBundleFile: true)
+            return
+        }
+        let bundle = try ImportFormat.suggestingDTCG("a design-token (DTCG) file is compared when its name ends in .tokens.json") {
+            try BundleFormat.decode(bytes, file: path)
+        }
+        self.init(path: path, bundles: [bundle], isBundleFile: true)
     }
 
     /// The libraries named `names`, or all of them for `nil`.

@@ -77,16 +77,17 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         return (inputs, notes)
     }
 
-    /// `read()`, with a pointer to `--format dtcg` when the file is refused for a top-level key a
-    /// bundle does not have (`$schema`, a token group): design-token files are the usual cause.
-    private static func suggestingDTCG<Value>(_ read: () throws -> Value) throws -> Value {
+    /// `read()`, with `hint` added when the file is refused for a top-level key a bundle does not
+    /// have (`$schema`, a token group): design-token files are the usual cause.
+    static func suggestingDTCG<Value>(
+        _ hint: String = "a design-token (DTCG) file is imported with --format dtcg", _ read: () throws -> Value
+    ) throws -> Value {
         do {
             return try read()
         } catch let CatalogError.invalidBundle(file, path, reason)
             where path.hasPrefix("$.") && !path.dropFirst(2).contains { $0 == "." || $0 == "[" } && reason.hasPrefix("unknown field")
         {
-            throw CatalogError.invalidBundle(
-                file: file, path: path, reason: reason + "; a design-token (DTCG) file is imported with --format dtcg")
+            throw CatalogError.invalidBundle(file: file, path: path, reason: reason + "; " + hint)
         }
     }
 }
