@@ -91,4 +91,13 @@ struct QueryCheckCommandTests {
             expectError(try cli(["query", sql]), exitCode: 65, mentioning: ["the query is empty"])
         }
     }
+
+    @Test("text holding U+0000 comes out whole, escaped in JSON")
+    func nulInText() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let json = try cli(["query", "select char(0) || 'a' as s, 'é' || char(0) as t", "--format", "ndjson"])
+        expectSuccess(json)
+        #expect(json.stdout == #"{"s":"\u0000a","t":"é\u0000"}"# + "\n")
+    }
 }

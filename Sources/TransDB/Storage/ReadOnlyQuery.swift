@@ -135,7 +135,10 @@ public enum ReadOnlyQuery {
             let data = Data(bytes: bytes, count: count)
             return .string(data.base64EncodedString())
         default:
-            return .string(sqlite3_column_text(statement, i).map { String(cString: $0) } ?? "")
+            // By its length, not up to a NUL: text may hold U+0000 (`char(0) || 'a'`).
+            guard let text = sqlite3_column_text(statement, i) else { return .string("") }
+            let count = Int(sqlite3_column_bytes(statement, i))
+            return .string(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
         }
     }
 
