@@ -65,5 +65,8 @@ struct GeneratedSourceTests {
     @Test("a type name that is not an identifier is refused")
     func refusesTypeName() {
         #expect(throws: ModelError.self) { try SwiftSourceGenerator(typeName: "My Transitions") }
+        #expect(throws: ModelError.invalidValue(field: "type name", value: "class", reason: "it is a Swift keyword; choose another name")) {
+            try SwiftSourceGenerator(typeName: "class")
+        }
     }
 }

@@ -23,9 +23,12 @@ public struct SwiftSourceGenerator: Sendable {
     /// - Throws: ``ModelError/invalidValue(field:value:reason:)`` for a type name that is not a
     ///   Swift identifier.
     public init(access: Access = .public, typeName: String = "Transitions") throws {
-        guard Self.isIdentifier(typeName), !Self.keywords.contains(typeName) else {
+        guard Self.isIdentifier(typeName) else {
             throw ModelError.invalidValue(
                 field: "type name", value: typeName, reason: "it must be a Swift identifier: a letter or _, then letters, digits or _")
+        }
+        guard !Self.keywords.contains(typeName) else {
+            throw ModelError.invalidValue(field: "type name", value: typeName, reason: "it is a Swift keyword; choose another name")
         }
         self.access = access
         self.typeName = typeName

@@ -20,7 +20,7 @@ struct RouteKeyOptions: ParsableArguments {
             let digits = id.hasPrefix("#") ? String(id.dropFirst()) : id
             guard let value = Int64(digits), value > 0, digits.allSatisfy(\.isASCII) else {
                 throw ValidationError(
-                    "a route is named by its id, a whole number (see `transdb list routes`), or by --op, --from and --to; got '\(id)'")
+                    "a route is named by its id, a whole number from 1 (see `transdb list routes`), or by --op, --from and --to; got '\(id)'")
             }
             return .id(value)
         }

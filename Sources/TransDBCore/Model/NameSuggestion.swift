@@ -18,21 +18,27 @@ public enum NameSuggestion {
         return best?.name
     }
 
-    /// Levenshtein distance, giving up (returning `limit + 1`) once it must exceed `limit`.
+    /// Edit distance counting two swapped neighbours as one edit (optimal string alignment), as
+    /// typing slips are (`lsit` is one edit from `list`, two from `init`); gives up (returning
+    /// `limit + 1`) once it must exceed `limit`.
     static func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
         if abs(a.count - b.count) > limit { return limit + 1 }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
             current[0] = i
-            var rowMinimum = i
             for j in 1...b.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                rowMinimum = min(rowMinimum, current[j])
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
-            if rowMinimum > limit { return limit + 1 }
-            swap(&previous, &current)
+            // A row's minimum never falls in later rows (a transposition reaches back two rows,
+            // so both must be past the limit).
+            if min(current.min() ?? 0, previous.min() ?? 0) > limit { return limit + 1 }
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[b.count]
     }

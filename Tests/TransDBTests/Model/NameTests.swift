@@ -164,3 +164,19 @@ struct NameTests {
         }
     }
 }
+
+@Suite("Name suggestions")
+struct NameSuggestionTests {
+    @Test("a swapped pair of letters is one edit: lsit suggests list, not init")
+    func transposition() {
+        let commands = ["init", "list", "show", "import", "export", "resolve"]
+        #expect(NameSuggestion.closest(to: "lsit", in: commands) == "list")
+        #expect(NameSuggestion.closest(to: "improt", in: commands) == "import")
+        #expect(NameSuggestion.closest(to: "resovle", in: commands) == "resolve")
+        #expect(NameSuggestion.editDistance(Array("ab"), Array("ba"), limit: 5) == 1)
+        #expect(NameSuggestion.editDistance(Array("kitten"), Array("sitting"), limit: 5) == 3)
+        #expect(NameSuggestion.editDistance(Array("abc"), Array("ca"), limit: 5) == 3, "optimal string alignment, not Damerau")
+        #expect(NameSuggestion.editDistance(Array("abcdef"), Array("uvwxyz"), limit: 2) == 3, "gives up past the limit")
+        #expect(NameSuggestion.closest(to: "zzzz", in: commands) == nil)
+    }
+}
