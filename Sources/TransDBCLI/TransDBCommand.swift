@@ -43,7 +43,7 @@ extension TransDBCommand {
             return
         }
         do {
-            var command = try DirectInvocation.command(arguments) ?? parseAsRoot(arguments)
+            var command = try parse(arguments)
             try command.run()
         } catch let code as ExitCode {
             exit(withError: code)  // the failure was already reported by `reporting`
@@ -55,6 +55,22 @@ extension TransDBCommand {
             let hint = "(see 'transdb --help')"
             Output.note("transdb: error: " + lines.joined(separator: " ") + " " + hint)
             exit(withError: ExitCode(exitCode(for: error).rawValue == 0 ? 64 : exitCode(for: error).rawValue))
+        }
+    }
+}
+
+extension TransDBCommand {
+    /// The command `arguments` give. A negative number after an option (`--count -1`) reads to
+    /// ArgumentParser as another option, and the option as missing its value: when the command
+    /// line is refused, it is read once more with such values joined to their options
+    /// (`--count=-1`), so that the command's own check says what is wrong with the number.
+    static func parse(_ arguments: [String]) throws -> any ParsableCommand {
+        do {
+            return try DirectInvocation.command(arguments) ?? parseAsRoot(arguments)
+        } catch {
+            guard let joined = UsageDiagnosis.negativeValuesJoined(arguments) else { throw error }
+            // Its error, if any, is about the number itself.
+            return try parseAsRoot(joined)
         }
     }
 }

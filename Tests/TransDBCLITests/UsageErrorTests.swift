@@ -56,6 +56,14 @@ struct UsageErrorTests {
         #expect(sample.stdout == "at,time,progress\r\n-0.5,,-0.5\r\n")
         expectError(
             try cli(["add", "preset", "p", "--kind", "fade", "--duration", "-1"]), exitCode: 65, mentioning: ["invalid duration '-1'"])
+        // Options of other types too: the command's own check words what is wrong with the number.
+        expectError(try cli(["sample", "linear", "--count", "-1"]), exitCode: 64, mentioning: ["--count must be from 1 to 100000, got -1"])
+        expectError(
+            try cli(["eval", "material/fade", "--screen", "-390x844"]), exitCode: 64,
+            mentioning: ["--screen must be WIDTHxHEIGHT in points, e.g. 390x844, got '-390x844'"])
+        expectError(try cli(["sample", "linear", "--count"]), exitCode: 64, mentioning: ["missing value for '--count"])
+        // Shared options first, but no command at all.
+        expectError(try cli.runner.run(["--db", cli.db]), exitCode: 64, mentioning: ["no command given before or after '--db'", "list"])
     }
 
     @Test("--db and --busy-timeout may come before the subcommand")

@@ -38,6 +38,35 @@ enum UsageDiagnosis {
         return Array(rest) + leading
     }
 
+    /// `arguments` with each negative number that follows an option joined to it (`--count -1`
+    /// → `--count=-1`), or `nil` when there is none.
+    static func negativeValuesJoined(_ arguments: [String]) -> [String]? {
+        var joined: [String] = []
+        var changed = false
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let word = arguments[index]
+            if word == "--" { return changed ? joined + arguments[index...] : nil }
+            if word.hasPrefix("--"), word.count > 2, !word.contains("="), index + 1 < arguments.endIndex,
+                isNegativeNumber(arguments[index + 1])
+            {
+                joined.append(word + "=" + arguments[index + 1])
+                changed = true
+                index += 2
+                continue
+            }
+            joined.append(word)
+            index += 1
+        }
+        return changed ? joined : nil
+    }
+
+    /// `-1`, `-0.5`, `-.5`, `-1e3`, `-390x844`: a minus sign, then a digit or a point.
+    private static func isNegativeNumber(_ word: String) -> Bool {
+        let utf8 = Array(word.utf8.prefix(2))
+        return utf8.count == 2 && utf8[0] == UInt8(ascii: "-") && (utf8[1] == UInt8(ascii: ".") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(utf8[1]))
+    }
+
     /// A better message than ArgumentParser's for a command line it refused, or `nil`.
     static func diagnose(_ arguments: [String]) -> String? {
         diagnose(arguments[...], command: TransDBCommand.self, path: ["transdb"])
@@ -53,6 +82,16 @@ enum UsageDiagnosis {
 
     private static func diagnose(_ arguments: ArraySlice<String>, command: any ParsableCommand.Type, path: [String]) -> String? {
         let children = subcommands(command)
+        // `transdb --db x.sqlite list`: the options belong to the command, after it.
+        if let word = arguments.first, word.hasPrefix("-"), !children.isEmpty, !["--help", "-h", "--version"].contains(word) {
+            let names = children.map(name)
+            let known = path.joined(separator: " ")
+            guard let at = arguments.firstIndex(where: names.contains) else {
+                return "no command given before or after '\(word)'; the commands are \(names.joined(separator: ", "))"
+            }
+            let reordered = [known, arguments[at]] + arguments[(at + 1)...] + arguments[..<at]
+            return "'\(word)' is an option of '\(known) \(arguments[at])', so it goes after it: \(reordered.joined(separator: " "))"
+        }
         if let word = arguments.first, !word.hasPrefix("-"), !children.isEmpty {
             if word == "help" && path.count == 1 { return nil }
             let names = children.map(name)

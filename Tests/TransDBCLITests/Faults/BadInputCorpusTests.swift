@@ -321,7 +321,7 @@ extension Faults {
             .command("curve: an unknown kind", ["add", "curve", "c", "bogus(1)"], 65, ["unknown curve kind 'bogus'"]),
             .command("curve: unterminated", ["add", "curve", "c", "cubic-bezier(0.1, 0.2, 0.3"], 65, ["at column 27", "found the end"]),
             .command(
-                "curve: a spring of mass 0", ["add", "curve", "c", "spring(mass: 0, stiffness: 1, damping: 1)"], 65, ["mass must be > 0"]),
+                "curve: a spring of mass 0", ["add", "curve", "c", "spring(mass: 0, stiffness: 1, damping: 1)"], 65, ["mass must be ≥ 1e-6", "got 0"]),
             .command(
                 "curve: an undamped spring", ["add", "curve", "c", "spring(stiffness: 100, dampingRatio: 0)"], 65,
                 ["dampingRatio must be > 0", "an undamped spring never settles"]),
