@@ -62,6 +62,10 @@ struct UsageErrorTests {
             try cli(["eval", "material/fade", "--screen", "-390x844"]), exitCode: 64,
             mentioning: ["--screen must be WIDTHxHEIGHT in points, e.g. 390x844, got '-390x844'"])
         expectError(try cli(["sample", "linear", "--count"]), exitCode: 64, mentioning: ["missing value for '--count"])
+        // An empty --db is refused before any file is touched.
+        for command in [["init"], ["list", "presets"]] {
+            expectError(try cli.runner.run(command + ["--db", ""]), exitCode: 64, mentioning: ["--db must name a catalog file; it is empty"])
+        }
         // Shared options first, but no command at all.
         expectError(try cli.runner.run(["--db", cli.db]), exitCode: 64, mentioning: ["no command given before or after '--db'", "list"])
     }

@@ -17,6 +17,10 @@ extension TransDBCommand {
         @Flag(name: .long, help: "Create the schema only, without the default library.")
         var empty = false
 
+        func validate() throws {
+            try CatalogOptions.validate(db: db)
+        }
+
         func run() throws {
             try reporting {
                 // The same rule as every other command, except that init never looks upwards: it

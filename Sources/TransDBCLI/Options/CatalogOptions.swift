@@ -14,9 +14,15 @@ struct CatalogOptions: ParsableArguments {
     var busyTimeout: Double = Catalog.defaultBusyTimeout
 
     func validate() throws {
+        try Self.validate(db: db)
         guard busyTimeout.isFinite, busyTimeout >= 0, busyTimeout <= 3600 else {
             throw ValidationError("--busy-timeout must be a number of seconds from 0 to 3600, got \(busyTimeout)")
         }
+    }
+
+    /// Refuses an empty `--db` before any file is looked for (SQLite would open a temporary database).
+    static func validate(db: String?) throws {
+        if db?.isEmpty == true { throw ValidationError("--db must name a catalog file; it is empty") }
     }
 
     /// Opens the catalog: `--db`, else `$TRANSDB_DB`, else the nearest `transdb.sqlite` upwards,
