@@ -43,6 +43,11 @@ extension TransDBCommand {
             return
         }
         do {
+            // ArgumentParser answers `help` with an unknown topic by the top-level help, exit 0.
+            if arguments.first == "help", let problem = UsageDiagnosis.helpTopic(arguments.dropFirst()) {
+                Output.note("transdb: error: \(problem) (see 'transdb --help')")
+                exit(withError: ExitCode(64))
+            }
             var command = try parse(arguments)
             try command.run()
         } catch let code as ExitCode {

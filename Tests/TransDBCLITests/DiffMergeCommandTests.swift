@@ -382,6 +382,15 @@ struct DiffMergeCommandTests {
 }
 
 extension DiffMergeCommandTests {
+    @Test("merging a catalog into itself: nothing to merge, on a line of its own")
+    func nothingToMerge() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let result = try cli(["merge", cli.db, "--dry-run"])
+        expectSuccess(result)
+        #expect(result.stdout == "nothing to merge\n")
+    }
+
     @Test("diff compares design-token files by their names' extension; a token file named otherwise is refused with a hint")
     func tokenFiles() throws {
         let cli = try CLIFixture.initialized(empty: true)

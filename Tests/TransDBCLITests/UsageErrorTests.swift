@@ -66,6 +66,12 @@ struct UsageErrorTests {
         for command in [["init"], ["list", "presets"]] {
             expectError(try cli.runner.run(command + ["--db", ""]), exitCode: 64, mentioning: ["--db must name a catalog file; it is empty"])
         }
+        // `help` with a topic that is not a command.
+        expectError(try cli.runner.run(["help", "resolv"]), exitCode: 64, mentioning: ["transdb has no command 'resolv' (did you mean 'resolve'?)"])
+        expectError(try cli.runner.run(["help", "add", "prest"]), exitCode: 64, mentioning: ["transdb add has no command 'prest' (did you mean 'preset'?)"])
+        let help = try cli.runner.run(["help", "add", "preset"])
+        expectSuccess(help)
+        #expect(help.stdout.hasPrefix("OVERVIEW: Add an animator preset."))
         // Shared options first, but no command at all.
         expectError(try cli.runner.run(["--db", cli.db]), exitCode: 64, mentioning: ["no command given before or after '--db'", "list"])
     }

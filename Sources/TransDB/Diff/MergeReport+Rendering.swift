@@ -29,10 +29,9 @@ extension MergeReport: Renderable {
         guard result.isWritable else { return [.text(conflicts)] }
         let (shown, cut) = result.changes.sample(tableSample)
         let changes = CatalogDiff.changeTable(shown).rendered
-        return [
-            .text([summary + (conflicts.isEmpty ? "" : "\n" + conflicts), changes].filter { !$0.isEmpty }.joined(separator: "\n")),
-            .text(ReportSample.more(cut, hint: Self.moreHint)),
-        ]
+        let text = [summary + (conflicts.isEmpty ? "" : "\n" + conflicts), changes].filter { !$0.isEmpty }.joined(separator: "\n")
+        // Every line ends with a newline, the summary alone (`nothing to merge`) too.
+        return [.text(text.hasSuffix("\n") ? text : text + "\n"), .text(ReportSample.more(cut, hint: Self.moreHint))]
     }
 
     /// What the sampled table says about the entries it leaves out (merge prints table or json).

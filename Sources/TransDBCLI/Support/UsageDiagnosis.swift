@@ -93,7 +93,7 @@ enum UsageDiagnosis {
             return "'\(word)' is an option of '\(known) \(arguments[at])', so it goes after it: \(reordered.joined(separator: " "))"
         }
         if let word = arguments.first, !word.hasPrefix("-"), !children.isEmpty {
-            if word == "help" && path.count == 1 { return nil }
+            if word == "help" && path.count == 1 { return helpTopic(arguments.dropFirst()) }
             let names = children.map(name)
             guard let index = names.firstIndex(of: word) else {
                 let known = path.joined(separator: " ")
@@ -114,6 +114,24 @@ enum UsageDiagnosis {
             if known.contains(name) { continue }
             let suggestion = NameSuggestion.closest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
             return "unknown option '\(name)' for '\(path.joined(separator: " "))'\(suggestion)"
+        }
+        return nil
+    }
+
+    /// `transdb help WORDS`: `nil` when the words name a command, else why not.
+    static func helpTopic(_ words: ArraySlice<String>) -> String? {
+        var command: any ParsableCommand.Type = TransDBCommand.self
+        var path = ["transdb"]
+        for word in words where !word.hasPrefix("-") {
+            let children = subcommands(command)
+            guard let next = children.first(where: { name($0) == word }) else {
+                let names = children.map(name)
+                guard !names.isEmpty else { return "\(path.joined(separator: " ")) has no commands; see 'transdb help \(path.dropFirst().joined(separator: " "))'" }
+                let suggestion = NameSuggestion.closest(to: word, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                return "\(path.joined(separator: " ")) has no command '\(word)'\(suggestion); its commands are \(names.joined(separator: ", "))"
+            }
+            command = next
+            path.append(word)
         }
         return nil
     }
