@@ -298,4 +298,18 @@ extension ImportExportCommandTests {
         let presets = try cli(["list", "presets", "--format", "json"]).jsonArray()
         #expect(presets.map { $0["curve"] as? String } == ["ds/easing.out"])
     }
+
+    @Test("--library on a token file that holds only transdb's libraries says it had nothing to do")
+    func libraryWithoutForeignTokens() throws {
+        let seeded = try CLIFixture.initialized()
+        defer { seeded.remove() }
+        let file = seeded.runner.file("ca.tokens.json")
+        expectSuccess(try seeded(["export", "--library", "coreanimation", "-o", file]))
+        let empty = try CLIFixture.initialized(empty: true)
+        defer { empty.remove() }
+        let result = try empty(["import", file, "--library", "mt"])
+        expectSuccess(result)
+        #expect(result.stderr.contains("--library mt names where tokens of other tools go, and there are none: transdb's libraries keep their names (coreanimation)"))
+        #expect(try empty(["list", "libraries", "--format", "json"]).jsonArray().map { $0["name"] as? String } == ["coreanimation"])
+    }
 }

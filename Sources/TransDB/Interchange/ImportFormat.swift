@@ -73,6 +73,12 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             let source = tokenFiles.map(\.file).joined(separator: " + ")
             inputs += decoded.bundles.map { BundleInput(bundle: $0, file: source) }
             notes += decoded.notes.map { "\(source): \($0)" }
+            if let library, !decoded.bundles.contains(where: { $0.library.name == library }) {
+                let names = decoded.bundles.map(\.library.name).joined(separator: ", ")
+                notes.append(
+                    "\(source): --library \(library) names where tokens of other tools go, and there are none: "
+                        + (names.isEmpty ? "nothing was read" : "transdb's libraries keep their names (\(names))"))
+            }
         }
         return (inputs, notes)
     }
