@@ -304,11 +304,11 @@ extension ImportExportCommandTests {
         let seeded = try CLIFixture.initialized()
         defer { seeded.remove() }
         let file = seeded.runner.file("ca.tokens.json")
-        expectSuccess(try seeded(["export", "--library", "coreanimation", "-o", file]))
+        #expect(try seeded(["export", "--library", "coreanimation", "-o", file]).exitCode == 0)
         let empty = try CLIFixture.initialized(empty: true)
         defer { empty.remove() }
         let result = try empty(["import", file, "--library", "mt"])
-        expectSuccess(result)
+        #expect(result.exitCode == 0, "\(result)")
         #expect(result.stderr.contains("--library mt names where tokens of other tools go, and there are none: transdb's libraries keep their names (coreanimation)"))
         #expect(try empty(["list", "libraries", "--format", "json"]).jsonArray().map { $0["name"] as? String } == ["coreanimation"])
     }
