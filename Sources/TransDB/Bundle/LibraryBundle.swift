@@ -41,26 +41,26 @@ public struct LibraryBundle: Hashable, Sendable {
     /// operation (present, dismiss, push, pop, tab), from and to (`*` first).
     public func canonicalized() -> LibraryBundle {
         var copy = self
+        copy.canonicalize()
+        return copy
+    }
+
+    /// Sorts the entries as ``canonicalized()`` does, in place, and drops the routes' ids.
+    mutating func canonicalize() {
         // UTF-8 bytes sort as the scalars they encode, and are compared without a copy.
         func before(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
-        copy.curves.sort { before($0.name, $1.name) }
-        copy.durations.sort { before($0.name, $1.name) }
-        copy.presets.sort { before($0.name, $1.name) }
-        copy.delegates.sort { before($0.name, $1.name) }
-        copy.screens.sort { before($0.name, $1.name) }
-        copy.containers.sort { before($0.name, $1.name) }
-        copy.routes = routes.map { route in
-            var route = route
-            route.id = nil
-            return route
-        }.sorted { a, b in
+        curves.sort { before($0.name, $1.name) }
+        durations.sort { before($0.name, $1.name) }
+        presets.sort { before($0.name, $1.name) }
+        delegates.sort { before($0.name, $1.name) }
+        screens.sort { before($0.name, $1.name) }
+        containers.sort { before($0.name, $1.name) }
+        for i in routes.indices where routes[i].id != nil { routes[i].id = nil }
+        routes.sort { a, b in
             if a.delegate != b.delegate { return before(a.delegate.description, b.delegate.description) }
-            if a.operation != b.operation {
-                return a.operation.ordinal < b.operation.ordinal
-            }
+            if a.operation != b.operation { return a.operation.ordinal < b.operation.ordinal }
             if a.from != b.from { return a.from == .any || (b.from != .any && before(a.from.description, b.from.description)) }
             return a.to == .any || (b.to != .any && before(a.to.description, b.to.description))
         }
-        return copy
     }
 }

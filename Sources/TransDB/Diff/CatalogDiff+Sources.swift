@@ -8,12 +8,20 @@ extension CatalogDiff {
     /// - Parameters:
     ///   - libraries: When given, only these libraries are compared.
     ///   - progress: Counts the entries compared, when given.
-    public static func compare(_ old: CatalogSource, _ new: CatalogSource, libraries: Set<String>? = nil, progress: WorkProgress? = nil)
-        -> CatalogDiff
-    {
-        let bundleFiles = [old, new].filter(\.isBundleFile)
-        var scope = bundleFiles.isEmpty ? nil : Set(bundleFiles.flatMap(\.bundles).map(\.library.name))
+    public static func compare(
+        _ old: consuming CatalogSource, _ new: consuming CatalogSource, libraries: Set<String>? = nil, progress: WorkProgress? = nil
+    ) -> CatalogDiff {
+        var scope: Set<String>?
+        if old.isBundleFile { scope = Set(old.bundles.map(\.library.name)) }
+        if new.isBundleFile { scope = (scope ?? []).union(new.bundles.map(\.library.name)) }
         if let libraries { scope = scope.map { $0.intersection(libraries) } ?? libraries }
-        return compare(old.bundles(named: scope), new.bundles(named: scope), progress: progress)
+        // Each side's only copy is handed on (a catalog of a million routes is not held twice).
+        var before = (consume old).bundles
+        var after = (consume new).bundles
+        if let scope {
+            before.removeAll { !scope.contains($0.library.name) }
+            after.removeAll { !scope.contains($0.library.name) }
+        }
+        return compare(consume before, consume after, progress: progress)
     }
 }

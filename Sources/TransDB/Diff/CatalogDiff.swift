@@ -29,13 +29,16 @@ public struct CatalogDiff: Hashable, Sendable {
     ///   - new: The libraries after.
     ///   - progress: Counts the entries compared (both sides), when given.
     /// - Returns: Every entry added, removed or changed from `old` to `new`.
-    public static func compare(_ old: [LibraryBundle], _ new: [LibraryBundle], progress: WorkProgress? = nil) -> CatalogDiff {
-        let context = old + new
-        progress.begin("comparing", total: Int64(context.reduce(0) { $0 + $1.entryCount }))
+    public static func compare(_ old: consuming [LibraryBundle], _ new: consuming [LibraryBundle], progress: WorkProgress? = nil)
+        -> CatalogDiff
+    {
+        progress.begin("comparing", total: Int64((old.reduce(0) { $0 + $1.entryCount }) + new.reduce(0) { $0 + $1.entryCount }))
+        // The sides are handed over, so that each is made comparable where it is.
+        let index = ReferenceIndex(old + new)
         let before = Dictionary(
-            LibraryBundle.comparable(old, context: context).map { ($0.library.name, $0) }, uniquingKeysWith: { first, _ in first })
+            LibraryBundle.comparable(consume old, index: index).map { ($0.library.name, $0) }, uniquingKeysWith: { first, _ in first })
         let after = Dictionary(
-            LibraryBundle.comparable(new, context: context).map { ($0.library.name, $0) }, uniquingKeysWith: { first, _ in first })
+            LibraryBundle.comparable(consume new, index: index).map { ($0.library.name, $0) }, uniquingKeysWith: { first, _ in first })
         var entries: [EntryDiff] = []
         for name in Set(before.keys).union(after.keys).sorted(by: { EntryKey(name: $0) < EntryKey(name: $1) }) {
             entries += library(name, old: before[name], new: after[name], progress: progress)

@@ -6,13 +6,21 @@ extension LibraryBundle {
     /// named `linear`, which bare would read as the expression), and bare references to entries
     /// of other libraries qualified when exactly one library of `context` has such an entry
     /// (as `import` would resolve them). A library named twice keeps its first bundle.
-    static func comparable(_ bundles: [LibraryBundle], context: [LibraryBundle]) -> [LibraryBundle] {
-        let index = ReferenceIndex(bundles + context)
-        var seen = Set<String>()
-        return bundles.filter { seen.insert($0.library.name).inserted }.map { $0.comparable(index: index) }
+    static func comparable(_ bundles: consuming [LibraryBundle], context: [LibraryBundle]) -> [LibraryBundle] {
+        comparable(bundles, index: ReferenceIndex(bundles + context))
     }
 
-    private func comparable(index: ReferenceIndex) -> LibraryBundle {
+    /// `bundles` made comparable with the references of `index`, each converted where it is: a
+    /// catalog of a million routes is not held twice when the caller hands its only copy over.
+    static func comparable(_ bundles: consuming [LibraryBundle], index: ReferenceIndex) -> [LibraryBundle] {
+        var converted = bundles
+        var seen = Set<String>()
+        converted.removeAll { !seen.insert($0.library.name).inserted }
+        for position in converted.indices { converted[position].makeComparable(index: index) }
+        return converted
+    }
+
+    private mutating func makeComparable(index: ReferenceIndex) {
         let own = library.name
         /// A local reference; when bare and naming no entry of `own` but one of exactly one other
         /// library, qualified with that library.
@@ -32,20 +40,13 @@ extension LibraryBundle {
             guard case let .screen(reference) = pattern.local(in: own) else { return .any }
             return .screen(resolved(.screen, reference))
         }
-        var copy = self
-        copy.curves = curves.map { curve in
-            var curve = curve
-            curve.library = own
-            curve.aliasOf = normal(.curve, curve.aliasOf)
-            return curve
+        for i in curves.indices {
+            curves[i].library = own
+            curves[i].aliasOf = normal(.curve, curves[i].aliasOf)
         }
-        copy.durations = durations.map { duration in
-            var duration = duration
-            duration.library = own
-            return duration
-        }
-        copy.presets = presets.map { preset in
-            var preset = preset
+        for i in durations.indices { durations[i].library = own }
+        for i in presets.indices {
+            var preset = presets[i]
             preset.library = own
             preset.curve = normal(preset.curve)
             preset.reverse = normal(.preset, preset.reverse)
@@ -56,35 +57,24 @@ extension LibraryBundle {
                 interaction.completionCurve = normal(interaction.completionCurve)
                 preset.interaction = interaction
             }
-            return preset
+            presets[i] = preset
         }
-        copy.delegates = delegates.map { delegate in
-            var delegate = delegate
-            delegate.library = own
-            return delegate
+        for i in delegates.indices { delegates[i].library = own }
+        for i in screens.indices {
+            screens[i].library = own
+            screens[i].delegate = normal(.delegate, screens[i].delegate)
         }
-        copy.screens = screens.map { screen in
-            var screen = screen
-            screen.library = own
-            screen.delegate = normal(.delegate, screen.delegate)
-            return screen
+        for i in containers.indices {
+            containers[i].library = own
+            containers[i].delegate = normal(.delegate, containers[i].delegate)
         }
-        copy.containers = containers.map { container in
-            var container = container
-            container.library = own
-            container.delegate = normal(.delegate, container.delegate)
-            return container
+        for i in routes.indices {
+            routes[i].delegate = normal(.delegate, routes[i].delegate) ?? routes[i].delegate
+            routes[i].from = normal(routes[i].from)
+            routes[i].to = normal(routes[i].to)
+            routes[i].preset = normal(.preset, routes[i].preset)
+            routes[i].interaction = normal(.preset, routes[i].interaction)
         }
-        copy.routes = routes.map { route in
-            var route = route
-            route.id = nil
-            route.delegate = normal(.delegate, route.delegate) ?? route.delegate
-            route.from = normal(route.from)
-            route.to = normal(route.to)
-            route.preset = normal(.preset, route.preset)
-            route.interaction = normal(.preset, route.interaction)
-            return route
-        }
-        return copy.canonicalized()
+        canonicalize()
     }
 }

@@ -54,7 +54,7 @@ extension TransDBCommand {
                     for name in names.sorted() where !(a.bundles + b.bundles).contains(where: { $0.library.name == name }) {
                         throw LookupError.notFound(kind: .library, name: name, suggestion: nil)
                     }
-                    return CatalogDiff.compare(a, b, libraries: names.isEmpty ? nil : names, progress: progress)
+                    return CatalogDiff.compare(consume a, consume b, libraries: names.isEmpty ? nil : names, progress: progress)
                 }
                 Output.print(DiffReport(diff, listsAll: all), as: output.format, wide: output.wide)
                 differs = !diff.isEmpty
