@@ -161,7 +161,7 @@ struct DTCGDocument {
                     ["value", "type"].contains(key)
                     ? "; '\(key)' without '$' is the token format before DTCG (Style Dictionary 3, Tokens Studio): DTCG 2025.10 writes $value and $type"
                     : ""
-                throw member.error("expected a token or a group (an object), found \(member.kind)" + older)
+                throw member.error("expected a token or a group (an object), found \(member.kindAndValue)" + older)
             }
             let hasValue = children.contains { $0.0 == "$value" }
             let hasPointer = children.contains { $0.0 == "$ref" }

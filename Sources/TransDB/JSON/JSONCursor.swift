@@ -60,9 +60,19 @@ struct JSONCursor {
         }
     }
 
+    /// What the value is, and the value itself when it is a number or a string: `a string
+    /// ("0.42")`, `a number (1.5)`, `true`, `an array`.
+    var kindAndValue: String {
+        switch value {
+        case .string, .number, .integer: "\(kind) (\(shown))"
+        case .bool: shown
+        case .null, .array, .object: kind
+        }
+    }
+
     /// An error for a value of the wrong type: `expected a string, found …`.
     private func mismatch(_ expected: String) -> CatalogError {
-        error("expected \(expected), found \(wording == .showingValues ? shown : kind)")
+        error("expected \(expected), found \(wording == .showingValues ? shown : kindAndValue)")
     }
 
     /// The members of this object, refusing keys other than `allowedKeys`.

@@ -214,7 +214,7 @@ extension Interchange {
                 try DTCGFormat.decode(Array(json.utf8), file: "legacy.tokens.json", defaultLibrary: "x")
             } throws: { error in
                 "\(error)"
-                    == "legacy.tokens.json: $.motion.fast.value: expected a token or a group (an object), found a string; 'value' without '$' is the token format before DTCG (Style Dictionary 3, Tokens Studio): DTCG 2025.10 writes $value and $type"
+                    == "legacy.tokens.json: $.motion.fast.value: expected a token or a group (an object), found a string (\"100ms\"); 'value' without '$' is the token format before DTCG (Style Dictionary 3, Tokens Studio): DTCG 2025.10 writes $value and $type"
             }
         }
 
