@@ -14,16 +14,20 @@ extension Catalog {
     ///   - progress: Counts the work, phase by phase, when given.
     /// - Returns: What the merge did; ``MergeReport/refusal`` says when it was refused.
     /// - Throws: ``CatalogError`` when the catalog cannot be read or written.
-    public func merge(_ theirs: CatalogSource, base: CatalogSource?, policy: MergePolicy, dryRun: Bool, progress: WorkProgress? = nil)
-        throws -> MergeReport
-    {
+    public func merge(
+        _ theirs: consuming CatalogSource, base: consuming CatalogSource?, policy: MergePolicy, dryRun: Bool, progress: WorkProgress? = nil
+    ) throws -> MergeReport {
         let scope = theirs.isBundleFile ? Set(theirs.bundles.map(\.library.name)) : nil
         let ours = try bundles(progress: progress)
+        let ourLibraries = ours.map(\.library)
+        // Each side's only copy is handed to the merge (a catalog of a million routes is not held twice).
+        var baseBundles = (consume base)?.bundles
+        if let scope { baseBundles?.removeAll { !scope.contains($0.library.name) } }
         let result = ThreeWayMerge.merge(
-            base: base?.bundles(named: scope), ours: ours, theirs: theirs.bundles, policy: policy, progress: progress)
+            base: consume baseBundles, ours: consume ours, theirs: (consume theirs).bundles, policy: policy, progress: progress)
         let report = MergeReport(result: result, policy: policy, catalog: path, dryRun: dryRun)
         guard result.isWritable, !dryRun, !result.changes.isEmpty else { return report }
-        let emptied = ours.filter { result.removedLibraries.contains($0.library.name) }.map { LibraryBundle(library: $0.library) }
+        let emptied = ourLibraries.filter { result.removedLibraries.contains($0.name) }.map { LibraryBundle(library: $0) }
         try transaction(commit: true) { db in
             _ = try Self.synchronize(result.changedLibraries + emptied, progress: progress, db)
             for name in result.removedLibraries { _ = try removeLibrary(name, dryRun: false, db) }

@@ -32,13 +32,19 @@ public struct CatalogDiff: Hashable, Sendable {
     public static func compare(_ old: consuming [LibraryBundle], _ new: consuming [LibraryBundle], progress: WorkProgress? = nil)
         -> CatalogDiff
     {
-        progress.begin("comparing", total: Int64((old.reduce(0) { $0 + $1.entryCount }) + new.reduce(0) { $0 + $1.entryCount }))
         // The sides are handed over, so that each is made comparable where it is.
         let index = ReferenceIndex(old + new)
-        let before = Dictionary(
-            LibraryBundle.comparable(consume old, index: index).map { ($0.library.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let after = Dictionary(
-            LibraryBundle.comparable(consume new, index: index).map { ($0.library.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return compare(
+            comparable: LibraryBundle.comparable(consume old, index: index), LibraryBundle.comparable(consume new, index: index),
+            progress: progress)
+    }
+
+    /// Compares two sets of libraries already made comparable (``LibraryBundle/comparable(_:index:)``),
+    /// as a merge's are.
+    static func compare(comparable old: [LibraryBundle], _ new: [LibraryBundle], progress: WorkProgress? = nil) -> CatalogDiff {
+        progress.begin("comparing", total: Int64((old.reduce(0) { $0 + $1.entryCount }) + new.reduce(0) { $0 + $1.entryCount }))
+        let before = Dictionary(old.map { ($0.library.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let after = Dictionary(new.map { ($0.library.name, $0) }, uniquingKeysWith: { first, _ in first })
         var entries: [EntryDiff] = []
         for name in Set(before.keys).union(after.keys).sorted(by: { EntryKey(name: $0) < EntryKey(name: $1) }) {
             entries += library(name, old: before[name], new: after[name], progress: progress)

@@ -45,19 +45,33 @@ struct EntryMerger {
         merge(.screen, library: name, base: base, ours: ours, theirs: theirs, into: &merged)
         merge(.container, library: name, base: base, ours: ours, theirs: theirs, into: &merged)
         merge(.route, library: name, base: base, ours: ours, theirs: theirs, into: &merged)
-        return merged.canonicalized()
+        merged.canonicalize()
+        return merged
     }
 
     private mutating func merge<Entry>(
         _ schema: EntrySchema<Entry>, library: String, base: LibraryBundle?, ours: LibraryBundle, theirs: LibraryBundle,
         into merged: inout LibraryBundle
     ) {
-        let b = schema.keyed(base)
-        let o = schema.keyed(ours)
-        let t = schema.keyed(theirs)
+        // The three sides walked in key order together, as `CatalogDiff` walks two.
+        let sides = [base.map(schema.entries) ?? [], schema.entries(ours), schema.entries(theirs)]
+        let orders = sides.map(schema.keyOrder)
+        var next = [0, 0, 0]
         var result: [Entry] = []
-        for key in Set(b.keys).union(o.keys).union(t.keys).sorted() {
-            if let entry = entry(schema, library: library, base: b[key], ours: o[key], theirs: t[key]) { result.append(entry) }
+        while true {
+            var smallest: EntryKey?
+            for side in 0..<3 where next[side] < orders[side].count {
+                let key = orders[side][next[side]].key
+                if smallest.map({ key < $0 }) ?? true { smallest = key }
+            }
+            guard let key = smallest else { break }
+            func take(_ side: Int) -> Entry? {
+                guard next[side] < orders[side].count, orders[side][next[side]].key == key else { return nil }
+                defer { next[side] += 1 }
+                return sides[side][orders[side][next[side]].index]
+            }
+            let (b, o, t) = (take(0), take(1), take(2))
+            if let entry = entry(schema, library: library, base: b, ours: o, theirs: t) { result.append(entry) }
         }
         schema.store(&merged, result)
     }

@@ -55,12 +55,6 @@ struct EntrySchema<Entry> {
     var group: Group?
     var rules: [Rule] = []
 
-    /// The entries of `bundle` by key.
-    func keyed(_ bundle: LibraryBundle?) -> [EntryKey: Entry] {
-        guard let bundle else { return [:] }
-        return Dictionary(entries(bundle).map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
-    }
-
     /// The keys of `entries` in order, each with the index of its first entry: a sorted list
     /// rather than a dictionary, which costs several times as much memory for a million routes.
     /// (Bundles' entries usually come in key order, and sorting them is then one pass.)

@@ -20,7 +20,8 @@ struct MergeConsistency {
             ) {
                 let key = schema.key(entry)
                 func value(_ side: LibraryBundle?) -> JSONValue? {
-                    guard let other = schema.keyed(side)[key] else { return nil }
+                    // A scan, not a dictionary of the whole side for each problem.
+                    guard let side, let other = schema.entries(side).first(where: { schema.key($0) == key }) else { return nil }
                     return schema.fields(other).first { $0.0 == field }?.1 ?? .string(schema.name(other))
                 }
                 let conflict = MergeConflict(

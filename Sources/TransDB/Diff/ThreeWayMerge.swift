@@ -34,17 +34,20 @@ public enum ThreeWayMerge {
     ///   - progress: Counts the libraries merged, then the entries compared, when given.
     /// - Returns: The merged libraries, the conflicts, and the changes to ours.
     public static func merge(
-        base: [LibraryBundle]?, ours: [LibraryBundle], theirs: [LibraryBundle], policy: MergePolicy, progress: WorkProgress? = nil
+        base: consuming [LibraryBundle]?, ours: consuming [LibraryBundle], theirs: consuming [LibraryBundle], policy: MergePolicy,
+        progress: WorkProgress? = nil
     ) -> MergeResult {
-        let context = (base ?? []) + ours + theirs
-        func byName(_ bundles: [LibraryBundle]) -> [String: LibraryBundle] {
+        let hasBase = base != nil
+        // Each side is handed over and made comparable where it is (see `CatalogDiff.compare`).
+        let index = ReferenceIndex(((copy base) ?? []) + ours + theirs)
+        func byName(_ bundles: consuming [LibraryBundle]) -> [String: LibraryBundle] {
             Dictionary(
-                LibraryBundle.comparable(bundles, context: context).map { ($0.library.name, $0) }, uniquingKeysWith: { first, _ in first })
+                LibraryBundle.comparable(consume bundles, index: index).map { ($0.library.name, $0) }, uniquingKeysWith: { first, _ in first })
         }
-        let b = byName(base ?? [])
-        let o = byName(ours)
-        let t = byName(theirs)
-        var merger = EntryMerger(policy: policy, hasBase: base != nil)
+        let b = byName((consume base) ?? [])
+        let o = byName(consume ours)
+        let t = byName(consume theirs)
+        var merger = EntryMerger(policy: policy, hasBase: hasBase)
         var merged: [LibraryBundle] = []
         let names = Set(b.keys).union(o.keys).union(t.keys).sorted(by: { EntryKey(name: $0) < EntryKey(name: $1) })
         progress.begin("merging libraries", total: Int64(names.count))
@@ -56,7 +59,7 @@ public enum ThreeWayMerge {
         let ourLibraries = o.values.sorted { EntryKey(name: $0.library.name) < EntryKey(name: $1.library.name) }
         let mergedNames = Set(merged.map(\.library.name))
         return MergeResult(
-            merged: merged, conflicts: conflicts, changes: CatalogDiff.compare(ourLibraries, merged, progress: progress),
+            merged: merged, conflicts: conflicts, changes: CatalogDiff.compare(comparable: ourLibraries, merged, progress: progress),
             changedLibraries: merged.filter { o[$0.library.name] != $0 },
             removedLibraries: ourLibraries.map(\.library.name).filter { !mergedNames.contains($0) })
     }

@@ -46,7 +46,8 @@ extension TransDBCommand {
                 var report = try progress.run { progress in
                     let their = try CatalogSource(path: theirs, maximumSize: maxSize, progress: progress)
                     let base = try self.base.map { try CatalogSource(path: $0, maximumSize: maxSize, progress: progress) }
-                    return try catalog.open(forWriting: !dryRun).merge(their, base: base, policy: policy, dryRun: dryRun, progress: progress)
+                    return try catalog.open(forWriting: !dryRun).merge(
+                        consume their, base: consume base, policy: policy, dryRun: dryRun, progress: progress)
                 }
                 report.tableSample = all ? .all : .sample
                 Output.print(report, as: output.format, wide: output.wide)
