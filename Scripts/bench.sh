@@ -229,6 +229,12 @@ if wants bundles; then
         "$(python3 -c "print(f'{$t_diff/$s_diff:.2f}x')")" "(context)" "-"
     mb=$(peak_mb "$bin" diff "$db" "$work/mem.sqlite")
     row "diff: peak memory" "$mb MB" "-" "-" "(context)" "-"
+    # merge --dry-run of the same two catalogs: every entry compared three ways, nothing to write.
+    read -r t_merge < <({ /usr/bin/time -f "%e" "$bin" merge "$work/mem.sqlite" --db "$db" --dry-run >/dev/null; } 2>&1 | tail -1)
+    row "merge --dry-run of two 1M catalogs, one run" "$t_merge s" "diff $(python3 -c "print(f'{$t_diff:.2f} s')")" \
+        "$(python3 -c "print(f'{$t_merge/$t_diff:.2f}x')")" "(context)" "-"
+    mb=$(peak_mb "$bin" merge "$work/mem.sqlite" --db "$db" --dry-run)
+    row "merge --dry-run: peak memory" "$mb MB" "-" "-" "(context)" "-"
     cmp -s "$work/out.json" "$bundle" && same="byte-identical to the generated bundle" || same="differs from the generated bundle (key order or formatting)"
     "$bin" export --library generated --db "$work/mem.sqlite" | cmp -s - "$work/out.json" && echo "exports of the imported catalogs are byte-identical; the export $same"
 fi
