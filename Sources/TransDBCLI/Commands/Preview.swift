@@ -35,8 +35,13 @@ extension TransDBCommand {
         @Option(name: .long, help: ArgumentHelp("The rect a shared element travels to, in points, as in eval.", valueName: "X,Y,W,H"))
         var target: String?
         @Option(name: .long, help: "A gesture script for an interactive transition, as in eval.") var gesture: String?
-        @Option(name: .long, help: "Engine samples per second embedded in the page (240 to 2000).") var fps: Double = PreviewSampling
-            .defaultRate
+        @Option(
+            name: .long,
+            help: "Engine samples per second embedded in the page (240 to 2000; default: \(PreviewSampling.defaultRate.shortestDescription)).")
+        var fps: Double?
+
+        /// The samples per second the page embeds.
+        private var rate: Double { fps ?? PreviewSampling.defaultRate }
         @Option(name: .shortAndLong, help: ArgumentHelp("Write the page to this file instead of stdout.", valueName: "file.html"))
         var output: String?
 
@@ -62,7 +67,7 @@ extension TransDBCommand {
                 throw ValidationError("--container is for push, pop and tab; \(op.rawValue) asks the screen's transitioningDelegate")
             }
             do {
-                try PreviewSampling.validate(rate: fps)
+                try PreviewSampling.validate(rate: rate)
             } catch let error as PreviewError {
                 throw ValidationError("--fps: \(error)")
             }
@@ -87,19 +92,19 @@ extension TransDBCommand {
                 target: try ContextArguments.targetRect(target), operation: op ?? .present)
             if diff.count == 2 {
                 return try PreviewDocument.diff(
-                    base: try CatalogSource(path: diff[0]), head: try CatalogSource(path: diff[1]), context: context, rate: fps)
+                    base: try CatalogSource(path: diff[0]), head: try CatalogSource(path: diff[1]), context: context, rate: rate)
             }
             let catalog = try catalog.open(forWriting: false)
             let gesture = try gesture.map(GestureScript.init(parsing:))
             if let preset {
-                return try catalog.previewPreset(try qualifiedName(preset, field: "preset"), context: context, gesture: gesture, rate: fps)
+                return try catalog.previewPreset(try qualifiedName(preset, field: "preset"), context: context, gesture: gesture, rate: rate)
             }
             if isRoute {
                 return try catalog.previewRoute(
                     Resolver.Request(operation: context.operation, from: from ?? "", to: to ?? "", container: container),
-                    context: context, gesture: gesture, rate: fps)
+                    context: context, gesture: gesture, rate: rate)
             }
-            return try catalog.previewIndex(libraries: all ? nil : library, context: context, rate: fps)
+            return try catalog.previewIndex(libraries: all ? nil : library, context: context, rate: rate)
         }
     }
 }
