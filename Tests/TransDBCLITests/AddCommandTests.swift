@@ -34,8 +34,13 @@ struct AddCommandTests {
         ]
         for (arguments, expected) in steps {
             let result = try cli(arguments)
-            expectSuccess(result)
+            #expect(result.exitCode == 0, "\(result)")
             #expect(result.stdout == expected, "\(arguments.joined(separator: " "))")
+            // swiftui has a curve named snappy too: from now on a bare 'snappy' is ambiguous.
+            let note =
+                arguments.starts(with: ["add", "curve", "snappy"])
+                ? "note: a bare 'snappy' now names a curve in 2 libraries (app, swiftui); write 'app/snappy' where a library is not implied\n" : ""
+            #expect(result.stderr == note, "\(arguments.joined(separator: " "))")
         }
 
         // Listing, for people: a header row and one aligned row per preset.

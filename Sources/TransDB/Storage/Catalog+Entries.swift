@@ -101,6 +101,16 @@ extension Catalog {
         try read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM library WHERE name = ?)", arguments: [name]) ?? false }
     }
 
+    /// The libraries that have an entry of `kind` named `name`, by name: more than one makes the
+    /// bare name ambiguous wherever a library is not implied.
+    public func libraries(having kind: EntityKind, named name: String) throws -> [String] {
+        try read { db in
+            try String.fetchAll(
+                db, sql: "SELECT l.name FROM \(kind.table) e JOIN library l ON l.id = e.library_id WHERE e.name = ? ORDER BY l.name",
+                arguments: [name])
+        }
+    }
+
     /// Screens, ordered by library and name.
     public func screens(library: String? = nil) throws -> [Screen] {
         try read { db in try CatalogReader(db: db).screens(library: library) }

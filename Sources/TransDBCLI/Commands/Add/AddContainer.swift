@@ -18,9 +18,11 @@ struct AddContainer: ParsableCommand {
             let container = Container(
                 library: try library.name(), name: try Name.validated(name, field: "container name"), kind: kind,
                 delegate: try delegate.map { try qualifiedName($0, field: "delegate") }, description: text.description)
-            try catalog.open(forWriting: true).addContainer(container)
+            let opened = try catalog.open(forWriting: true)
+            try opened.addContainer(container)
             Output.line(
                 "added \(kind.rawValue) container \(container.qualifiedName)" + (container.delegate.map { " (delegate \($0))" } ?? ""))
+            try SameNameNote.inform(.container, container.qualifiedName, in: opened)
         }
     }
 }

@@ -32,8 +32,10 @@ struct AddCurve: ParsableCommand {
                 library: try library.name(), name: try NamedCurve.validatedName(name),
                 curve: try expression.map { try TimingCurve(expression: $0) } ?? .linear, description: text.description,
                 deprecated: deprecation.deprecated, aliasOf: try aliasOf.map { try qualifiedName($0, field: "alias-of curve") })
-            let stored = try catalog.open(forWriting: true).addCurve(named)
+            let opened = try catalog.open(forWriting: true)
+            let stored = try opened.addCurve(named)
             Output.line("added curve \(stored.qualifiedName) = " + (stored.aliasOf.map { "\($0) (\(stored.curve.expression))" } ?? stored.curve.expression))
+            try SameNameNote.inform(.curve, stored.qualifiedName, in: opened)
         }
     }
 }

@@ -16,8 +16,10 @@ struct AddDelegate: ParsableCommand {
             let delegate = Delegate(
                 library: try library.name(), name: try Name.validated(name, field: "delegate name"), released: released,
                 description: text.description)
-            try catalog.open(forWriting: true).addDelegate(delegate)
+            let opened = try catalog.open(forWriting: true)
+            try opened.addDelegate(delegate)
             Output.line("added delegate \(delegate.qualifiedName)" + (released ? " (released)" : ""))
+            try SameNameNote.inform(.delegate, delegate.qualifiedName, in: opened)
         }
     }
 }

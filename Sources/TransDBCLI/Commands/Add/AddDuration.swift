@@ -22,8 +22,10 @@ struct AddDuration: ParsableCommand {
             let duration = try NamedDuration(
                 library: try library.name(), name: name, seconds: seconds, description: text.description, deprecated: deprecation.deprecated
             ).validated()
-            try catalog.open(forWriting: true).addDuration(duration)
+            let opened = try catalog.open(forWriting: true)
+            try opened.addDuration(duration)
             Output.line("added duration \(duration.qualifiedName) = \(duration.seconds.shortestDescription) s")
+            try SameNameNote.inform(.duration, duration.qualifiedName, in: opened)
         }
     }
 }

@@ -88,11 +88,13 @@ struct AddPreset: ParsableCommand {
             draft.description = text.description
             draft.deprecated = deprecation.deprecated
             let preset = try draft.preset(library: try library.name(), name: name)
-            let stored = try catalog.open(forWriting: true).addPreset(preset)
+            let opened = try catalog.open(forWriting: true)
+            let stored = try opened.addPreset(preset)
             let direction = stored.direction.map { " \($0.rawValue)" } ?? ""
             Output.line(
                 "added preset \(stored.qualifiedName) (\(stored.kind.rawValue)\(direction), \(stored.duration.shortestDescription) s\(stored.durationName.map { " (\($0))" } ?? ""), \(stored.curve))"
             )
+            try SameNameNote.inform(.preset, stored.qualifiedName, in: opened)
         }
     }
 }

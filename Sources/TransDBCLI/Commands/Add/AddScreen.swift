@@ -21,8 +21,10 @@ struct AddScreen: ParsableCommand {
                 library: try library.name(), name: name, delegate: try delegate.map { try qualifiedName($0, field: "delegate") },
                 modalStyle: modalStyle, presentationStyle: presentationStyle, description: text.description
             ).validated()
-            try catalog.open(forWriting: true).addScreen(screen)
+            let opened = try catalog.open(forWriting: true)
+            try opened.addScreen(screen)
             Output.line("added screen \(screen.qualifiedName)" + (screen.delegate.map { " (transitioningDelegate \($0))" } ?? ""))
+            try SameNameNote.inform(.screen, screen.qualifiedName, in: opened)
         }
     }
 }
