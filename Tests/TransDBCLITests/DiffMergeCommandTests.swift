@@ -374,7 +374,7 @@ struct DiffMergeCommandTests {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
         expectError(try cli(["merge", cli.db, "--ours", "--theirs"]), exitCode: 64, mentioning: ["--ours", "--theirs"])
-        expectError(try cli(["merge", cli.db, "--format", "csv"]), exitCode: 64, mentioning: ["table or json"])
+        expectError(try cli(["merge", cli.db, "--all", "--format", "csv"]), exitCode: 64, mentioning: ["--all is for --format table"])
         let missing = cli.runner.file("nowhere.sqlite")
         expectError(try cli(["merge", missing]), exitCode: 66, mentioning: ["no file at '\(missing)'"])
         expectError(try cli(["merge", cli.db, "--base", missing]), exitCode: 66, mentioning: [missing])
@@ -389,6 +389,27 @@ extension DiffMergeCommandTests {
         let result = try cli(["merge", cli.db, "--dry-run"])
         expectSuccess(result)
         #expect(result.stdout == "nothing to merge\n")
+    }
+
+    @Test("merge reports in every format: ndjson is the json object on one line, csv the changes as diff lists them")
+    func mergeFormats() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let bundle = cli.runner.file("demo.json")
+        let exported = try cli(["export", "--library", "demo"])
+        try exported.stdout.replacingOccurrences(of: #""version": "1.0.0""#, with: #""version": "1.1.0""#)
+            .write(toFile: bundle, atomically: true, encoding: .utf8)
+        let csv = try cli(["merge", bundle, "--theirs", "--dry-run", "--format", "csv"])
+        expectSuccess(csv)
+        #expect(csv.stdout == "change,kind,library,name,field,old,new\r\nchanged,library,demo,demo,version,1.0.0,1.1.0\r\n")
+        func canonical(_ text: String) throws -> Data {
+            try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: Data(text.utf8)), options: [.sortedKeys])
+        }
+        let json = try cli(["merge", bundle, "--theirs", "--dry-run", "--format", "json"])
+        let ndjson = try cli(["merge", bundle, "--theirs", "--dry-run", "--format", "ndjson"])
+        expectSuccess(ndjson)
+        #expect(ndjson.stdoutLines.count == 1)
+        #expect(try canonical(ndjson.stdout) == canonical(json.stdout))
     }
 
     @Test("diff compares design-token files by their names' extension; a token file named otherwise is refused with a hint")

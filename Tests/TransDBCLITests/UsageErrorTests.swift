@@ -62,6 +62,7 @@ struct UsageErrorTests {
             try cli(["eval", "material/fade", "--screen", "-390x844"]), exitCode: 64,
             mentioning: ["--screen must be WIDTHxHEIGHT in points, e.g. 390x844, got '-390x844'"])
         expectError(try cli(["sample", "linear", "--count"]), exitCode: 64, mentioning: ["missing value for '--count"])
+        expectError(try cli(["sample", "linear", "--at", "0.5", "--count", "3"]), exitCode: 64, mentioning: ["give --at times or --count intervals, not both"])
         // An empty --db is refused before any file is touched.
         for command in [["init"], ["list", "presets"]] {
             expectError(try cli.runner.run(command + ["--db", ""]), exitCode: 64, mentioning: ["--db must name a catalog file; it is empty"])

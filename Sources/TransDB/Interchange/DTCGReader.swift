@@ -256,6 +256,35 @@ struct DTCGReader {
     }
 
     /// `{"name", "library"?}` or `{"expression"}`.
+    /// The curve a transdb-written preset's `$value.timingFunction` gives when it is not what the
+    /// export writes for `exact` (an alias of a named curve's token, the control points of an
+    /// inline `cubic-bezier()`): another tool edited it. `nil` when it matches, or when it cannot
+    /// be told (an approximation of a spring, `steps()` or `linear(…)`).
+    private func editedTimingFunction(
+        _ field: JSONCursor, exact: CurveReference, approximated: Bool, library: String, chain: [String]
+    ) throws -> CurveReference? {
+        // The alias the export writes for a named curve, whether or not its token is in the file
+        // (a curve of a library not written, or one already in the catalog), is not followed.
+        if case let .named(name) = exact,
+            case .string("{\(DTCGName.key(for: name.library ?? library)).curves.\(DTCGName.key(for: name.name))}") = field.value
+        {
+            return nil
+        }
+        if case let .token(_, rest, _)? = try document.reference(in: field), rest.isEmpty {
+            let (curve, target) = try document.cubicBezier(field, chain: chain)
+            let written: CurveReference = target.flatMap { curveTokens[$0] }.map(CurveReference.named) ?? .inline(curve)
+            return written.local(in: library) == exact.local(in: library) ? nil : written.local(in: library)
+        }
+        let (curve, _) = try document.cubicBezier(field, chain: chain)
+        if approximated { return nil }
+        switch exact {
+        case let .inline(value) where value == curve || (value == .linear && curve == .cubicBezier(x1: 0, y1: 0, x2: 1, y2: 1)):
+            return nil
+        default:
+            return .inline(curve)
+        }
+    }
+
     private func curveReference(_ field: JSONCursor) throws -> CurveReference {
         let entry = try field.object(allowedKeys: ["name", "library", "expression"])
         if let expression = entry["expression"] {
@@ -441,10 +470,17 @@ struct DTCGReader {
         draft.deprecated = try Self.stored(token.deprecation, at: located(token))
         var preset = try located(token).checking { try draft.preset(library: library, name: name) }
         if let field = fields["curve"] {
-            preset.curve = try curveReference(field)
-            // The exact curve is in the extension; an array is still checked, an alias (perhaps to
-            // a library not in this file) is not followed.
-            if case .array = transition.timingFunction.value { _ = try document.cubicBezier(transition.timingFunction, chain: chain) }
+            // The exact curve is in the extension, unless another tool changed the $value.
+            let exact = try curveReference(field)
+            preset.curve = exact
+            if let edited = try editedTimingFunction(
+                transition.timingFunction, exact: exact, approximated: fields["timingFunction"] != nil, library: library, chain: chain)
+            {
+                preset.curve = edited
+                mismatches.append(
+                    "the preset '\(library)/\(name)' has the transdb curve '\(exact.qualified(in: library))' but the $value timingFunction \(edited.qualified(in: library)); the $value was used"
+                )
+            }
         } else {
             let (curve, target) = try document.cubicBezier(transition.timingFunction, chain: chain)
             if let target, let named = curveTokens[target] {

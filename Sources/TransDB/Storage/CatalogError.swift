@@ -79,7 +79,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .importConflicts(entries):
             "\(entries.count) entr\(entries.count == 1 ? "y differs" : "ies differ") from the catalog: "
                 + entries.prefix(10).joined(separator: "; ") + (entries.count > 10 ? "; and \(entries.count - 10) more" : "")
-                + "; use --on-conflict skip or replace, or --dry-run to see every change"
+                + "; use --on-conflict skip or replace (with --dry-run first to see what it would change)"
         case let .missingInput(path):
             "no file at '\(path)'"
         }

@@ -51,8 +51,9 @@ extension TransDBCommand {
                     return
                 }
                 let document = try catalog.exportDocument(libraries, as: format, approximatingCurves: !exact)
-                for note in document.notes { Output.inform("note: \(note)") }
                 try progress.run(streamingToStdout: output == nil || output == "-") { progress in
+                    // Inside `run`, which is where --quiet takes effect.
+                    for note in document.notes { Output.inform("note: \(note)") }
                     try emit { try document.write(progress: progress, to: $0) }
                 }
                 if let output, output != "-" {

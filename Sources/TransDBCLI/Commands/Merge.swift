@@ -34,11 +34,8 @@ extension TransDBCommand {
         @OptionGroup var progress: ProgressOptions
 
         func validate() throws {
-            guard output.format == .table || output.format == .json else {
-                throw ValidationError("merge prints --format table or json, not \(output.format.rawValue)")
-            }
             guard maxSize > 0 else { throw ValidationError("--max-size must be a positive number of bytes") }
-            if all && output.format != .table { throw ValidationError("--all is for --format table; json always lists every change") }
+            if all && output.format != .table { throw ValidationError("--all is for --format table; json, ndjson and csv always list every change") }
         }
 
         func run() throws {

@@ -22,11 +22,13 @@ extension TransDBCommand {
             help: ArgumentHelp("A normalised time to sample (repeatable; may lie outside [0, 1]).", valueName: "fraction"),
             transform: number)
         var at: [Double] = []
-        @Option(name: .long, help: "Sample this many intervals from 0 to 1.") var count: Int = 20
+        @Option(name: .long, help: "Sample this many intervals from 0 to 1 (default: \(Self.defaultCount)).") var count: Int?
+        static let defaultCount = 20
         @OptionGroup var output: DrawingFormatOptions
 
         func validate() throws {
-            guard (1...100_000).contains(count) else { throw ValidationError("--count must be from 1 to 100000, got \(count)") }
+            if let count, !(1...100_000).contains(count) { throw ValidationError("--count must be from 1 to 100000, got \(count)") }
+            if count != nil && !at.isEmpty { throw ValidationError("give --at times or --count intervals, not both") }
             if let bad = at.first(where: { !$0.isFinite || abs($0) > 1e6 }) {
                 throw ValidationError("--at must be a finite number within ±1e6, got \(bad)")
             }
@@ -41,7 +43,7 @@ extension TransDBCommand {
                     case let .inline(inline): inline
                     case .named: try catalog.open(forWriting: false).timingCurve(reference)
                     }
-                let samples = CurveSamples(curve: timing, at: at.isEmpty ? CurveSamples.evenlySpaced(intervals: count) : at)
+                let samples = CurveSamples(curve: timing, at: at.isEmpty ? CurveSamples.evenlySpaced(intervals: count ?? Self.defaultCount) : at)
                 guard let format = output.format.listing else { return Output.print(CurvePlotSVG(samples).svg) }
                 Output.print(SampleOutput(samples, plot: Terminal.isInteractive), as: format, wide: output.wide)
             }

@@ -11,9 +11,16 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .invalidValue(field, value, reason): "invalid \(field) '\(value)': \(reason)"
+        case let .invalidValue(field, value, reason): "invalid \(field) '\(Self.shortened(value))': \(reason)"
         case let .invalidCurve(field, error): "invalid \(field): \(error)"
         case let .notInteractive(reason): "cannot play the gesture: \(reason)"
         }
+    }
+
+    /// A value as a message quotes it: whole up to 200 characters, else its start and its length
+    /// (a name of two million characters is not worth two megabytes of error).
+    static func shortened(_ value: String) -> String {
+        guard value.count > 200 else { return value }
+        return String(value.prefix(120)) + "… (\(value.count) characters)"
     }
 }

@@ -86,6 +86,39 @@ extension Interchange {
             try Self.expectRoundTrip([bundle])
         }
 
+        @Test("a timingFunction another tool edited wins over the transdb extension's curve, with a note; a dangling alias is refused")
+        func editedTimingFunction() throws {
+            let bundle = try BundleFormat.decode(
+                Array(
+                    """
+                    {"transdb": 1, "library": {"name": "app", "version": "1.0.0"},
+                     "curves": [{"name": "calm", "expression": "cubic-bezier(0.2, 0, 0, 1)"}, {"name": "brisk", "expression": "cubic-bezier(0.4, 0, 1, 1)"}],
+                     "presets": [{"name": "fade", "kind": "fade", "curve": "calm"}, {"name": "push", "kind": "push", "curve": "cubic-bezier(0.3, 0, 0.7, 1)"}]}
+                    """.utf8), file: "app.json"
+            ).canonicalized()
+            let text = DTCGFormat.encode([bundle])
+            #expect(text.contains(#""timingFunction": "{app.curves.calm}""#))
+            func decode(_ edited: String) throws -> (preset: [String: CurveReference], notes: [String]) {
+                let (bundles, notes) = try DTCGFormat.decode(Array(edited.utf8), file: "edited.tokens.json", defaultLibrary: "x")
+                return (Dictionary(uniqueKeysWithValues: bundles[0].presets.map { ($0.name, $0.curve) }), notes)
+            }
+            // Unedited: the extension's curves, no note.
+            let same = try decode(text)
+            #expect(same.preset["fade"] == .named(QualifiedName(library: nil, name: "calm")))
+            #expect(same.notes.isEmpty)
+            // Another alias, and other control points.
+            let realiased = try decode(text.replacingOccurrences(of: #""timingFunction": "{app.curves.calm}""#, with: #""timingFunction": "{app.curves.brisk}""#))
+            #expect(realiased.preset["fade"] == .named(QualifiedName(library: nil, name: "brisk")))
+            #expect(realiased.notes == ["the preset 'app/fade' has the transdb curve 'app/calm' but the $value timingFunction app/brisk; the $value was used"])
+            let moved = try decode(text.replacingOccurrences(of: #""timingFunction": "{app.curves.calm}""#, with: #""timingFunction": [0.1, 0.2, 0.3, 1]"#))
+            #expect(moved.preset["fade"] == .inline(.cubicBezier(x1: 0.1, y1: 0.2, x2: 0.3, y2: 1)))
+            #expect(moved.notes.count == 1)
+            // An alias of a token this file's library does not have.
+            #expect(throws: CatalogError.self) {
+                try decode(text.replacingOccurrences(of: #""timingFunction": "{app.curves.calm}""#, with: #""timingFunction": "{app.curves.nosuch}""#))
+            }
+        }
+
         @Test("$schema: every library read keeps the file's; written back at the root when the libraries share one, else per library")
         func tokensSchema() throws {
             let schema = "https://www.designtokens.org/schemas/2025.10/format.json"

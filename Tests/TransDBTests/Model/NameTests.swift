@@ -165,6 +165,18 @@ struct NameTests {
     }
 }
 
+@Suite("Model errors")
+struct ModelErrorTests {
+    @Test("a long value is quoted by its start and its length, a short one whole")
+    func longValues() {
+        let long = String(repeating: "x", count: 2_000_000)
+        let message = ModelError.invalidValue(field: "to screen", value: long, reason: "too long").description
+        #expect(message == "invalid to screen '\(String(repeating: "x", count: 120))… (2000000 characters)': too long")
+        let exact = String(repeating: "y", count: 200)
+        #expect(ModelError.invalidValue(field: "f", value: exact, reason: "r").description == "invalid f '\(exact)': r")
+    }
+}
+
 @Suite("Name suggestions")
 struct NameSuggestionTests {
     @Test("a swapped pair of letters is one edit: lsit suggests list, not init")
