@@ -299,6 +299,18 @@ extension ImportExportCommandTests {
         #expect(presets.map { $0["curve"] as? String } == ["ds/easing.out"])
     }
 
+    @Test("export's notes (springs written as their nearest cubic-bezier) go to stderr, and -q silences them")
+    func quietExport() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let noisy = try cli(["export", "--library", "motion", "--format", "dtcg"])
+        #expect(noisy.exitCode == 0)
+        #expect(noisy.stderr.contains("note: preset motion/sheet (spring, nearest cubic-bezier within"))
+        let quiet = try cli(["export", "--library", "motion", "--format", "dtcg", "-q"])
+        expectSuccess(quiet)
+        #expect(quiet.stdout == noisy.stdout)
+    }
+
     @Test("--library on a token file that holds only transdb's libraries says it had nothing to do")
     func libraryWithoutForeignTokens() throws {
         let seeded = try CLIFixture.initialized()
