@@ -6,7 +6,9 @@ import TransDBCore
 /// starting from 17 evenly spaced ones and halving every interval whose chord strays more than
 /// 90% of the tolerance from the samples, outputs rounded to 5 decimals. The written curve is
 /// then evaluated by the engine's own ``PiecewiseLinearFunction`` at every sample: if it strays
-/// more than the tolerance anywhere, the intervals are refined further.
+/// more than the tolerance anywhere, the intervals are refined further. A function that does not
+/// reach 1 at its end is still made to end at 1; the error then includes that last step, and the
+/// stops elsewhere keep within the larger of the two.
 struct LinearApproximation {
     /// The approximation, a `linear(…)` curve; its expression is valid CSS.
     let curve: TimingCurve
@@ -29,6 +31,9 @@ struct LinearApproximation {
         // element short after the CSS animation.
         let exact = samples
         samples[n] = 1
+        // That last step is the error's floor: refining cannot go below it (a weakly damped UIKit
+        // spring is still 0.06 away at its duration), so the rest need only keep within it.
+        let floor = abs(1 - exact[n])
         func rounded(_ value: Double) -> Double { (value * 100_000).rounded() / 100_000 + 0 }
 
         var target = tolerance * 0.9
@@ -61,7 +66,7 @@ struct LinearApproximation {
             var error = 0.0
             // Measured against the function itself, the end included.
             for k in 0...n { error = max(error, abs(evaluator.progress(at: Double(k) / Double(n)) - exact[k])) }
-            if error <= tolerance || target < 1e-6 {
+            if error <= max(tolerance, floor) || target < 1e-6 {
                 curve = .piecewiseLinear(written)
                 count = written.count
                 maximumError = error

@@ -115,6 +115,30 @@ extension Interchange {
             #expect(measured > 0.001)
         }
 
+        @Test("a spring still moving at its duration ends at 1; that step is the stated error, and the other stops keep within it")
+        func stillMovingAtItsEnd() throws {
+            let spring = try TimingCurve(expression: "spring(duration: 0.5, dampingRatio: 0.01)")
+            let bundle = LibraryBundle(library: Library(name: "weak"), curves: [NamedCurve(library: "weak", name: "s", curve: spring)])
+            let declaration = try #require(Self.declarations(CSSFormat.encode([bundle]))["--weak-s"])
+            let engine = spring.function(duration: nil)
+            let gap = abs(1 - engine.progress(at: 1))
+            #expect(gap > 0.05, "the engine's spring is not at rest at its duration")
+            // Longer than an expression transdb reads back (4,096 characters): its stops, read here.
+            let text = try #require(declaration.value.wholeMatch(of: /linear\((.*)\)/)?.output.1)
+            let parts = text.components(separatedBy: ", ").map { $0.split(separator: " ") }
+            let stops = try parts.map { part in
+                LinearStop(output: try #require(Double(String(part[0]))), percent: part.count > 1 ? Double(part[1].dropLast()) : nil)
+            }
+            // Before, refinement chased that floor down to every one of 20,001 sample times.
+            #expect(stops.count < 2_000, "\(stops.count) stops")
+            let approximation = PiecewiseLinearFunction(stops: stops)
+            let errors = (0...10_000).map { abs(approximation.progress(at: Double($0) / 10_000) - engine.progress(at: Double($0) / 10_000)) }
+            #expect(abs((errors.max() ?? 0) - gap) < 1e-9, "the largest error is the step to 1 at the end")
+            #expect(errors.dropLast(10).allSatisfy { $0 <= gap })
+            let stated = try #require(declaration.comment?.components(separatedBy: "max error ").last?.components(separatedBy: " ").first)
+            #expect(try #require(Double(stated)) >= gap && Double(stated)! < gap + 1e-5)
+        }
+
         @Test("curves that are CSS already are written as they are; the output is the same whatever the input order")
         func written() throws {
             let bundles = try Interchange.seedBundles()
