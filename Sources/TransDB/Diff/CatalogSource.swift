@@ -56,12 +56,6 @@ public struct CatalogSource: Sendable {
         }
         self.init(path: path, bundles: [bundle], isBundleFile: true)
     }
-
-    /// The libraries named `names`, or all of them for `nil`.
-    public func bundles(named names: Set<String>?) -> [LibraryBundle] {
-        guard let names else { return bundles }
-        return bundles.filter { names.contains($0.library.name) }
-    }
 }
 
 extension CatalogSource {

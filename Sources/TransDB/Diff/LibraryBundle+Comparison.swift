@@ -4,14 +4,10 @@ extension LibraryBundle {
     /// from a catalog and from a bundle file gives equal values: entries in canonical order,
     /// route ids dropped, references to entries of the bundle's own library bare (except a curve
     /// named `linear`, which bare would read as the expression), and bare references to entries
-    /// of other libraries qualified when exactly one library of `context` has such an entry
-    /// (as `import` would resolve them). A library named twice keeps its first bundle.
-    static func comparable(_ bundles: consuming [LibraryBundle], context: [LibraryBundle]) -> [LibraryBundle] {
-        comparable(bundles, index: ReferenceIndex(bundles + context))
-    }
-
-    /// `bundles` made comparable with the references of `index`, each converted where it is: a
-    /// catalog of a million routes is not held twice when the caller hands its only copy over.
+    /// of other libraries qualified when exactly one library of `index` has such an entry (as
+    /// `import` would resolve them). A library named twice keeps its first bundle. Each bundle is
+    /// converted where it is: a catalog of a million routes is not held twice when the caller
+    /// hands its only copy over.
     static func comparable(_ bundles: consuming [LibraryBundle], index: ReferenceIndex) -> [LibraryBundle] {
         var converted = bundles
         var seen = Set<String>()

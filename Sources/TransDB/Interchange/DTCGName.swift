@@ -21,6 +21,11 @@ enum DTCGName {
         return key
     }
 
+    /// The alias of curve `name`'s token in library `library`: `{library.curves.name}`, escaped.
+    static func curveAlias(library: String, name: String) -> String {
+        "{\(key(for: library)).curves.\(key(for: name))}"
+    }
+
     /// The name a key stands for: the escapes of ``key(for:)`` undone, left to right; any other
     /// `%` is kept as it is.
     static func name(for key: String) -> String {

@@ -255,7 +255,6 @@ struct DTCGReader {
         return value
     }
 
-    /// `{"name", "library"?}` or `{"expression"}`.
     /// The curve a transdb-written preset's `$value.timingFunction` gives when it is not what the
     /// export writes for `exact` (an alias of a named curve's token, the control points of an
     /// inline `cubic-bezier()`): another tool edited it. `nil` when it matches, or when it cannot
@@ -266,7 +265,7 @@ struct DTCGReader {
         // The alias the export writes for a named curve, whether or not its token is in the file
         // (a curve of a library not written, or one already in the catalog), is not followed.
         if case let .named(name) = exact,
-            case .string("{\(DTCGName.key(for: name.library ?? library)).curves.\(DTCGName.key(for: name.name))}") = field.value
+            case .string(DTCGName.curveAlias(library: name.library ?? library, name: name.name)) = field.value
         {
             return nil
         }
@@ -285,6 +284,7 @@ struct DTCGReader {
         }
     }
 
+    /// `{"name", "library"?}` or `{"expression"}`.
     private func curveReference(_ field: JSONCursor) throws -> CurveReference {
         let entry = try field.object(allowedKeys: ["name", "library", "expression"])
         if let expression = entry["expression"] {

@@ -147,7 +147,7 @@ struct DTCGWriter {
     private func curveToken(_ curve: NamedCurve) -> JSONValue {
         // An alias's value is an alias of the curve token it stands for.
         let value = curve.aliasOf.map { target in
-            JSONValue.string("{\(DTCGName.key(for: target.library ?? curve.library)).curves.\(DTCGName.key(for: target.name))}")
+            JSONValue.string(DTCGName.curveAlias(library: target.library ?? curve.library, name: target.name))
         }
         var members: [(String, JSONValue)] = [("$type", .string("cubicBezier")), ("$value", value ?? Self.points(curve.curve) ?? .null)]
         if !curve.description.isEmpty { members.append(("$description", .string(curve.description))) }
@@ -242,7 +242,7 @@ struct DTCGWriter {
             curve = inline
         case let .named(name):
             let library = name.library ?? preset.library
-            let alias = JSONValue.string("{\(DTCGName.key(for: library)).curves.\(DTCGName.key(for: name.name))}")
+            let alias = JSONValue.string(DTCGName.curveAlias(library: library, name: name.name))
             guard let named = curves[library]?[name.name] else { return (alias, nil) }
             if Self.isBezier(named) { return (alias, nil) }
             curve = named

@@ -93,15 +93,15 @@ enum UsageDiagnosis {
             return "'\(word)' is an option of '\(known) \(arguments[at])', so it goes after it: \(reordered.joined(separator: " "))"
         }
         if let word = arguments.first, !word.hasPrefix("-"), !children.isEmpty {
-            if word == "help" && path.count == 1 { return helpTopic(arguments.dropFirst()) }
+            // `help` is checked before parsing (``helpTopic(_:)``).
+            if word == "help" && path.count == 1 { return nil }
             let names = children.map(name)
             guard let index = names.firstIndex(of: word) else {
                 let known = path.joined(separator: " ")
                 if let alias = aliases[word], names.contains(alias) {
                     return "\(known) has no command '\(word)'; use '\(known) \(alias)'"
                 }
-                let suggestion = NameSuggestion.closest(to: word, in: names).map { " (did you mean '\($0)'?)" } ?? ""
-                return "\(known) has no command '\(word)'\(suggestion); its commands are \(names.joined(separator: ", "))"
+                return noCommand(word, among: names, path: path)
             }
             return diagnose(arguments.dropFirst(), command: children[index], path: path + [word])
         }
@@ -127,13 +127,18 @@ enum UsageDiagnosis {
             guard let next = children.first(where: { name($0) == word }) else {
                 let names = children.map(name)
                 guard !names.isEmpty else { return "\(path.joined(separator: " ")) has no commands; see 'transdb help \(path.dropFirst().joined(separator: " "))'" }
-                let suggestion = NameSuggestion.closest(to: word, in: names).map { " (did you mean '\($0)'?)" } ?? ""
-                return "\(path.joined(separator: " ")) has no command '\(word)'\(suggestion); its commands are \(names.joined(separator: ", "))"
+                return noCommand(word, among: names, path: path)
             }
             command = next
             path.append(word)
         }
         return nil
+    }
+
+    /// `transdb add has no command 'prest' (did you mean 'preset'?); its commands are …`.
+    private static func noCommand(_ word: String, among names: [String], path: [String]) -> String {
+        let suggestion = NameSuggestion.closest(to: word, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+        return "\(path.joined(separator: " ")) has no command '\(word)'\(suggestion); its commands are \(names.joined(separator: ", "))"
     }
 
     /// The long options `command` takes, read from its help (only on the error path).

@@ -20,8 +20,6 @@ extension DiffTests {
             let source = try CatalogSource(path: path)
             #expect(!source.isBundleFile)
             #expect(source.bundles == expected)
-            #expect(source.bundles(named: ["demo"]).map(\.library.name) == ["demo"])
-            #expect(source.bundles(named: nil).count == source.bundles.count)
         }
 
         @Test("a bundle file gives its one library")
