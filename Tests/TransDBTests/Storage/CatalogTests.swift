@@ -986,6 +986,7 @@ struct PresetSummaryTests {
     @Test("summaries equal the full presets' summaries, for the default library and with filters")
     func sameAsFullPresets() throws {
         let directory = try TemporaryDirectory()
+        defer { directory.remove() }
         let catalog = try Catalog(path: directory.file("catalog.sqlite"), mode: .createIfMissing)
         let all = try catalog.presetSummaries()
         #expect(all.count > 30)
@@ -1000,6 +1001,7 @@ struct PresetSummaryTests {
     @Test("a preset's record is its summary's record")
     func records() throws {
         let directory = try TemporaryDirectory()
+        defer { directory.remove() }
         let catalog = try CatalogTests.populated(in: directory)
         for preset in try catalog.presets() {
             #expect(JSONValue.object(preset.record) == JSONValue.object(preset.summary.record))

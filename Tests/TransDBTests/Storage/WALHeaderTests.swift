@@ -32,6 +32,7 @@ struct WALHeaderTests {
     @Test("a transdb catalog opens for reading and writing, and is seen as the catalog it is")
     func catalogOpens() throws {
         let directory = try TemporaryDirectory()
+        defer { directory.remove() }
         let path = directory.file("wal-only.sqlite")
         let writer = try walOnly(path, catalog: true)
         #expect(try headerApplicationID(path) == 0, "the main file's header is still blank")
@@ -44,6 +45,7 @@ struct WALHeaderTests {
     @Test("another application's database in the same state is still refused as not a catalog")
     func foreignRefused() throws {
         let directory = try TemporaryDirectory()
+        defer { directory.remove() }
         let path = directory.file("other.sqlite")
         let writer = try walOnly(path, catalog: false)
         let error = #expect(throws: CatalogError.self) { try Catalog(path: path, mode: .readOnly) }
@@ -58,6 +60,7 @@ struct WALHeaderTests {
     @Test("a created catalog has its application id in the main file at once")
     func createdCatalogCheckpointed() throws {
         let directory = try TemporaryDirectory()
+        defer { directory.remove() }
         let path = directory.file("new.sqlite")
         let catalog = try Catalog(path: path, mode: .createIfMissing, seed: false)
         #expect(try headerApplicationID(path) == UInt32(bitPattern: Catalog.applicationID))

@@ -1,3 +1,4 @@
+import GRDB
 import Testing
 import TransDB
 import TransDBTestSupport
@@ -6,8 +7,7 @@ import TransDBTestSupport
 /// `UIPercentDrivenInteractiveTransition` as the engine plays it.
 @Suite("Interactive transitions")
 struct InteractiveTests {
-    static let directory = try? TemporaryDirectory()
-    static let catalog: Catalog? = directory.flatMap { try? Catalog(path: $0.file("interactive.sqlite"), mode: .createIfMissing) }
+    static let catalog: Catalog? = try? Catalog(DatabaseQueue(), seed: true)
 
     /// A linear 0.5 s slide, so states are easy to predict.
     static func preset() throws -> Preset {

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 import TransDB
 import TransDBTestSupport
@@ -45,8 +46,7 @@ struct SamplesReferenceTests {
         return try? JSONDecoder().decode(Reference.self, from: data)
     }()
 
-    static let directory = try? TemporaryDirectory()
-    static let catalog: Catalog? = directory.flatMap { try? Catalog(path: $0.file("samples.sqlite"), mode: .createIfMissing) }
+    static let catalog: Catalog? = try? Catalog(DatabaseQueue(), seed: true)
 
     @Test("the reference covers every samples preset at 0, 25, 50, 75, 100 % and after the end")
     func coverage() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 import TransDB
 import TransDBTestSupport
@@ -9,8 +10,7 @@ import TransDBTestSupport
 @Suite("Transition timelines")
 struct TransitionEngineTests {
     /// A seeded catalog shared by the suite's tests, which only read it; `nil` fails every test that needs it.
-    static let directory = try? TemporaryDirectory()
-    static let catalog: Catalog? = directory.flatMap { try? Catalog(path: $0.file("engine.sqlite"), mode: .createIfMissing) }
+    static let catalog: Catalog? = try? Catalog(DatabaseQueue(), seed: true)
     static let presets = (try? catalog?.presets()) ?? []
     static let context = TransitionContext()
 
