@@ -2,7 +2,7 @@ import TransDBCore
 
 /// What `set`, `rename` and `rm` did (or, for a dry run, would do): the entry, each field that
 /// changed, and everything else removed or changed with it.
-public struct EditReport: Sendable {
+public struct EditReport: Equatable, Sendable {
     /// What was done to the entry.
     public enum Action: String, Sendable {
         case set, rename, remove

@@ -291,15 +291,30 @@ public final class Catalog: Sendable {
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction, committed when `commit` is set and
     /// rolled back otherwise (a dry run sees exactly what the write would do).
+    ///
+    /// A dry run keeps nothing, so it needs no right to write: on a catalog this process can
+    /// only read (a read-only file, directory or mount), it runs again on a copy in memory.
     func transaction<T>(commit: Bool, _ body: (Database) throws -> T) throws -> T {
         if commit { return try write(body) }
+        if !isReadOnly {
+            do {
+                return try Catalog.mapErrors(path: path) { try Catalog.rolledBack(writer, body) }
+            } catch CatalogError.notWritable {}
+        }
         return try Catalog.mapErrors(path: path) {
-            try writer.writeWithoutTransaction { db in
-                try db.beginTransaction(.immediate)
-                // Whatever `body` does, and whether or not it throws, nothing is kept.
-                defer { try? db.rollback() }
-                return try body(db)
-            }
+            let copy = try DatabaseQueue(configuration: Catalog.configuration(readOnly: false, busyTimeout: 0))
+            try writer.backup(to: copy)
+            return try Catalog.rolledBack(copy, body)
+        }
+    }
+
+    /// `body` in a transaction that is always rolled back.
+    private static func rolledBack<T>(_ writer: some DatabaseWriter, _ body: (Database) throws -> T) throws -> T {
+        try writer.writeWithoutTransaction { db in
+            try db.beginTransaction(.immediate)
+            // Whatever `body` does, and whether or not it throws, nothing is kept.
+            defer { try? db.rollback() }
+            return try body(db)
         }
     }
 

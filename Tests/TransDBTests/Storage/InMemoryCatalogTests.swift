@@ -112,6 +112,33 @@ struct InMemoryCatalogTests {
         #expect(error == .notWritable(path: path, reason: "it was opened for reading only"))
     }
 
+    @Test("a dry run needs no right to write: on a read-only connection or file it reports the same changes")
+    func dryRunReadOnly() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("catalog.sqlite")
+        let writable = try Catalog(path: path, mode: .createIfMissing, seed: true)
+        let expected = try writable.rename(.screen, QualifiedName(library: "demo", name: "Compose"), to: "Write", dryRun: true)
+        let removal = try writable.remove(.library, QualifiedName(library: nil, name: "demo"), dryRun: true)
+        let before = try writable.bundles()
+        // Opened for reading only, and opened for writing on a file SQLite may only read.
+        var readOnly = Configuration()
+        readOnly.readonly = true
+        let catalogs = [
+            try Catalog(DatabaseQueue(path: path, configuration: readOnly)),
+            try Catalog(DatabaseQueue(path: "file:\(path)?mode=ro")),
+        ]
+        for catalog in catalogs {
+            #expect(try catalog.rename(.screen, QualifiedName(library: "demo", name: "Compose"), to: "Write", dryRun: true) == expected)
+            #expect(try catalog.remove(.library, QualifiedName(library: nil, name: "demo"), dryRun: true) == removal)
+            // Errors are the catalog's own, as on a writable file.
+            #expect(throws: CatalogError.self) { try catalog.remove(.screen, QualifiedName(library: "demo", name: "Compose"), dryRun: true) }
+            #expect(throws: CatalogError.self) { try catalog.rename(.screen, QualifiedName(library: "demo", name: "Compose"), to: "Write") }
+        }
+        #expect(try writable.bundles() == before)
+        #expect(removal.removed.count > 17 && expected.notes.contains { $0.contains("route #7") })
+    }
+
     @Test("a stored preset of an unknown kind (the catalog edited by hand) is reported by name and by id")
     func unknownPresetKind() throws {
         let queue = try DatabaseQueue()
