@@ -174,6 +174,29 @@ struct ListCommandTests {
         #expect(before.split(separator: ",").first == (kind == "routes" ? "id" : "name"))
     }
 
+    @Test("show's CSV header is the same for every entry of a kind: a spring, a bezier, a deprecated one, an expression")
+    func stableShowHeader() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        func lines(_ arguments: [String]) throws -> [Substring] {
+            let result = try cli(["show"] + arguments + ["--format", "csv"])
+            expectSuccess(result)
+            return result.stdout.split(separator: "\r\n")
+        }
+        let curve = "name,library,kind,expression,description,deprecated,aliasOf,physical,dampingRatio,settlingDuration,overshoot,equivalents,usedBy"
+        #expect(try lines(["curve", "coreanimation/easeIn"])[0] == curve)
+        #expect(try lines(["curve", "swiftui/bouncy"])[0] == curve)
+        // A bezier's spring columns are empty cells.
+        #expect(try lines(["curve", "coreanimation/easeIn"])[1].contains(",kCAMediaTimingFunctionEaseIn,,,,,,,,[]"))
+        let expression = "kind,expression,physical,dampingRatio,settlingDuration,overshoot,equivalents,sameAs"
+        #expect(try lines(["curve", "linear"])[0] == expression)
+        #expect(try lines(["curve", "spring(duration: 0.5, bounce: 0.3)"])[0] == expression)
+        let preset = try lines(["preset", "material/fade"])[0]
+        expectSuccess(try cli(["set", "preset", "material/fade", "--deprecated", "use another"]))
+        #expect(try lines(["preset", "material/fade"])[0] == preset)
+        #expect(preset.hasPrefix("name,library,kind,direction,duration,delay,curve,curveExpression,interactive,reverse,description,deprecated,"))
+    }
+
     @Test(
         "a filter that does not apply to the kind is a usage error",
         arguments: [

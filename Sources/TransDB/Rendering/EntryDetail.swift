@@ -6,20 +6,24 @@ import TransDBCore
 public struct EntryDetail: Sendable {
     /// The entry's fields, in order.
     public var record: [(String, JSONValue)]
+    /// Every field an entry of this kind can have, in order, for a CSV header that is the same
+    /// whatever the entry (a spring's facts, `deprecated`); `nil` when every entry has them all.
+    public var columns: [String]?
 
     /// An entry of these fields.
-    public init(record: [(String, JSONValue)]) {
+    public init(record: [(String, JSONValue)], columns: [String]? = nil) {
         self.record = record
+        self.columns = columns
     }
 }
 
-/// `json` and `ndjson`: the record as one object; `csv`: one row; `table`: a `key  value` line
+/// `json` and `ndjson`: the record as one object; `csv`: one row under ``columns``; `table`: a `key  value` line
 /// per field, a preset's tracks a line per view and phase with identity values left out.
 extension EntryDetail: Renderable {
     public var jsonDocument: JSONValue { .object(record) }
 
     public func forEachCSVRecord(_ body: ([(String, JSONValue)]) throws -> Void) rethrows {
-        try body(record)
+        try body(columns.map { Listing.aligned(record, to: $0) } ?? record)
     }
 
     public var tableText: [TextBlock] {

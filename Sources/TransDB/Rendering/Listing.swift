@@ -41,14 +41,14 @@ extension Listing: Renderable {
             var seen = Set<String>()
             for record in records { for (key, _) in record where seen.insert(key).inserted { keys.append(key) } }
         }
-        for record in records {
-            if record.map(\.0) == keys {
-                try body(record)
-            } else {
-                let values = Dictionary(record, uniquingKeysWith: { first, _ in first })
-                try body(keys.map { ($0, values[$0] ?? .null) })
-            }
-        }
+        for record in records { try body(Self.aligned(record, to: keys)) }
+    }
+
+    /// `record` with exactly `keys`, in their order: a key it does not have is null (an empty cell).
+    static func aligned(_ record: [(String, JSONValue)], to keys: [String]) -> [(String, JSONValue)] {
+        if record.map(\.0) == keys { return record }
+        let values = Dictionary(record, uniquingKeysWith: { first, _ in first })
+        return keys.map { ($0, values[$0] ?? .null) }
     }
 
     public var tableText: [TextBlock] { [.records(self)] }

@@ -10,7 +10,8 @@ extension Catalog {
     public func curveDetail(_ name: QualifiedName) throws -> EntryDetail {
         let (curve, users) = try curve(name)
         return EntryDetail(
-            record: curve.record + (curve.curve.springFacts?.record ?? []) + [("usedBy", .array(users.map(JSONValue.string)))])
+            record: curve.record + (curve.curve.springFacts?.record ?? []) + [("usedBy", .array(users.map(JSONValue.string)))],
+            columns: NamedCurve.recordKeys + SpringFacts.recordKeys + ["usedBy"])
     }
 
     /// The named duration `name` in full: its record and `usedBy`, the presets that use it.
@@ -18,7 +19,8 @@ extension Catalog {
     /// - Throws: ``LookupError`` for an unknown or ambiguous name.
     public func durationDetail(_ name: QualifiedName) throws -> EntryDetail {
         let (duration, users) = try duration(name)
-        return EntryDetail(record: duration.record + [("usedBy", .array(users.map(JSONValue.string)))])
+        return EntryDetail(
+            record: duration.record + [("usedBy", .array(users.map(JSONValue.string)))], columns: NamedDuration.recordKeys + ["usedBy"])
     }
 
     /// The preset `name` in full: ``Preset/detailedRecord(curveExpression:completionCurveExpression:)``
@@ -38,7 +40,8 @@ extension Catalog {
         if !problems.isEmpty { reduceMotion += " (not sensible: \(problems.joined(separator: "; ")); name one with --reduced-motion)" }
         return EntryDetail(
             record: preset.detailedRecord(curveExpression: expression, completionCurveExpression: completion)
-                + [("reduceMotion", .string(reduceMotion)), ("usedBy", .array(users.map(JSONValue.string)))])
+                + [("reduceMotion", .string(reduceMotion)), ("usedBy", .array(users.map(JSONValue.string)))],
+            columns: Preset.detailedRecordKeys + ["reduceMotion", "usedBy"])
     }
 
     /// The route mapping with id `id`.
@@ -67,7 +70,8 @@ extension Catalog {
         }
         return EntryDetail(
             record: [("kind", .string(curve.kind.rawValue)), ("expression", .string(curve.expression))]
-                + (curve.springFacts?.record ?? []) + [("sameAs", .array(same.map(JSONValue.string)))])
+                + (curve.springFacts?.record ?? []) + [("sameAs", .array(same.map(JSONValue.string)))],
+            columns: ["kind", "expression"] + SpringFacts.recordKeys + ["sameAs"])
     }
 
     /// The screen `name` in full, with `routes`, the routes from or to it.

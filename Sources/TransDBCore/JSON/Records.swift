@@ -34,6 +34,9 @@ extension NamedDuration {
 }
 
 extension SpringFacts {
+    /// The keys of ``record``, in order.
+    public static let recordKeys = ["physical", "dampingRatio", "settlingDuration", "overshoot", "equivalents"]
+
     /// `physical, dampingRatio, settlingDuration, overshoot, equivalents`; `settlingDuration` is
     /// null for a spring that never comes to rest.
     public var record: [(String, JSONValue)] {
@@ -92,6 +95,14 @@ extension PresetSummary {
 extension Preset {
     /// The preset's summary record (see ``PresetSummary/record``).
     public var record: [(String, JSONValue)] { summary.record }
+
+    /// The keys of ``detailedRecord(curveExpression:completionCurveExpression:)``, in order, some
+    /// present only on some presets.
+    public static let detailedRecordKeys: [String] = {
+        var keys = PresetSummary.recordKeys
+        keys.insert("curveExpression", at: 7)
+        return keys + ["interaction", "mirrorOf", "reducedMotion", "durationName", "tracks"]
+    }()
 
     /// The full preset: the summary plus the curve's expression, the interaction settings and the tracks.
     public func detailedRecord(curveExpression: String, completionCurveExpression: String?) -> [(String, JSONValue)] {
