@@ -163,6 +163,37 @@ struct DiffMergeCommandTests {
         #expect(try cli.runner.run(["diff", bundle, bundle]).stdout == "no differences\n")
     }
 
+    @Test("diff, merge and lint read a bundle from standard input as '-'; errors name it, a catalog there is refused")
+    func standardInput() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let bundle = Self.extraBundle()
+        let diff = try cli.runner.run(["diff", "-", "--db", cli.db], stdin: bundle)
+        expectSuccess(diff)
+        #expect(diff.stdout == "added 1 library, 1 curve\n+ library extra\n+ curve extra/soft\n")
+        let file = try Self.write(bundle, to: "extra.json", in: cli)
+        #expect(try cli.runner.run(["diff", file, "-"], stdin: bundle).stdout == "no differences\n")
+        let lint = try cli.runner.run(["lint", "-", "--db", cli.db, "--format", "json"], stdin: bundle)
+        expectSuccess(lint)
+
+        let before = try cli.state()
+        let dry = try cli.runner.run(["merge", "-", "--dry-run", "--db", cli.db], stdin: bundle)
+        expectSuccess(dry)
+        #expect(try cli.state() == before)
+        expectSuccess(try cli.runner.run(["merge", "-", "--db", cli.db], stdin: bundle))
+        #expect(try cli.runner.run(["diff", file, "--db", cli.db]).stdout == "no differences\n")
+
+        let after = try cli.state()
+        expectError(try cli.runner.run(["merge", "-", "--db", cli.db], stdin: "{"), exitCode: 65, mentioning: ["standard input: $:"])
+        let catalog = try String(decoding: Data(contentsOf: URL(fileURLWithPath: cli.db)), as: UTF8.self)
+        expectError(
+            try cli.runner.run(["diff", "-", "--db", cli.db], stdin: catalog), exitCode: 65,
+            mentioning: ["standard input: $: a catalog cannot be read from standard input; give its path"])
+        expectError(try cli.runner.run(["diff", "-", "-"], stdin: bundle), exitCode: 64, mentioning: ["standard input can be read only once"])
+        expectError(try cli.runner.run(["lint", "-", "-", "--db", cli.db], stdin: bundle), exitCode: 64, mentioning: ["only once"])
+        #expect(try cli.state() == after)
+    }
+
     @Test("diff: a missing file exits 66, an invalid bundle or one over --max-size 65, another application's database 78")
     func diffErrors() throws {
         let cli = try CLIFixture.initialized()

@@ -27,8 +27,16 @@ public struct CatalogSource: Sendable {
     ///   `.invalidBundle` for a bundle that is not valid, `.io` when the file cannot be read.
     ///
     /// A bundle file is read as `import` reads one (``InputFile``): a regular file of at most
-    /// `maximumSize` bytes. `progress`, when given, counts its bytes.
-    public init(path: String, maximumSize: Int = BundleFormat.defaultMaximumSize, progress: WorkProgress? = nil) throws {
+    /// `maximumSize` bytes. `progress`, when given, counts its bytes. `-` is a bundle read from
+    /// `standardInput`, when given.
+    public init(
+        path: String, maximumSize: Int = BundleFormat.defaultMaximumSize, progress: WorkProgress? = nil,
+        standardInput: (() throws -> [UInt8])? = nil
+    ) throws {
+        if path == "-", let standardInput {
+            try self.init(standardInput: try standardInput(), maximumSize: maximumSize)
+            return
+        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CatalogError.missingInput(path: path)
@@ -39,7 +47,7 @@ public struct CatalogSource: Sendable {
         }
         defer { try? handle.close() }
         let header = (try? handle.read(upToCount: 16)) ?? Data()
-        if header.elementsEqual(Array("SQLite format 3\u{0}".utf8)) {
+        if header.elementsEqual(Self.catalogHeader) {
             self.init(path: path, bundles: try Catalog(path: path, mode: .readOnly).bundles(progress: progress), isBundleFile: false)
             return
         }
@@ -59,6 +67,25 @@ public struct CatalogSource: Sendable {
 }
 
 extension CatalogSource {
+    /// The first bytes of every SQLite file.
+    private static let catalogHeader = Array("SQLite format 3\u{0}".utf8)
+
+    /// The bundle `bytes`, read from standard input (`-`) and named so in errors. A catalog is
+    /// refused: SQLite opens files, not streams.
+    ///
+    /// - Throws: ``CatalogError/invalidBundle(file:path:reason:)``.
+    public init(standardInput bytes: [UInt8], maximumSize: Int = BundleFormat.defaultMaximumSize) throws {
+        let file = "standard input"
+        guard bytes.count <= maximumSize else { throw InputFile.tooLarge(file, maximumSize: maximumSize) }
+        if bytes.starts(with: Self.catalogHeader) {
+            throw CatalogError.invalidBundle(file: file, path: "$", reason: "a catalog cannot be read from standard input; give its path")
+        }
+        let bundle = try ImportFormat.suggestingDTCG("design tokens are read from a file whose name ends in .tokens.json") {
+            try BundleFormat.decode(bytes, file: file)
+        }
+        self.init(path: file, bundles: [bundle], isBundleFile: true)
+    }
+
     /// The libraries of an open catalog; `progress`, when given, counts the entries read.
     ///
     /// - Throws: ``CatalogError`` when the catalog cannot be read.

@@ -21,19 +21,22 @@ public struct LintInput: Sendable {
     /// read from `catalog` (a library in a file replaces the catalog's of the same name).
     ///
     /// - Throws: ``CatalogError`` for a file that cannot be read or is not valid, naming it.
-    public init(files: [String], catalog: Catalog?) throws {
+    ///
+    /// `-` among `files` is a bundle read from `standardInput`, when given.
+    public init(files: [String], catalog: Catalog?, standardInput: (() throws -> [UInt8])? = nil) throws {
         var bundles: [LibraryBundle] = []
         var places: [LintLocation: (file: String, line: Int)] = [:]
         var reported: Set<String> = []
         for path in files {
-            let source = try CatalogSource(path: path)
+            let stdin = try path == "-" ? standardInput.map { try $0() } : nil
+            let source = try stdin.map { try CatalogSource(standardInput: $0) } ?? CatalogSource(path: path)
             for bundle in source.bundles {
                 if reported.contains(bundle.library.name) { throw CatalogError.libraryImportedTwice(name: bundle.library.name) }
                 reported.insert(bundle.library.name)
                 bundles.append(bundle)
             }
             guard source.isBundleFile, let bundle = source.bundles.first else { continue }
-            let index = BundleLineIndex(try InputFile.read(path, maximumSize: BundleFormat.defaultMaximumSize))
+            let index = BundleLineIndex(try stdin ?? InputFile.read(path, maximumSize: BundleFormat.defaultMaximumSize))
             for (location, line) in Self.lines(of: bundle, index) { places[location] = (path, line) }
         }
         // The libraries the files refer to, from the catalog, until none is missing.

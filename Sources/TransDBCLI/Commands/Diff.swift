@@ -18,7 +18,10 @@ extension TransDBCommand {
                 """)
 
         @OptionGroup var catalog: CatalogOptions
-        @Argument(help: ArgumentHelp("The old side (a catalog or a bundle file), or the file to compare the catalog with.", valueName: "a"))
+        @Argument(
+            help: ArgumentHelp(
+                "The old side (a catalog or a bundle file), or the file to compare the catalog with; '-' reads a bundle from standard input.",
+                valueName: "a"))
         var old: String
         @Argument(help: ArgumentHelp("The new side: a catalog or a bundle file.", valueName: "b")) var new: String?
         @Option(name: .long, help: ArgumentHelp("Compare only this library (repeatable).", valueName: "name")) var library: [String] = []
@@ -32,23 +35,22 @@ extension TransDBCommand {
         func validate() throws {
             guard maxSize > 0 else { throw ValidationError("--max-size must be a positive number of bytes") }
             if all && output.format != .table { throw ValidationError("--all is for --format table; json, ndjson and csv always list every entry") }
+            if old == "-" && new == "-" { throw ValidationError("standard input can be read only once; give '-' once") }
         }
 
         func run() throws {
             var differs = false
             try reporting {
                 let diff = try progress.run { progress in
+                    let standardInput = Input.standardInput(maximumSize: maxSize, progress: progress)
+                    func source(_ path: String) throws -> CatalogSource {
+                        try CatalogSource(path: path, maximumSize: maxSize, progress: progress, standardInput: standardInput)
+                    }
                     let (a, b) =
                         if let new {
-                            (
-                                try CatalogSource(path: old, maximumSize: maxSize, progress: progress),
-                                try CatalogSource(path: new, maximumSize: maxSize, progress: progress)
-                            )
+                            (try source(old), try source(new))
                         } else {
-                            (
-                                try CatalogSource(catalog.open(forWriting: false), progress: progress),
-                                try CatalogSource(path: old, maximumSize: maxSize, progress: progress)
-                            )
+                            (try CatalogSource(catalog.open(forWriting: false), progress: progress), try source(old))
                         }
                     let names = try Swift.Set(library.map { try Name.validated($0, field: "library name") })
                     for name in names.sorted() where !(a.bundles + b.bundles).contains(where: { $0.library.name == name }) {

@@ -45,10 +45,9 @@ extension TransDBCommand {
         func run() throws {
             try reporting {
                 let (result, notes) = try progress.run { progress in
-                    let (inputs, notes) = try readFormat.read(files, library: library, maximumSize: maxSize, progress: progress) {
-                        progress.begin("reading standard input", unit: .bytes)
-                        return try Input.readAll(limit: maxSize + 1, progress: progress)
-                    }
+                    let (inputs, notes) = try readFormat.read(
+                        files, library: library, maximumSize: maxSize, progress: progress,
+                        standardInput: Input.standardInput(maximumSize: maxSize, progress: progress))
                     let catalog = try catalog.open(forWriting: true)
                     return (try catalog.importBundles(inputs, policy: onConflict, dryRun: dryRun, progress: progress), notes)
                 }

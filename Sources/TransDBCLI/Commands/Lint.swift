@@ -20,8 +20,9 @@ extension TransDBCommand {
                 """)
 
         @OptionGroup var catalog: CatalogOptions
-        @Argument(help: ArgumentHelp("Bundle files or catalogs to lint instead of the catalog.", valueName: "file")) var files: [String] =
-            []
+        @Argument(
+            help: ArgumentHelp("Bundle files or catalogs to lint instead of the catalog; '-' reads a bundle from standard input.", valueName: "file"))
+        var files: [String] = []
         @Option(name: .long, help: ArgumentHelp("Run only this rule (repeatable).", valueName: "rule")) var rule: [String] = []
         @Option(name: .long, help: ArgumentHelp("Do not run this rule (repeatable).", valueName: "rule")) var ignore: [String] = []
         @Option(name: .long, help: "Exit 1 when a finding is at or above this severity.")
@@ -33,6 +34,7 @@ extension TransDBCommand {
         @OptionGroup var progress: ProgressOptions
 
         func validate() throws {
+            if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input can be read only once; give '-' once") }
             for id in rule + ignore + [explain].compactMap({ $0 }).filter({ $0 != "all" }) where LintRule.named(id) == nil {
                 throw ValidationError(
                     "unknown lint rule '\(id)'; the rules are \(LintRule.all.map(\.id).joined(separator: ", ")) (transdb lint --explain all)")
@@ -56,7 +58,9 @@ extension TransDBCommand {
                         input = try catalog.open(forWriting: false).lintInput(progress: progress)
                     } else {
                         progress.begin("reading " + files.joined(separator: ", "))
-                        input = try LintInput(files: files, catalog: try? catalog.open(forWriting: false))
+                        input = try LintInput(
+                            files: files, catalog: try? catalog.open(forWriting: false),
+                            standardInput: Input.standardInput(maximumSize: BundleFormat.defaultMaximumSize))
                     }
                     return (input.lint(Linter(rules: ids), progress: progress), input.places)
                 }

@@ -23,7 +23,8 @@ extension TransDBCommand {
                 """)
 
         @OptionGroup var catalog: CatalogOptions
-        @Argument(help: ArgumentHelp("Their catalog or bundle file.", valueName: "theirs")) var theirs: String
+        @Argument(help: ArgumentHelp("Their catalog or bundle file; '-' reads a bundle from standard input.", valueName: "theirs"))
+        var theirs: String
         @Option(name: .long, help: ArgumentHelp("The common ancestor: a catalog or a bundle file.", valueName: "path")) var base: String?
         @Flag(help: "What a conflict takes.") var policy: MergePolicy = .fail
         @Flag(name: .long, help: "Print the changes without writing them.") var dryRun = false
@@ -36,13 +37,18 @@ extension TransDBCommand {
         func validate() throws {
             guard maxSize > 0 else { throw ValidationError("--max-size must be a positive number of bytes") }
             if all && output.format != .table { throw ValidationError("--all is for --format table; json, ndjson and csv always list every change") }
+            if theirs == "-" && base == "-" { throw ValidationError("standard input can be read only once; give '-' once") }
         }
 
         func run() throws {
             try reporting {
                 var report = try progress.run { progress in
-                    let their = try CatalogSource(path: theirs, maximumSize: maxSize, progress: progress)
-                    let base = try self.base.map { try CatalogSource(path: $0, maximumSize: maxSize, progress: progress) }
+                    let standardInput = Input.standardInput(maximumSize: maxSize, progress: progress)
+                    func source(_ path: String) throws -> CatalogSource {
+                        try CatalogSource(path: path, maximumSize: maxSize, progress: progress, standardInput: standardInput)
+                    }
+                    let their = try source(theirs)
+                    let base = try self.base.map(source)
                     return try catalog.open(forWriting: !dryRun).merge(
                         consume their, base: consume base, policy: policy, dryRun: dryRun, progress: progress)
                 }

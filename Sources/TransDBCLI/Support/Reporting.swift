@@ -68,6 +68,15 @@ enum Input {
         return Int64(status.st_size)
     }
 
+    /// What `-` stands for among a command's files: stdin read to its end when it is asked for,
+    /// at most `maximumSize` + 1 bytes (so that the reader can refuse a larger input).
+    static func standardInput(maximumSize: Int, progress: WorkProgress? = nil) -> () throws -> [UInt8] {
+        {
+            progress.begin("reading standard input", unit: .bytes)
+            return try readAll(limit: maximumSize + 1, progress: progress)
+        }
+    }
+
     /// Reads stdin to its end, or to `limit` bytes.
     static func readAll(limit: Int, progress: WorkProgress? = nil) throws -> [UInt8] {
         var bytes: [UInt8] = []
