@@ -69,4 +69,20 @@ struct GeneratedSourceTests {
             try SwiftSourceGenerator(typeName: "class")
         }
     }
+
+    @Test("a type name the generated file uses (Screen, String, TransDBCore) is refused: the namespace would hide it")
+    func refusesShadowingName() throws {
+        for name in ["Screen", "String", "TransDBCore", "CatalogTables", "Presets"] {
+            #expect(throws: ModelError.self) { try SwiftSourceGenerator(typeName: name) }
+        }
+        // The list is complete: every type the file names, or declares in the namespace, is in it.
+        let source = try SwiftSourceGenerator().source(for: try KitFixture.bundlesFromTransDB(), command: "transdb generate swift")
+        let named = try Regex(#"(?:: |\[|\b(?:enum|TransDBCore|import) ?\.? ?)([A-Z][A-Za-z]+)\b|\b([A-Z][A-Za-z]+)\("#)
+        var found = Set<String>()
+        for match in source.matches(of: named) {
+            if let name = (match.output[1].substring ?? match.output[2].substring).map(String.init) { found.insert(name) }
+        }
+        #expect(found.contains("ViewState") && found.contains("Screens") && found.contains("TransDBKit"))
+        #expect(found.subtracting(SwiftSourceGenerator.namedTypes).subtracting(["Transitions"]).isEmpty)
+    }
 }

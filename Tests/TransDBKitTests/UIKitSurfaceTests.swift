@@ -39,6 +39,30 @@ struct UIKitSurfaceTests {
         try Self.swiftc(["-typecheck"] + Self.flags + includes + files.map { example.appendingPathComponent($0).path })
     }
 
+    @Test("the file generated for each default library alone type-checks, kinds it has none of too")
+    func everyLibrary() throws {
+        let (directory, core) = try Self.modules()
+        defer { directory.remove() }
+        let runner = try TransDBRunner()
+        defer { runner.remove() }
+        let db = runner.file("catalog.sqlite")
+        try #require(try runner.run(["init", "--db", db]).exitCode == 0)
+        let libraries = ["coreanimation", "demo", "material", "motion", "samples", "swiftui", "uikit"]
+        var files: [String] = []
+        for library in libraries {
+            let file = directory.file("\(library).swift")
+            // A type name of its own each, so that one compilation checks them all.
+            let result = try runner.run(
+                ["generate", "swift", "--db", db, "--library", library, "--type-name", "\(library.capitalized)Transitions", "-o", file])
+            try #require(result.exitCode == 0, "\(result.stderr)")
+            files.append(file)
+        }
+        // coreanimation has only curves: no screen, container, delegate or preset enum has a case.
+        let curvesOnly = try String(contentsOfFile: directory.file("coreanimation.swift"), encoding: .utf8)
+        #expect(curvesOnly.components(separatedBy: "public var rawValue: String { switch self {} }").count == 5)
+        try Self.swiftc(["-typecheck"] + Self.flags + ["-I", directory.path, "-I", core] + files)
+    }
+
     @Test("a glue that breaks strict concurrency is refused (the check has teeth)")
     func refusesRace() throws {
         let (directory, core) = try Self.modules()

@@ -30,6 +30,11 @@ public struct SwiftSourceGenerator: Sendable {
         guard !Self.keywords.contains(typeName) else {
             throw ModelError.invalidValue(field: "type name", value: typeName, reason: "it is a Swift keyword; choose another name")
         }
+        guard !Self.namedTypes.contains(typeName) else {
+            throw ModelError.invalidValue(
+                field: "type name", value: typeName,
+                reason: "the generated file uses a type or module of that name, which the namespace would hide; choose another name")
+        }
         self.access = access
         self.typeName = typeName
     }
@@ -78,6 +83,15 @@ public struct SwiftSourceGenerator: Sendable {
         ]
         func names(_ title: String, _ doc: String, _ entries: [QualifiedName]) {
             out.append("    /// \(doc)")
+            guard !entries.isEmpty else {
+                // Swift refuses a raw type on an enum without cases: the same API, written out.
+                out.append("    \(a)enum \(title): RawRepresentable, CaseIterable, Sendable {")
+                out.append("        \(a)init?(rawValue: String) { nil }")
+                out.append("        \(a)var rawValue: String { switch self {} }")
+                out.append("    }")
+                out.append("")
+                return
+            }
             out.append("    \(a)enum \(title): String, CaseIterable, Sendable {")
             for (entry, identifier) in zip(entries, Self.identifiers(for: entries)) {
                 out.append("        case \(identifier) = \(Self.literal(entry.description))")
@@ -317,6 +331,14 @@ public struct SwiftSourceGenerator: Sendable {
         guard let first = text.unicodeScalars.first, first == "_" || first.properties.isXIDStart else { return false }
         return text.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
     }
+
+    /// The types and modules the generated file names, and the enums it declares in the
+    /// namespace: a namespace of one of these names would hide it, and the file would not compile.
+    static let namedTypes: Set<String> = [
+        "CaseIterable", "CatalogTables", "Container", "Containers", "Curves", "Delegate", "Delegates", "InteractionSettings", "Library",
+        "NamedCurve", "Preset", "PresetKind", "Presets", "QualifiedName", "RawRepresentable", "RelativeFrame", "RouteMapping", "Screen",
+        "Screens", "Sendable", "String", "Swift", "TransDBCore", "TransDBKit", "TransitionCatalog", "ViewState", "ViewTrack", "ViewTracks",
+    ]
 
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal", "let",
