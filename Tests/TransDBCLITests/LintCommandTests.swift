@@ -143,8 +143,9 @@ struct LintCommandTests {
         #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 4)
         let logical = try #require((location["logicalLocations"] as? [[String: Any]])?.first)
         #expect(logical["fullyQualifiedName"] as? String == "team/delegate/Spare")
-        // A catalog's findings have a logical location only; the accepted ones are results with
-        // an in-source suppression and its justification.
+        // A catalog's findings are placed on its file's first line (GitHub refuses a result
+        // without a file and a line); the accepted ones are results with an in-source
+        // suppression and its justification.
         let catalog = try cli(["lint", "--format", "sarif", "--fail-on", "warning"])
         #expect(catalog.exitCode == 0)
         let again = try Self.validate(catalog.stdout, in: cli)
@@ -153,6 +154,13 @@ struct LintCommandTests {
         let suppressed = catalogResults.compactMap { ($0["suppressions"] as? [[String: Any]])?.first }
         #expect(catalogResults.count == 10 && suppressed.count == 8)
         #expect(suppressed.allSatisfy { $0["kind"] as? String == "inSource" && ($0["justification"] as? String)?.isEmpty == false })
+        for result in catalogResults {
+            let physical = ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]) ?? [:]
+            #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "file://" + cli.db)
+            #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 1)
+        }
+        let json = try cli(["lint", "--format", "json"]).jsonArray()
+        #expect(!json.isEmpty && json.allSatisfy { $0["file"] as? String == cli.db && $0["line"] is NSNull })
         // An absolute path is a file URI.
         let absolute = try cli(["lint", cli.runner.file("team.json"), "--format", "sarif"])
         let absoluteURI = ((try absolute.jsonObject()["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first

@@ -9,12 +9,16 @@ public struct LintInput: Sendable {
     public var reported: Set<String>?
     /// Where each entry read from a bundle file is: the file as given and its 1-based line.
     public var places: [LintLocation: (file: String, line: Int)]
+    /// The file each reported library was read from, as given (a catalog's path too), for the
+    /// findings no line locates.
+    public var files: [String: String]
 
-    /// Every library of `bundles`, reported on; no files.
-    public init(bundles: [LibraryBundle]) throws {
+    /// Every library of `bundles`, reported on, read from `file` when given.
+    public init(bundles: [LibraryBundle], file: String? = nil) throws {
         catalog = try Self.catalog(bundles)
         reported = nil
         places = [:]
+        files = file.map { file in Dictionary(bundles.map { ($0.library.name, file) }, uniquingKeysWith: { first, _ in first }) } ?? [:]
     }
 
     /// The files given (bundle files, or catalogs), reported on, with the libraries they refer to
@@ -26,6 +30,7 @@ public struct LintInput: Sendable {
     public init(files: [String], catalog: Catalog?, standardInput: (() throws -> [UInt8])? = nil) throws {
         var bundles: [LibraryBundle] = []
         var places: [LintLocation: (file: String, line: Int)] = [:]
+        var libraryFiles: [String: String] = [:]
         var reported: Set<String> = []
         for path in files {
             let stdin = try path == "-" ? standardInput.map { try $0() } : nil
@@ -33,6 +38,7 @@ public struct LintInput: Sendable {
             for bundle in source.bundles {
                 if reported.contains(bundle.library.name) { throw CatalogError.libraryImportedTwice(name: bundle.library.name) }
                 reported.insert(bundle.library.name)
+                libraryFiles[bundle.library.name] = path
                 bundles.append(bundle)
             }
             guard source.isBundleFile, let bundle = source.bundles.first else { continue }
@@ -52,6 +58,7 @@ public struct LintInput: Sendable {
         self.catalog = try Self.catalog(LibraryBundle.resolvingReferences(bundles))
         self.reported = reported
         self.places = places
+        self.files = libraryFiles
     }
 
     /// The findings of `linter` on the libraries reported on.
@@ -138,6 +145,6 @@ extension Catalog {
     ///
     /// - Throws: ``CatalogError`` when the catalog cannot be read.
     public func lintInput(progress: WorkProgress? = nil) throws -> LintInput {
-        try LintInput(bundles: bundles(progress: progress))
+        try LintInput(bundles: bundles(progress: progress), file: path)
     }
 }

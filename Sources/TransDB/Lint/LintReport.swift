@@ -21,9 +21,13 @@ public struct LintReport: Sendable {
     public var rules: [LintRule]
     /// Where each entry read from a bundle file is.
     public var places: [LintLocation: (file: String, line: Int)]
+    /// The file of each library, for findings no line locates (a catalog's, a token file's).
+    public var files: [String: String]
 
     /// A report of `findings`, sorted by library, kind, name and rule, the accepted ones apart.
-    public init(findings: [LintFinding], rules: [LintRule], places: [LintLocation: (file: String, line: Int)] = [:]) {
+    public init(
+        findings: [LintFinding], rules: [LintRule], places: [LintLocation: (file: String, line: Int)] = [:], files: [String: String] = [:]
+    ) {
         let sorted = findings.sorted {
             ($0.location.library, $0.location.kind.rawValue, $0.location.name, $0.rule)
                 < ($1.location.library, $1.location.kind.rawValue, $1.location.name, $1.rule)
@@ -32,6 +36,7 @@ public struct LintReport: Sendable {
         self.accepted = sorted.filter { $0.suppression != nil }
         self.rules = rules
         self.places = places
+        self.files = files
     }
 
     /// Whether a finding no suppression accepts is at or above `severity`.
@@ -82,15 +87,16 @@ public struct LintReport: Sendable {
                     ("rule", .string(finding.rule)), ("severity", .string(finding.severity.rawValue)),
                     ("library", .string(finding.location.library)), ("kind", .string(finding.location.kind.rawValue)),
                     ("name", .string(finding.location.name)), ("message", .string(finding.message)),
-                    ("file", .string(place?.file)), ("line", place.map { .integer(Int64($0.line)) } ?? .null),
+                    ("file", .string(place?.file ?? files[finding.location.library])),
+                    ("line", place.map { .integer(Int64($0.line)) } ?? .null),
                     ("suppression", .string(finding.suppression)),
                 ])
             })
     }
 
     /// A SARIF 2.1.0 log: one run whose driver lists the rules that ran, one result per finding
-    /// with its logical location (`library/kind/name`) and, for entries read from bundle files,
-    /// the file and line.
+    /// with its logical location (`library/kind/name`) and its file and line (line 1 for an
+    /// entry of a catalog or token file).
     public func sarif(toolVersion: String) -> JSONValue {
         let ruleIndex = Dictionary(rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         let driverRules: [JSONValue] = rules.map { rule in
@@ -105,7 +111,10 @@ public struct LintReport: Sendable {
         }
         let results: [JSONValue] = (findings + accepted).map { finding in
             var location: [(String, JSONValue)] = []
-            if let place = places[finding.location] {
+            // GitHub code scanning refuses a result without a file and a line: an entry of a
+            // catalog or token file, which has no line of its own, is placed on the file's first.
+            let place = places[finding.location] ?? files[finding.location.library].map { (file: $0, line: 1) }
+            if let place {
                 location.append(
                     (
                         "physicalLocation",

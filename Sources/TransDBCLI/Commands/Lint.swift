@@ -52,7 +52,7 @@ extension TransDBCommand {
             }
             var failed = false
             try reporting {
-                let (findings, places) = try progress.run { progress in
+                let (findings, input): ([LintFinding], LintInput) = try progress.run { progress in
                     let input: LintInput
                     if files.isEmpty {
                         input = try catalog.open(forWriting: false).lintInput(progress: progress)
@@ -62,9 +62,9 @@ extension TransDBCommand {
                             files: files, catalog: try? catalog.open(forWriting: false),
                             standardInput: Input.standardInput(maximumSize: BundleFormat.defaultMaximumSize))
                     }
-                    return (input.lint(Linter(rules: ids), progress: progress), input.places)
+                    return (input.lint(Linter(rules: ids), progress: progress), input)
                 }
-                let report = LintReport(findings: findings, rules: rules, places: places)
+                let report = LintReport(findings: findings, rules: rules, places: input.places, files: input.files)
                 Output.print(report.rendered(format, toolVersion: TransDBVersion.current, showAccepted: showAccepted))
                 failed = report.hasFindings(atLeast: failOn)
             }
