@@ -295,6 +295,22 @@ struct ResolveCommandTests {
         expectError(container, exitCode: 66, mentioning: ["'GhostNav'", "container"])
     }
 
+    @Test("an unknown name a letter away from an entry is answered, with a note suggesting the entry")
+    func typoNote() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let screen = try cli(["resolve", "--op", "present", "--from", "Feed", "--to", "Detial", "--format", "json"])
+        #expect(screen.exitCode == 0)
+        #expect(try screen.jsonObject()["unknown"] as? [String] == ["Detial"])
+        #expect(screen.stderrLines == ["transdb: note: 'Detial' is not in the catalog (did you mean 'Detail'?); --strict refuses unknown names"])
+        let container = try cli(["resolve", "--op", "push", "--from", "Feed", "--to", "Detail", "--container", "MainNaw"])
+        #expect(container.exitCode == 0)
+        #expect(container.stderrLines == ["transdb: note: 'MainNaw' is not in the catalog (did you mean 'MainNav'?); --strict refuses unknown names"])
+        // A name like no entry's is a question of its own: no note.
+        let ghost = try cli(["resolve", "--op", "present", "--from", "Feed", "--to", "Ghost"])
+        #expect(ghost.exitCode == 0 && ghost.stderr.isEmpty)
+    }
+
     @Test("push without --container when there are two navigation containers exits 65 naming them")
     func pushNeedsContainer() throws {
         let cli = try CLIFixture.initialized()

@@ -67,3 +67,12 @@ enum CatalogLookup {
         return NameSuggestion.closest(to: reference.name, in: names)
     }
 }
+
+extension Catalog {
+    /// The name of an entry of `kind` closest to `name` (`library/name` looks in that library),
+    /// for a "did you mean"; `nil` when none is close.
+    public func closestName(_ kind: EntityKind, to name: String) throws -> String? {
+        let reference = (try? QualifiedName(parsing: name, field: "name")) ?? QualifiedName(library: nil, name: name)
+        return try read { db in try CatalogLookup.suggestion(kind, reference, db) }
+    }
+}

@@ -73,6 +73,12 @@ extension TransDBCommand {
                 if !explain && (output.format == .table || output.format == .csv) {
                     for step in resolution.explanation where step.hasPrefix("warning: ") { Output.note("transdb: \(step)") }
                 }
+                // An unknown name is a valid question (a controller without a delegate), but one a
+                // letter away from an entry is more likely a typo.
+                for name in resolution.unknownNames {
+                    guard let closest = try catalog.closestName(name == container ? .container : .screen, to: name) else { continue }
+                    Output.note("transdb: note: '\(name)' is not in the catalog (did you mean '\(closest)'?); --strict refuses unknown names")
+                }
             }
         }
     }
