@@ -96,6 +96,11 @@ struct ShowCommandTests {
         defer { cli.remove() }
 
         expectError(try cli(["show", "preset", "zooom"]), exitCode: 66, mentioning: ["'zooom'", "did you mean", "zoom"])
+        // A bare name two libraries have would be refused as ambiguous: each library's is offered.
+        let ambiguous = try cli(["show", "curve", "easOut"])
+        #expect(ambiguous.exitCode == 66)
+        #expect(ambiguous.stderrLines == ["transdb: error: no curve named 'easOut' (did you mean 'coreanimation/easeOut' or 'uikit/easeOut'?)"])
+        #expect(try cli(["show", "curve", "uikit/easOut"]).stderrLines == ["transdb: error: no curve named 'uikit/easOut' (did you mean 'uikit/easeOut'?)"])
     }
 
     @Test("show route with a name instead of an id is a usage error")
