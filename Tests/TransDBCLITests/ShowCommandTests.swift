@@ -101,6 +101,11 @@ struct ShowCommandTests {
         #expect(ambiguous.exitCode == 66)
         #expect(ambiguous.stderrLines == ["transdb: error: no curve named 'easOut' (did you mean 'coreanimation/easeOut' or 'uikit/easeOut'?)"])
         #expect(try cli(["show", "curve", "uikit/easOut"]).stderrLines == ["transdb: error: no curve named 'uikit/easOut' (did you mean 'uikit/easeOut'?)"])
+        // Every command that takes --library suggests one.
+        for arguments in [["list", "presets"], ["preview", "-o", cli.runner.file("p.html")], ["export"], ["diff", cli.db]] {
+            let result = try cli(arguments + ["--library", "motionn"])
+            #expect(result.exitCode == 66 && result.stderrLines == ["transdb: error: no library named 'motionn' (did you mean 'motion'?)"])
+        }
     }
 
     @Test("show route with a name instead of an id is a usage error")

@@ -45,7 +45,7 @@ extension Catalog {
         var seen = Set<String>()
         let names = try (libraries ?? libraryNames()).filter { seen.insert($0).inserted }
         for name in names where try !hasLibrary(name) {
-            throw LookupError.notFound(kind: .library, name: name, suggestion: nil)
+            throw LookupError.notFound(kind: .library, name: name, suggestion: try closestName(.library, to: name))
         }
         let presets = try names.flatMap { try self.presets(library: $0) }
         guard presets.count <= Self.previewPresetLimit else {

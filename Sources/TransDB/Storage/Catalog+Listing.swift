@@ -50,7 +50,7 @@ extension Catalog {
     public func listing(_ kind: ListedKind, filter: ListFilter) throws -> Listing {
         let library = filter.library
         if let library, try !hasLibrary(library) {
-            throw LookupError.notFound(kind: .library, name: library, suggestion: nil)
+            throw LookupError.notFound(kind: .library, name: library, suggestion: try closestName(.library, to: library))
         }
         func kindFilter<K: RawRepresentable & CaseIterable>(_ type: K.Type) throws -> K? where K.RawValue == String {
             guard let text = filter.kind else { return nil }

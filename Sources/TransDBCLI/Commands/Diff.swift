@@ -53,8 +53,9 @@ extension TransDBCommand {
                             (try CatalogSource(catalog.open(forWriting: false), progress: progress), try source(old))
                         }
                     let names = try Swift.Set(library.map { try Name.validated($0, field: "library name") })
-                    for name in names.sorted() where !(a.bundles + b.bundles).contains(where: { $0.library.name == name }) {
-                        throw LookupError.notFound(kind: .library, name: name, suggestion: nil)
+                    let compared = Swift.Set((a.bundles + b.bundles).map(\.library.name))
+                    for name in names.sorted() where !compared.contains(name) {
+                        throw LookupError.notFound(kind: .library, name: name, suggestion: NameSuggestion.closest(to: name, in: compared))
                     }
                     return CatalogDiff.compare(consume a, consume b, libraries: names.isEmpty ? nil : names, progress: progress)
                 }
