@@ -17,6 +17,14 @@ struct DTCGDocument {
         "transition", "shadow", "gradient", "typography",
     ]
 
+    /// The DTCG type `type` was meant to be when it differs from one only in case or punctuation
+    /// (`cubic-bezier`, `Duration`).
+    static func intendedType(_ type: String) -> String? {
+        func folded(_ text: String) -> String { String(text.lowercased().filter { $0.isLetter || $0.isNumber }) }
+        let key = folded(type)
+        return types.first { $0 != type && folded($0) == key }
+    }
+
     /// A token or group marked `$deprecated`, with the reason when one is given.
     struct Deprecation: Hashable {
         var reason: String?

@@ -47,6 +47,11 @@ struct DTCGReader {
         var transitions: [DTCGDocument.Token] = []
         for token in document.tokens {
             let type = try document.type(of: token, chain: [token.path])
+            // A misspelt type transdb reads would skip the token without a word but a note.
+            if let intended = DTCGDocument.intendedType(type), ["cubicBezier", "transition", "duration"].contains(intended) {
+                throw JSONCursor(value: .null, path: token.location, file: token.file, wording: .namingKinds).error(
+                    "the token '\(token.path)' has $type '\(type)', which is not a DTCG type; did you mean '\(intended)'?")
+            }
             let understood = type == "cubicBezier" || type == "transition" || type == "duration"
             for (key, _) in token.extensions where key != Self.transdb || !understood { ignore(key, at: token.path) }
             switch type {
@@ -66,7 +71,10 @@ struct DTCGReader {
 
         var notes = document.notes
         for (type, paths) in skipped {
-            let reason = DTCGDocument.types.contains(type) ? "transdb has no \(type) entries" : "'\(type)' is not a DTCG 2025.10 type"
+            let reason =
+                DTCGDocument.types.contains(type)
+                ? "transdb has no \(type) entries"
+                : "'\(type)' is not a DTCG 2025.10 type" + (DTCGDocument.intendedType(type).map { " (did you mean '\($0)'?)" } ?? "")
             notes.append("skipped \(paths.count) \(type) token\(paths.count == 1 ? "" : "s") (\(Self.some(paths))): \(reason)")
         }
         notes += mismatches

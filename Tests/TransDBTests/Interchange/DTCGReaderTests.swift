@@ -239,6 +239,22 @@ extension Interchange {
             }
         }
 
+        @Test("a type misspelt in case or punctuation: refused for the types transdb reads, a note with the DTCG spelling for others")
+        func misspeltType() throws {
+            for (type, intended) in [("cubic-bezier", "cubicBezier"), ("Duration", "duration"), ("Transition", "transition")] {
+                let json = #"{"motion": {"fast": {"$type": "\#(type)", "$value": 1}}}"#
+                #expect {
+                    try DTCGFormat.decode(Array(json.utf8), file: "t.tokens.json", defaultLibrary: "x")
+                } throws: { error in
+                    "\(error)"
+                        == "t.tokens.json: $.motion.fast: the token 'motion.fast' has $type '\(type)', which is not a DTCG type; did you mean '\(intended)'?"
+                }
+            }
+            let color = ##"{"brand": {"$type": "Color", "accent": {"$value": "#fff"}}}"##
+            let (_, notes) = try DTCGFormat.decode(Array(color.utf8), file: "c.tokens.json", defaultLibrary: "x")
+            #expect(notes == ["skipped 1 Color token (brand.accent): 'Color' is not a DTCG 2025.10 type (did you mean 'color'?)"])
+        }
+
         /// Files a design system splits its motion tokens over: easing curves, durations, and
         /// transitions that alias both.
         static let splitFiles: [(text: String, file: String)] = [
