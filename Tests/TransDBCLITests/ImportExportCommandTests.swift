@@ -145,6 +145,14 @@ struct ImportExportCommandTests {
             "an alias cycle of reverses pointing at nothing", head + #""presets": [{"name": "p", "kind": "fade", "reverse": "q"}]}"#,
             ["preset team/q (used by preset team/p)"]),
         BadFile(
+            "a typo in a reference to the bundle's own entry, or the catalog's",
+            head + #""presets": [{"name": "slide", "kind": "fade", "reverse": "slyde"}, {"name": "b", "kind": "fade", "curve": "uikit/easOut"}]}"#,
+            [
+                "preset team/slyde (used by preset team/slide, did you mean 'team/slide'?)",
+                "curve uikit/easOut (used by preset team/b, did you mean 'uikit/easeOut'?)",
+                "correct the names, or import the libraries they belong to in the same command",
+            ]),
+        BadFile(
             "a hostile name is only data", head + #""presets": [{"name": "x'); DROP TABLE preset; --", "kind": "fade", "duration": 0}]}"#,
             ["$.presets[0].duration", "invalid duration '0'"]),
     ]

@@ -191,4 +191,13 @@ struct NameSuggestionTests {
         #expect(NameSuggestion.editDistance(Array("abcdef"), Array("uvwxyz"), limit: 2) == 3, "gives up past the limit")
         #expect(NameSuggestion.closest(to: "zzzz", in: commands) == nil)
     }
+
+    @Test("a name of one or two letters is not a slip for a name it shares no more than that with")
+    func shortNames() {
+        #expect(NameSuggestion.closest(to: "q", in: ["p"]) == nil)
+        #expect(NameSuggestion.closest(to: "Q", in: ["p", "q"]) == "q")
+        #expect(NameSuggestion.closest(to: "ab", in: ["ac", "xy"]) == "ac")
+        #expect(NameSuggestion.closest(to: "ab", in: ["xy"]) == nil)
+        #expect(NameSuggestion.closest(to: "fad", in: ["fade"]) == "fade")
+    }
 }

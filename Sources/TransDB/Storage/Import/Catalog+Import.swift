@@ -189,12 +189,12 @@ struct BundleImport {
     /// Every name the bundles refer to must be in a bundle of this import or in the catalog.
     private func checkReferences() throws {
         // Each missing name once, in the order first met, with its first user and how many use it.
-        var missing: [String: (order: Int, user: String, count: Int)] = [:]
-        func record(_ name: String, _ user: @autoclosure () -> String) {
-            if missing[name] != nil {
-                missing[name]?.count += 1
+        var missing: [String: (order: Int, user: String, count: Int, kind: EntityKind, reference: QualifiedName)] = [:]
+        func record(_ name: (text: String, kind: EntityKind, reference: QualifiedName), _ user: @autoclosure () -> String) {
+            if missing[name.text] != nil {
+                missing[name.text]?.count += 1
             } else {
-                missing[name] = (missing.count, user(), 1)
+                missing[name.text] = (missing.count, user(), 1, name.kind, name.reference)
             }
         }
         let byLibrary = Dictionary(inputs.map { ($0.bundle.library.name, $0.tables) }, uniquingKeysWith: { a, _ in a })
@@ -217,8 +217,29 @@ struct BundleImport {
             if reference.library == nil { return try CatalogLookup.find(kind, reference, prefer: bundle.library.name, db) != nil }
             return try CatalogLookup.find(kind, reference, db) != nil
         }
-        func missingName(_ kind: EntityKind, _ reference: QualifiedName, from bundle: LibraryBundle) -> String {
-            "\(kind.rawValue) \(reference.qualified(in: bundle.library.name))"
+        func missingName(_ kind: EntityKind, _ reference: QualifiedName, from bundle: LibraryBundle) -> (
+            text: String, kind: EntityKind, reference: QualifiedName
+        ) {
+            let qualified = reference.qualified(in: bundle.library.name)
+            return ("\(kind.rawValue) \(qualified)", kind, qualified)
+        }
+        /// The closest name of that kind in the reference's library, in this import or the catalog.
+        func suggestion(_ kind: EntityKind, _ reference: QualifiedName) -> String? {
+            guard let library = reference.library else { return nil }
+            guard let input = inputs.first(where: { $0.bundle.library.name == library }) else {
+                return try? CatalogLookup.suggestion(kind, reference, db)
+            }
+            let bundle = input.bundle
+            let names: [String] =
+                switch kind {
+                case .curve: bundle.curves.map(\.name)
+                case .preset: bundle.presets.map(\.name)
+                case .duration: bundle.durations.map(\.name)
+                case .delegate: bundle.delegates.map(\.name)
+                case .screen: (0..<input.screenCount).map { input.tables.screenName(at: $0) }
+                default: []
+                }
+            return NameSuggestion.closest(to: reference.name, in: names).map { "\(library)/\($0)" }
         }
         func check(_ kind: EntityKind, _ reference: QualifiedName?, from bundle: LibraryBundle, usedBy user: @autoclosure () -> String) throws {
             guard let reference, try !isDefined(kind, reference, from: bundle) else { return }
@@ -276,8 +297,11 @@ struct BundleImport {
         }
         if !missing.isEmpty {
             // One line per missing name, with its first user and how many more there are.
-            throw CatalogError.missingReferences(missing.sorted { $0.value.order < $1.value.order }.map { name, use in
-                "\(name) (used by \(use.user)\(use.count > 1 ? " and \(use.count - 1) more" : ""))"
+            // Suggestions only for the names the error shows: each may scan a library's names.
+            throw CatalogError.missingReferences(missing.sorted { $0.value.order < $1.value.order }.enumerated().map { index, entry in
+                let (name, use) = entry
+                let hint = index < 10 ? suggestion(use.kind, use.reference).map { ", did you mean '\($0)'?" } ?? "" : ""
+                return "\(name) (used by \(use.user)\(use.count > 1 ? " and \(use.count - 1) more" : "")\(hint))"
             })
         }
     }
