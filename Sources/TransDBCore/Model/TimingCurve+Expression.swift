@@ -210,11 +210,13 @@ private struct CurveExpressionParser {
         var values: [String: Double] = [:]
         var order: [String] = []
         var positions: [String: Int] = [:]
+        var labelPositions: [String: Int] = [:]
         repeat {
             if !order.isEmpty { index += 1 }  // the comma
             skipSpace()
             let labelAt = index
             guard let label = identifier() else { throw error("expected a parameter label such as 'duration:'") }
+            labelPositions[label] = labelAt
             skipSpace()
             try expect(":", after: "'\(label)'")
             skipSpace()
@@ -227,9 +229,18 @@ private struct CurveExpressionParser {
         } while peek(",")
 
         let labels = Set(order)
-        func form(_ allowed: [String], required: [String]) throws {
+        let known = ["mass", "stiffness", "damping", "velocity", "duration", "dampingRatio", "bounce", "response", "dampingFraction"]
+        for label in order where !known.contains(label) {
+            let hint = NameSuggestion.closest(to: label, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+            throw error("unknown spring parameter '\(label)'\(hint); a spring takes \(known.joined(separator: ", "))", at: labelPositions[label])
+        }
+        /// The form the labels in `chosenBy` select: every label must be one of `allowed`.
+        func form(_ allowed: [String], required: [String], chosenBy: [String]) throws {
+            let chooser = order.first { chosenBy.contains($0) } ?? chosenBy[0]
             for label in order where !allowed.contains(label) {
-                throw error("'\(label)' cannot be combined with \(required.map { "'\($0)'" }.joined(separator: " and ")); this spring form takes \(allowed.joined(separator: ", "))", at: positions[label])
+                throw error(
+                    "'\(label)' cannot be combined with '\(chooser)', which makes this spring(\(allowed.map { "\($0):" }.joined(separator: ", ")))",
+                    at: labelPositions[label])
             }
             for label in required where values[label] == nil {
                 throw error("this spring form needs '\(label):'")
@@ -244,7 +255,7 @@ private struct CurveExpressionParser {
         }
         let spring: Spring
         if labels.contains("mass") || labels.contains("damping") {
-            try form(["mass", "stiffness", "damping", "velocity"], required: ["stiffness", "damping"])
+            try form(["mass", "stiffness", "damping", "velocity"], required: ["stiffness", "damping"], chosenBy: ["mass", "damping"])
             if values["mass"] == nil { values["mass"] = 1 }
             spring = .physical(
                 // A floor keeps the decay rate squared, (c / 2m)², a finite double (it overflows near
@@ -254,24 +265,24 @@ private struct CurveExpressionParser {
                 damping: try check("damping", 0...1e9, open: true, "> 0 and ≤ 1e9 (an undamped spring never settles)"),
                 velocity: try check("velocity", -1e6...1e6, "within ±1e6"))
         } else if labels.contains("dampingRatio") && labels.contains("stiffness") {
-            try form(["stiffness", "dampingRatio"], required: ["stiffness", "dampingRatio"])
+            try form(["stiffness", "dampingRatio"], required: ["stiffness", "dampingRatio"], chosenBy: ["stiffness", "dampingRatio"])
             spring = .android(
                 stiffness: try check("stiffness", 0...1e9, open: true, "> 0 and ≤ 1e9"),
                 dampingRatio: try check("dampingRatio", 0...100, open: true, "> 0 and ≤ 100 (an undamped spring never settles)"))
         } else if labels.contains("dampingRatio") {
-            try form(["duration", "dampingRatio", "velocity"], required: ["duration", "dampingRatio"])
+            try form(["duration", "dampingRatio", "velocity"], required: ["duration", "dampingRatio"], chosenBy: ["dampingRatio"])
             spring = .uikit(
                 duration: try check("duration", 0...60, open: true, "> 0 and ≤ 60 seconds"),
                 dampingRatio: try check("dampingRatio", 0...1, open: true, "in (0, 1] (UIKit clamps it to that range)"),
                 velocity: try check("velocity", -1e6...1e6, "within ±1e6"))
         } else if labels.contains("response") || labels.contains("dampingFraction") {
-            try form(["response", "dampingFraction"], required: ["response"])
+            try form(["response", "dampingFraction"], required: ["response"], chosenBy: ["response", "dampingFraction"])
             if values["dampingFraction"] == nil { values["dampingFraction"] = 0.825 }
             spring = .response(
                 response: try check("response", 0...60, open: true, "> 0 and ≤ 60 seconds"),
                 dampingFraction: try check("dampingFraction", 0...100, open: true, "> 0 and ≤ 100 (an undamped spring never settles)"))
         } else if labels.contains("duration") || labels.contains("bounce") {
-            try form(["duration", "bounce"], required: ["duration"])
+            try form(["duration", "bounce"], required: ["duration"], chosenBy: ["duration", "bounce"])
             if values["bounce"] == nil { values["bounce"] = 0 }
             let bounce = try check("bounce", -1...1, "in (-1, 1)")
             if bounce == -1 { throw error("bounce must be in (-1, 1), got -1", at: positions["bounce"]) }

@@ -217,14 +217,17 @@ struct CurveExpressionTests {
         Invalid("linear(0, 0.5 10, 1)", 17, "expected '%' after an input percentage, found ','"),
         // springs
         Invalid(
-            "spring(duration: 0.5, bounce: 0.2, dampingRatio: 0.5)", 31,
-            "'bounce' cannot be combined with 'duration' and 'dampingRatio'; this spring form takes duration, dampingRatio, velocity"),
+            "spring(duration: 0.5, bounce: 0.2, dampingRatio: 0.5)", 23,
+            "'bounce' cannot be combined with 'dampingRatio', which makes this spring(duration:, dampingRatio:, velocity:)"),
         Invalid(
-            "spring(mass: 1, stiffness: 100, damping: 10, bounce: 0.2)", 54,
-            "'bounce' cannot be combined with 'stiffness' and 'damping'; this spring form takes mass, stiffness, damping, velocity"),
+            "spring(mass: 1, stiffness: 100, damping: 10, bounce: 0.2)", 46,
+            "'bounce' cannot be combined with 'mass', which makes this spring(mass:, stiffness:, damping:, velocity:)"),
         Invalid(
-            "spring(response: 0.5, duration: 0.5)", 33,
-            "'duration' cannot be combined with 'response'; this spring form takes response, dampingFraction"),
+            "spring(response: 0.5, duration: 0.5)", 23,
+            "'duration' cannot be combined with 'response', which makes this spring(response:, dampingFraction:)"),
+        Invalid(
+            "spring(duraton: 0.5, bounce: 0.2)", 8,
+            "unknown spring parameter 'duraton' (did you mean 'duration'?); a spring takes mass, stiffness, damping, velocity, duration, dampingRatio, bounce, response, dampingFraction"),
         Invalid("spring(duration: 0.5, duration: 0.6)", 23, "'duration' is given twice"),
         Invalid("spring(duration: 0.5, dampingRatio: 0)", 37, "dampingRatio must be in (0, 1] (UIKit clamps it to that range), got 0"),
         Invalid("spring(duration: 0.5, dampingRatio: 1.5)", 37, "dampingRatio must be in (0, 1] (UIKit clamps it to that range), got 1.5"),
