@@ -59,10 +59,10 @@ extension TransDBCommand {
                 throw ValidationError("give a PRESET, or --op, --from and --to to resolve a route")
             }
             if let fps, !(fps.isFinite && fps > 0 && fps <= 10_000) {
-                throw ValidationError("--fps must be > 0 and ≤ 10000, got \(fps)")
+                throw ValidationError("--fps must be > 0 and ≤ 10000, got \(fps.shortestDescription)")
             }
             if let bad = at.first(where: { !$0.isFinite || $0 < 0 || $0 > 3600 }) {
-                throw ValidationError("--at must be a number of seconds from 0 to 3600, got \(bad)")
+                throw ValidationError("--at must be a number of seconds from 0 to 3600, got \(bad.shortestDescription)")
             }
             if output.format == .svg {
                 if let frames, !(1...1000).contains(frames) {

@@ -30,7 +30,7 @@ extension TransDBCommand {
             if let count, !(1...100_000).contains(count) { throw ValidationError("--count must be from 1 to 100000, got \(count)") }
             if count != nil && !at.isEmpty { throw ValidationError("give --at times or --count intervals, not both") }
             if let bad = at.first(where: { !$0.isFinite || abs($0) > 1e6 }) {
-                throw ValidationError("--at must be a finite number within ±1e6, got \(bad)")
+                throw ValidationError("--at must be a finite number within ±1e6, got \(bad.shortestDescription)")
             }
         }
 

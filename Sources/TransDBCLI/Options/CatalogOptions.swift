@@ -16,7 +16,7 @@ struct CatalogOptions: ParsableArguments {
     func validate() throws {
         try Self.validate(db: db)
         guard busyTimeout.isFinite, busyTimeout >= 0, busyTimeout <= 3600 else {
-            throw ValidationError("--busy-timeout must be a number of seconds from 0 to 3600, got \(busyTimeout)")
+            throw ValidationError("--busy-timeout must be a number of seconds from 0 to 3600, got \(busyTimeout.shortestDescription)")
         }
     }
 

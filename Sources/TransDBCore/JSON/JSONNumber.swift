@@ -13,11 +13,20 @@ public enum JSONNumber {
 
         public var description: String {
             switch self {
-            case let .notANumber(text): "'\(text)' is not a number; write it as JSON does (0.5, -2, 1e-3)"
+            case let .notANumber(text): "'\(text)' is not a number; " + (JSONNumber.unitHint(text) ?? "write it as JSON does (0.5, -2, 1e-3)")
             case let .outOfRange(text): "the number '\(text)' is out of range"
             case let .tooSmall(text): "the number '\(text)' is too small to be told from 0"
             }
         }
+    }
+
+    /// Seconds are written without a unit: `300ms` is refused with `0.3` suggested, `2s` with `2`.
+    fileprivate static func unitHint(_ text: String) -> String? {
+        for (unit, scale) in [("ms", 0.001), ("s", 1.0)] where text.hasSuffix(unit) {
+            guard let value = try? parse(String(text.dropLast(unit.count))) else { continue }
+            return "times are seconds without a unit: write \((value * scale).shortestDescription)"
+        }
+        return nil
     }
 
     /// The value of `text`, a JSON number, finite and, unless it is zero, not rounded to zero.
