@@ -85,7 +85,11 @@ struct EvalCommandTests {
         let lines = result.stdout.split(whereSeparator: \.isNewline).map(String.init)  // CSV lines end in CRLF
         #expect(lines.count == 1 + 9)  // header + 0…0.4 s at 20 fps
         #expect(lines.first?.hasPrefix("time,progress,from.x,from.y,from.width,from.height,from.alpha") == true)
-        #expect(lines.first?.hasSuffix("to.zIndex,dimming") == true)
+        // The shared element's columns are there, empty: one header for every preset.
+        #expect(lines.first?.hasSuffix("to.zIndex,shared.x,shared.y,shared.width,shared.height,shared.alpha,shared.scaleX,shared.scaleY,shared.rotation,shared.rotationY,shared.cornerRadius,shared.zIndex,dimming") == true)
+        #expect(lines.dropFirst().allSatisfy { $0.hasSuffix(",,,,,,,,,,,,0") })
+        let shared = try cli(["eval", "samples/szPresent", "--fps", "20", "--format", "csv"])
+        #expect(shared.stdout.split(whereSeparator: \.isNewline).first.map(String.init) == lines.first)
     }
 
     @Test(

@@ -6,8 +6,9 @@ import TransDBCore
 ///   an interactive transition `outcome, releaseTime, completionDuration`, then `notes` and
 ///   `samples` (each `time, progress, from, to, shared, dimming`; `shared` is null when the
 ///   preset has no shared element).
-/// - `csv`: a row per sample, the views' fields flattened (`from.x`, `to.alpha`, …, and
-///   `shared.x`, … when the preset has a shared element).
+/// - `csv`: a row per sample, the views' fields flattened (`from.x`, `to.alpha`, …, `shared.x`, …
+///   empty when the preset has no shared element), then `dimming`: the same columns for every
+///   preset.
 /// - `table`: a header line, the notes, and a row per sample.
 public struct TimelineOutput: Sendable {
     /// The timeline.
@@ -55,9 +56,10 @@ extension TimelineOutput: Renderable {
     public func forEachCSVRecord(_ body: ([(String, JSONValue)]) throws -> Void) rethrows {
         for sample in samples {
             var fields: [(String, JSONValue)] = [("time", .number(sample.time)), ("progress", .number(sample.progress))]
-            for (name, view) in [("from", sample.from), ("to", sample.to)] + (sample.shared.map { [("shared", $0)] } ?? []) {
+            for (name, view) in [("from", sample.from), ("to", sample.to), ("shared", sample.shared ?? sample.from)] {
                 guard case let .object(members) = view.record else { continue }
-                fields += members.map { ("\(name).\($0.0)", $0.1) }
+                // No shared element: its columns are there, empty.
+                fields += members.map { ("\(name).\($0.0)", name == "shared" && sample.shared == nil ? .null : $0.1) }
             }
             fields.append(("dimming", .number(sample.dimming)))
             try body(fields)
@@ -74,10 +76,10 @@ extension TimelineOutput: Renderable {
             ["time", "progress"]
             + (hasShared ? ["from", "to", "shared"] : ["from", "to"]).flatMap { view in
                 ["x", "y", "w", "h", "alpha", "scale", "rot", "rotY", "corner", "z"].map { "\(view).\($0)" }
-            }
+            } + ["dimming"]
         let rows = samples.map { sample in
             [sample.time.formatted(digits: 4), sample.progress.formatted(digits: 4)]
-                + ([sample.from, sample.to] + (sample.shared.map { [$0] } ?? [])).flatMap(Self.cells)
+                + ([sample.from, sample.to] + (sample.shared.map { [$0] } ?? [])).flatMap(Self.cells) + [sample.dimming.formatted(digits: 3)]
         }
         return [.text(header + "\n" + notes), .table(Table(header: keys, rows: rows))]
     }
