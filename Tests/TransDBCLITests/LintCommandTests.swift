@@ -101,6 +101,11 @@ struct LintCommandTests {
         let only = try cli(["lint", file, "--rule", "TD006", "--rule", "td001"])
         #expect(only.exitCode == 0)
         #expect(only.stdoutLines.count == 3 && only.stdoutLines.last == "2 warnings")
+        // Findings come in the file's order.
+        let numbers = lines.dropLast().compactMap { Int($0.dropFirst(file.count + 1).prefix { $0.isNumber }) }
+        #expect(numbers.count == lines.count - 1 && numbers == numbers.sorted())
+        // A rule both run and left out would run nothing: a usage error, not a silent pass.
+        expectError(try cli(["lint", file, "--rule", "TD006", "--ignore", "td006"]), exitCode: 64, mentioning: ["--rule and --ignore both name TD006"])
     }
 
     @Test("--format json gives each finding's fields")
@@ -182,6 +187,11 @@ struct LintCommandTests {
         let all = try cli(["lint", "--explain", "all"])
         #expect(all.stdoutLines.count == LintRule.all.count)
         #expect(all.stdoutLines[9] == "TD010  error    two wildcard mappings that tie (A → * and * → B both match A → B)")
+        // For scripts: an object a rule.
+        let json = try cli(["lint", "--explain", "all", "--format", "json"]).jsonArray()
+        #expect(json.map { $0["id"] as? String } == LintRule.all.map(\.id))
+        #expect(json[0]["source"] as? String == "Apple radar 15215690; Hero #62; WordPress-iOS #6639" && json[9]["severity"] as? String == "error")
+        expectError(try cli(["lint", "--explain", "TD001", "--format", "sarif"]), exitCode: 64, mentioning: ["sarif is for findings"])
     }
 
     @Test("bad input: an unknown rule, an invalid bundle, a missing file; one line each, nothing else")

@@ -91,7 +91,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         do {
             return try read()
         } catch let CatalogError.invalidBundle(file, path, reason)
-            where path.hasPrefix("$.") && !path.dropFirst(2).contains { $0 == "." || $0 == "[" } && reason.hasPrefix("unknown field")
+            where path.hasPrefix("$.") && !path.dropFirst(2).contains(where: { $0 == "." || $0 == "[" }) && reason.hasPrefix("unknown field")
         {
             throw CatalogError.invalidBundle(file: file, path: path, reason: reason + "; " + hint)
         }

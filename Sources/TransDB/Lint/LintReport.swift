@@ -24,13 +24,15 @@ public struct LintReport: Sendable {
     /// The file of each library, for findings no line locates (a catalog's, a token file's).
     public var files: [String: String]
 
-    /// A report of `findings`, sorted by library, kind, name and rule, the accepted ones apart.
+    /// A report of `findings`, sorted by file and line where entries have them (bundle files),
+    /// then by library, kind, name and rule, the accepted ones apart.
     public init(
         findings: [LintFinding], rules: [LintRule], places: [LintLocation: (file: String, line: Int)] = [:], files: [String: String] = [:]
     ) {
         let sorted = findings.sorted {
-            ($0.location.library, $0.location.kind.rawValue, $0.location.name, $0.rule)
-                < ($1.location.library, $1.location.kind.rawValue, $1.location.name, $1.rule)
+            let (a, b) = (places[$0.location], places[$1.location])
+            return (a?.file ?? "", a?.line ?? 0, $0.location.library, $0.location.kind.rawValue, $0.location.name, $0.rule)
+                < (b?.file ?? "", b?.line ?? 0, $1.location.library, $1.location.kind.rawValue, $1.location.name, $1.rule)
         }
         self.findings = sorted.filter { $0.suppression == nil }
         self.accepted = sorted.filter { $0.suppression != nil }

@@ -35,6 +35,9 @@ extension TransDBCommand {
 
         func validate() throws {
             if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input can be read only once; give '-' once") }
+            let both = Swift.Set(rule.compactMap { LintRule.named($0)?.id }).intersection(ignore.compactMap { LintRule.named($0)?.id })
+            if let id = both.sorted().first { throw ValidationError("--rule and --ignore both name \(id): nothing would run") }
+            if explain != nil && format == .sarif { throw ValidationError("--explain prints table or json; sarif is for findings") }
             for id in rule + ignore + [explain].compactMap({ $0 }).filter({ $0 != "all" }) where LintRule.named(id) == nil {
                 throw ValidationError(
                     "unknown lint rule '\(id)'; the rules are \(LintRule.all.map(\.id).joined(separator: ", ")) (transdb lint --explain all)")
@@ -46,8 +49,9 @@ extension TransDBCommand {
                 .subtracting(ignore.compactMap { LintRule.named($0)?.id })
             let rules = LintRule.all.filter { ids.contains($0.id) }
             if let explain {
-                Output.print(
-                    Self.explanation(explain == "all" ? LintRule.all : LintRule.named(explain).map { [$0] } ?? [], full: explain != "all"))
+                let explained = explain == "all" ? LintRule.all : LintRule.named(explain).map { [$0] } ?? []
+                guard format == .json else { return Output.print(Self.explanation(explained, full: explain != "all")) }
+                Output.print(JSONValue.array(explained.map(\.record)).pretty + "\n")
                 return
             }
             var failed = false
@@ -71,7 +75,7 @@ extension TransDBCommand {
             if failed { throw ExitCode(1) }
         }
 
-        /// The rules as `--explain` prints them: a line each, or in full.
+        /// The rules as `--explain` prints them in a table: a line each, or in full.
         static func explanation(_ rules: [LintRule], full: Bool) -> String {
             guard full else {
                 return rules.map { "\($0.id)  \($0.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \($0.summary)" }

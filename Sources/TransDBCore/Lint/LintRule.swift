@@ -196,3 +196,13 @@ extension LintRule {
             source: "Apple HIG (Motion: brief, precise animations); Material 3 duration tokens"),
     ]
 }
+
+extension LintRule {
+    /// `id, name, severity, summary, help, source`: `lint --explain --format json`.
+    public var record: JSONValue {
+        .object([
+            ("id", .string(id)), ("name", .string(name)), ("severity", .string(severity.rawValue)), ("summary", .string(summary)),
+            ("help", .string(help)), ("source", .string(source)),
+        ])
+    }
+}
