@@ -33,6 +33,7 @@ struct UsageErrorTests {
             (["add", "preset", "p", "--kind", "fade", "--duration", "300ms"], "'300ms' is not a number; times are seconds without a unit: write 0.3"),
             (["eval", "motion/fade", "--at", "-1"], "--at must be a number of seconds from 0 to 3600, got -1 ("),
             (["eval", "motion/fade", "--fps", "0"], "--fps must be > 0 and ≤ 10000, got 0 ("),
+            (["eval", "motion/fade", "--fps", "30", "--at", "0.1"], "give --fps or --at, not both"),
             (["add", "preset", "p", "--kind", "fade", "--set", "to.end.alpha=0x1"], "the value must be"),
             (["resolve", "--op", "present", "--from", "Feed", "--to", "Detail", "--busy-timeout", "inf"], "'inf' is not a number"),
         ] as [([String], String)])

@@ -72,6 +72,8 @@ extension TransDBCommand {
                 if fps != nil { throw ValidationError("--fps is for table, json, ndjson and csv; --format svg draws --frames frames") }
             } else if frames != nil {
                 throw ValidationError("--frames is for --format svg")
+            } else if fps != nil && !at.isEmpty {
+                throw ValidationError("give --fps or --at, not both: --at names the times")
             }
             _ = try ContextArguments.containerSize(screen)
             _ = try ContextArguments.originRect(origin)

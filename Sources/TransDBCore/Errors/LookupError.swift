@@ -23,7 +23,7 @@ public enum LookupError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .noContainer(operation, kind):
             "\(operation.rawValue) needs a \(kind.rawValue) container and the catalog has none; add one with `transdb add container NAME --kind \(kind.rawValue)`"
         case let .severalContainers(operation, kind, candidates, more):
-            "\(operation.rawValue) needs --container: the catalog has several \(kind.rawValue) containers (\(candidates.joined(separator: ", "))\(more ? ", …" : ""))"
+            "\(operation.rawValue) needs a container: the catalog has several \(kind.rawValue) containers (\(candidates.joined(separator: ", "))\(more ? ", …" : "")); name one with --container, or a batch request's container"
         }
     }
 }
