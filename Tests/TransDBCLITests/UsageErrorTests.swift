@@ -74,6 +74,15 @@ struct UsageErrorTests {
         // `help` with a topic that is not a command.
         expectError(try cli.runner.run(["help", "resolv"]), exitCode: 64, mentioning: ["transdb has no command 'resolv' (did you mean 'resolve'?)"])
         expectError(try cli.runner.run(["help", "add", "prest"]), exitCode: 64, mentioning: ["transdb add has no command 'prest' (did you mean 'preset'?)"])
+        expectError(
+            try cli.runner.run(["help", "lint", "td001"]), exitCode: 64,
+            mentioning: ["transdb lint has no command 'td001'; a rule's help is 'transdb lint --explain TD001'"])
+        expectError(try cli.runner.run(["help", "lint", "x"]), exitCode: 64, mentioning: ["transdb lint has no command 'x'; its help is 'transdb help lint'"])
+        expectError(
+            try cli.runner.run(["--generate-completion-script", "powershell"]), exitCode: 64,
+            mentioning: ["--generate-completion-script takes bash, zsh or fish, got 'powershell'"])
+        // Lint rules complete.
+        #expect(try cli.runner.run(["--generate-completion-script", "fish"]).stdout.contains("TD013"))
         let help = try cli.runner.run(["help", "add", "preset"])
         expectSuccess(help)
         #expect(help.stdout.hasPrefix("OVERVIEW: Add an animator preset."))

@@ -23,12 +23,16 @@ extension TransDBCommand {
         @Argument(
             help: ArgumentHelp("Bundle files or catalogs to lint instead of the catalog; '-' reads a bundle from standard input.", valueName: "file"))
         var files: [String] = []
-        @Option(name: .long, help: ArgumentHelp("Run only this rule (repeatable).", valueName: "rule")) var rule: [String] = []
-        @Option(name: .long, help: ArgumentHelp("Do not run this rule (repeatable).", valueName: "rule")) var ignore: [String] = []
+        @Option(name: .long, help: ArgumentHelp("Run only this rule (repeatable).", valueName: "rule"), completion: .list(Self.ruleIDs))
+        var rule: [String] = []
+        @Option(name: .long, help: ArgumentHelp("Do not run this rule (repeatable).", valueName: "rule"), completion: .list(Self.ruleIDs))
+        var ignore: [String] = []
         @Option(name: .long, help: "Exit 1 when a finding is at or above this severity.")
         var failOn: LintSeverity = .error
         @Option(name: .long, help: "The output format; sarif is SARIF 2.1.0.") var format: LintFormat = .table
-        @Option(name: .long, help: ArgumentHelp("Print this rule's help (`all`: a line per rule) and lint nothing.", valueName: "rule"))
+        @Option(
+            name: .long, help: ArgumentHelp("Print this rule's help (`all`: a line per rule) and lint nothing.", valueName: "rule"),
+            completion: .list(Self.ruleIDs + ["all"]))
         var explain: String?
         @Flag(name: .long, help: "List the findings inline suppressions accept too (table and json).") var showAccepted = false
         @OptionGroup var progress: ProgressOptions
@@ -74,6 +78,9 @@ extension TransDBCommand {
             }
             if failed { throw ExitCode(1) }
         }
+
+        /// What shell completion offers for a rule.
+        static let ruleIDs = LintRule.all.map(\.id)
 
         /// The rules as `--explain` prints them in a table: a line each, or in full.
         static func explanation(_ rules: [LintRule], full: Bool) -> String {

@@ -83,6 +83,10 @@ enum UsageDiagnosis {
     private static func diagnose(_ arguments: ArraySlice<String>, command: any ParsableCommand.Type, path: [String]) -> String? {
         let children = subcommands(command)
         // `transdb --db x.sqlite list`: the options belong to the command, after it.
+        if arguments.first == "--generate-completion-script" {
+            let shell = arguments.dropFirst().first.map { "'\($0)'" } ?? "nothing"
+            return "--generate-completion-script takes bash, zsh or fish, got \(shell)"
+        }
         if let word = arguments.first, word.hasPrefix("-"), !children.isEmpty, !["--help", "-h", "--version"].contains(word) {
             let names = children.map(name)
             let known = path.joined(separator: " ")
@@ -126,7 +130,13 @@ enum UsageDiagnosis {
             let children = subcommands(command)
             guard let next = children.first(where: { name($0) == word }) else {
                 let names = children.map(name)
-                guard !names.isEmpty else { return "\(path.joined(separator: " ")) has no commands; see 'transdb help \(path.dropFirst().joined(separator: " "))'" }
+                guard !names.isEmpty else {
+                    let known = path.joined(separator: " ")
+                    if path == ["transdb", "lint"], let rule = LintRule.named(word) {
+                        return "\(known) has no command '\(word)'; a rule's help is 'transdb lint --explain \(rule.id)'"
+                    }
+                    return "\(known) has no command '\(word)'; its help is 'transdb help \(path.dropFirst().joined(separator: " "))'"
+                }
                 return noCommand(word, among: names, path: path)
             }
             command = next
