@@ -412,20 +412,45 @@ public enum BundleFormat {
         /// The curves with each alias's curve taken from the curve it stands for in this bundle
         /// (through chains); an alias of another library's curve, or in a cycle, keeps a
         /// placeholder, resolved (or refused) when imported.
+        ///
+        /// Each alias's end is found once and shared by the chains through it, so long chains
+        /// cost no more than short ones.
         static func resolvingAliases(_ curves: [NamedCurve], library: String) -> [NamedCurve] {
-            let byName = Dictionary(curves.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-            return curves.map { curve in
-                var resolved = curve
-                var current = curve
-                var seen: Set<String> = [curve.name]
-                while let target = current.aliasOf, target.library == nil || target.library == library,
-                    let next = byName[target.name], seen.insert(next.name).inserted
-                {
+            var positions: [String: Int] = [:]
+            for (position, curve) in curves.enumerated() where positions[curve.name] == nil { positions[curve.name] = position }
+            // The curve each alias's chain ends on: `.some(nil)` when it leaves the bundle or loops.
+            var ends = [TimingCurve??](repeating: nil, count: curves.count)
+            // The chain a position was last met on, to see a loop in one step.
+            var metOn = [Int](repeating: -1, count: curves.count)
+            for start in curves.indices where curves[start].aliasOf != nil && ends[start] == nil {
+                var chain: [Int] = []
+                var current = start
+                var end: TimingCurve?
+                while true {
+                    if let known = ends[current] {
+                        end = known
+                        break
+                    }
+                    guard let target = curves[current].aliasOf else {
+                        end = curves[current].curve
+                        break
+                    }
+                    chain.append(current)
+                    metOn[current] = start
+                    guard target.library == nil || target.library == library, let next = positions[target.name], metOn[next] != start
+                    else {
+                        end = nil
+                        break
+                    }
                     current = next
                 }
-                if current.aliasOf == nil { resolved.curve = current.curve }
-                return resolved
+                for position in chain { ends[position] = .some(end) }
             }
+            var resolved = curves
+            for position in curves.indices {
+                if case let .some(.some(curve)) = ends[position] { resolved[position].curve = curve }
+            }
+            return resolved
         }
 
         /// `"deprecated"`: `true` (no reason), `false` (not deprecated) or the reason.

@@ -49,13 +49,14 @@ extension Catalog {
     /// cubic-bezier within E)`.
     private func dtcgApproximations(_ bundles: [LibraryBundle]) throws -> [String] {
         var approximated: [String] = []
+        var approximations = CubicBezierApproximations()
         for bundle in bundles {
             for preset in bundle.presets {
                 let curve = try timingCurve(preset.curve.qualified(in: bundle.library.name))
                 switch curve {
                 case .linear, .cubicBezier: continue
                 default:
-                    let fit = DTCGFormat.nearestCubicBezier(to: curve, duration: preset.duration)
+                    let fit = approximations.nearest(to: curve, for: preset)
                     let within = fit.map { ", nearest cubic-bezier within \($0.maximumError.formatted(digits: 3))" } ?? ""
                     approximated.append("\(bundle.library.name)/\(preset.name) (\(curve.kind.rawValue)\(within))")
                 }

@@ -10,12 +10,7 @@ struct DTCGWriter {
     /// Every named duration written, by library, so that an alias is only written to a token that exists.
     private let durations: [String: Set<String>]
     /// Nearest cubic Béziers already fitted, as many presets share a curve and a duration.
-    private var approximations: [Approximation: (curve: TimingCurve, maximumError: Double)?] = [:]
-
-    private struct Approximation: Hashable {
-        var curve: TimingCurve
-        var duration: Double?
-    }
+    private var approximations = CubicBezierApproximations()
 
     private static let transdb = DTCGFormat.extensionKey
 
@@ -248,12 +243,8 @@ struct DTCGWriter {
             curve = named
         }
         if let points = Self.points(curve) { return (points, nil) }
-        let key = Approximation(curve: curve, duration: preset.duration > 0 ? preset.duration : nil)
-        if approximations[key] == nil {
-            approximations[key] = .some(DTCGFormat.nearestCubicBezier(to: curve, duration: key.duration))
-        }
         var note: [(String, JSONValue)] = [("approximate", .bool(true)), ("expression", .string(curve.expression))]
-        guard let fit = approximations[key] ?? nil else {
+        guard let fit = approximations.nearest(to: curve, for: preset) else {
             return (Self.points(.linear) ?? .null, .object(note))
         }
         note.append(("maximumError", .number(Self.roundedUp(fit.maximumError))))

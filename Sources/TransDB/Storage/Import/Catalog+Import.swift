@@ -404,32 +404,37 @@ struct BundleImport {
     }
 
     /// Every curve of the import: curves of their own first, then aliases, each once the curve
-    /// it stands for is written (they may chain, across libraries of the import).
+    /// it stands for is written (they may chain, across libraries of the import). Each chain is
+    /// followed once, so a hundred thousand aliases cost as many steps, however long the chains.
     private mutating func curves() throws {
         let all = inputs.flatMap(\.bundle.curves)
         for curve in all where curve.aliasOf == nil { try self.curve(curve); progress.advance() }
-        var pending = all.filter { $0.aliasOf != nil }
-        while !pending.isEmpty {
-            var waiting: [NamedCurve] = []
-            for curve in pending {
-                guard let target = curve.aliasOf else { continue }
-                let inImport = all.contains { $0.library == (target.library ?? curve.library) && $0.name == target.name }
-                let written = try CatalogLookup.find(.curve, target, prefer: curve.library, db) != nil
-                // A target of the import not written yet waits for it; one of the catalog is there.
-                if inImport && !report.listed.contains(kind: .curve, name: "\(target.library ?? curve.library)/\(target.name)") || !written {
-                    waiting.append(curve)
-                    continue
+        // The import's aliases by `library/name`: a target found here is written first; any other
+        // is a curve of its own, here or in the catalog, and is there already.
+        var aliases: [String: Int] = [:]
+        for (position, curve) in all.enumerated() where curve.aliasOf != nil { aliases["\(curve.library)/\(curve.name)"] = position }
+        enum State { case waiting, following, written }
+        var states = [State](repeating: .waiting, count: all.count)
+        for start in all.indices where all[start].aliasOf != nil && states[start] == .waiting {
+            var chain: [Int] = []
+            var current: Int? = start
+            while let position = current, states[position] != .written {
+                guard states[position] == .waiting else {
+                    let loop = chain[(chain.firstIndex(of: position) ?? 0)...].map { "curve \(all[$0].library)/\(all[$0].name)" }
+                    throw ModelError.invalidValue(
+                        field: "alias-of curve", value: all[position].aliasOf?.description ?? "",
+                        reason: "the aliases \(loop.joined(separator: ", ")) lead back to themselves: a curve cannot be an alias of itself")
                 }
-                try self.curve(curve)
+                states[position] = .following
+                chain.append(position)
+                let curve = all[position]
+                current = curve.aliasOf.flatMap { aliases["\($0.library ?? curve.library)/\($0.name)"] }
+            }
+            for position in chain.reversed() {
+                try self.curve(all[position])
+                states[position] = .written
                 progress.advance()
             }
-            if waiting.count == pending.count {
-                let names = waiting.map { "curve \($0.library)/\($0.name)" }.joined(separator: ", ")
-                throw ModelError.invalidValue(
-                    field: "alias-of curve", value: waiting[0].aliasOf?.description ?? "",
-                    reason: "the aliases \(names) lead back to themselves: a curve cannot be an alias of itself")
-            }
-            pending = waiting
         }
     }
 
