@@ -142,13 +142,11 @@ extension Catalog {
                 return try CatalogLookup.id(.screen, name, db)
             }
             let delegateID = try key.delegate.map { try CatalogLookup.id(.delegate, $0, db) }
-            let ids = try Int64.fetchAll(
-                db,
-                sql: """
-                    SELECT id FROM route WHERE (?1 IS NULL OR delegate_id = ?1) AND operation = ?2
-                      AND ifnull(from_screen_id, 0) = ?3 AND ifnull(to_screen_id, 0) = ?4 ORDER BY id
-                    """,
-                arguments: [delegateID, key.operation.rawValue, try screenID(key.from), try screenID(key.to)])
+            let filter = CatalogReader.filter([
+                ("delegate_id = ?", delegateID), ("operation = ?", key.operation.rawValue),
+                ("ifnull(from_screen_id, 0) = ?", try screenID(key.from)), ("ifnull(to_screen_id, 0) = ?", try screenID(key.to)),
+            ])
+            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM route" + filter.sql + " ORDER BY id", arguments: filter.arguments)
             if ids.count == 1 { return ids[0] }
             if ids.isEmpty { throw LookupError.noRoute(key: key.description) }
             let reader = CatalogReader(db: db)

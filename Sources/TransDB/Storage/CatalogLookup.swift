@@ -21,13 +21,15 @@ enum CatalogLookup {
                 sql: "SELECT e.id FROM \(table) e JOIN library l ON l.id = e.library_id WHERE l.name = ? AND e.name = ?")
             return try Int64.fetchOne(statement, arguments: [library, reference.name])
         }
+        // The preferred library first: among many libraries with the name, it may not be among
+        // the candidates an ambiguity lists.
+        if let prefer, let id = try find(kind, QualifiedName(library: prefer, name: reference.name), db) { return id }
         let rows = try Row.fetchAll(
             try db.cachedStatement(
                 sql: "SELECT e.id, l.name AS library FROM \(table) e JOIN library l ON l.id = e.library_id WHERE e.name = ? ORDER BY l.name LIMIT 50"),
             arguments: [reference.name])
         if rows.count == 1 { return rows[0]["id"] }
         if rows.isEmpty { return nil }
-        if let prefer, let row = rows.first(where: { ($0["library"] as String) == prefer }) { return row["id"] }
         throw LookupError.ambiguous(
             kind: kind, name: reference.name,
             candidates: rows.map { "\($0["library"] as String)/\(reference.name)" })

@@ -5,16 +5,30 @@ import TransDBCore
 struct CatalogReader {
     let db: Database
 
+    /// ` WHERE` with the conditions whose values are given (each `?` of a condition takes its
+    /// value), and their arguments. Written `(?1 IS NULL OR l.name = ?1)`, a filter keeps SQLite
+    /// from using an index for it: reading each of ten thousand libraries would scan them all.
+    static func filter(_ conditions: [(sql: String, value: (any DatabaseValueConvertible)?)]) -> (sql: String, arguments: StatementArguments) {
+        var clauses: [String] = []
+        var arguments = StatementArguments()
+        for (sql, value) in conditions {
+            guard let value else { continue }
+            clauses.append(sql)
+            for _ in sql.filter({ $0 == "?" }) { arguments += [value] }
+        }
+        return (clauses.isEmpty ? "" : " WHERE " + clauses.joined(separator: " AND "), arguments)
+    }
+
     // MARK: Curves
 
     func curves(library: String? = nil, kind: TimingCurve.Kind? = nil) throws -> [NamedCurve] {
-        try Row.fetchAll(
+        let filter = Self.filter([("l.name = ?", library), ("c.kind = ?", kind?.rawValue)])
+        return try Row.fetchAll(
             db,
             sql: """
                 SELECT c.name, l.name AS library, c.expression, c.description, c.deprecated, a.name AS alias_name, al.name AS alias_library FROM curve c JOIN library l ON l.id = c.library_id LEFT JOIN curve a ON a.id = c.alias_of_id LEFT JOIN library al ON al.id = a.library_id
-                WHERE (?1 IS NULL OR l.name = ?1) AND (?2 IS NULL OR c.kind = ?2) ORDER BY l.name, c.name
-                """,
-            arguments: [library, kind?.rawValue]
+                """ + filter.sql + " ORDER BY l.name, c.name",
+            arguments: filter.arguments
         ).map(namedCurve)
     }
 
@@ -62,7 +76,8 @@ struct CatalogReader {
         "SELECT d.name, l.name AS library, d.seconds, d.description, d.deprecated FROM duration d JOIN library l ON l.id = d.library_id"
 
     func durations(library: String? = nil) throws -> [NamedDuration] {
-        try Row.fetchAll(db, sql: Self.durationColumns + " WHERE (?1 IS NULL OR l.name = ?1) ORDER BY l.name, d.name", arguments: [library])
+        let filter = Self.filter([("l.name = ?", library)])
+        return try Row.fetchAll(db, sql: Self.durationColumns + filter.sql + " ORDER BY l.name, d.name", arguments: filter.arguments)
             .map(namedDuration)
     }
 
@@ -96,8 +111,7 @@ struct CatalogReader {
         """
 
     func presets(library: String? = nil, kind: PresetKind? = nil) throws -> [Preset] {
-        let filter = " WHERE (?1 IS NULL OR l.name = ?1) AND (?2 IS NULL OR p.kind = ?2)"
-        let arguments: StatementArguments = [library, kind?.rawValue]
+        let (filter, arguments) = Self.filter([("l.name = ?", library), ("p.kind = ?", kind?.rawValue)])
         // Many presets are read with two queries rather than two per preset: all their track rows
         // in one.
         var views: [Int64: [ViewRow]] = [:]
@@ -116,6 +130,7 @@ struct CatalogReader {
     /// library and name.
     func presetSummaries(library: String? = nil, kind: PresetKind? = nil) throws -> [PresetSummary] {
         var curves: [String: TimingCurve] = [:]  // presets share few distinct expressions
+        let filter = Self.filter([("l.name = ?", library), ("p.kind = ?", kind?.rawValue)])
         // A cursor reads each row straight from the statement; fetchAll would copy every row first.
         return try Array(Row.fetchCursor(
             db,
@@ -129,9 +144,8 @@ struct CatalogReader {
                     LEFT JOIN duration dn ON dn.id = p.duration_id LEFT JOIN library dnl ON dnl.id = dn.library_id
                     LEFT JOIN curve c ON c.id = p.curve_id LEFT JOIN library cl ON cl.id = c.library_id
                     LEFT JOIN preset r ON r.id = p.reverse_id LEFT JOIN library rl ON rl.id = r.library_id
-                WHERE (?1 IS NULL OR l.name = ?1) AND (?2 IS NULL OR p.kind = ?2) ORDER BY l.name, p.name
-                """,
-            arguments: [library, kind?.rawValue]
+                """ + filter.sql + " ORDER BY l.name, p.name",
+            arguments: filter.arguments
         ).map { row in
             // Columns by position: GRDB's lookup by name lowercases the name on every access.
             let kindText: String = row[2]
@@ -287,9 +301,9 @@ struct CatalogReader {
     }
 
     func screens(library: String? = nil, progress: WorkProgress? = nil) throws -> [Screen] {
-        try Self.all(
-            Row.fetchCursor(
-                db, sql: "\(Self.screenSelect) WHERE (?1 IS NULL OR l.name = ?1) ORDER BY l.name, s.name", arguments: [library]),
+        let filter = Self.filter([("l.name = ?", library)])
+        return try Self.all(
+            Row.fetchCursor(db, sql: Self.screenSelect + filter.sql + " ORDER BY l.name, s.name", arguments: filter.arguments),
             progress: progress
         ) { try screen($0, delegateName: delegateName) }
     }
@@ -342,14 +356,14 @@ struct CatalogReader {
     }
 
     func containers(library: String? = nil, kind: ContainerKind? = nil) throws -> [Container] {
-        try Row.fetchAll(
+        let filter = Self.filter([("l.name = ?", library), ("c.kind = ?", kind?.rawValue)])
+        return try Row.fetchAll(
             db,
             sql: """
                 SELECT c.id, c.name, l.name AS library, c.kind, c.delegate_id, c.description
                 FROM container c JOIN library l ON l.id = c.library_id
-                WHERE (?1 IS NULL OR l.name = ?1) AND (?2 IS NULL OR c.kind = ?2) ORDER BY l.name, c.name
-                """,
-            arguments: [library, kind?.rawValue]
+                """ + filter.sql + " ORDER BY l.name, c.name",
+            arguments: filter.arguments
         ).map(container)
     }
 
@@ -373,13 +387,12 @@ struct CatalogReader {
     }
 
     func delegates(library: String? = nil) throws -> [Delegate] {
-        try Row.fetchAll(
+        let filter = Self.filter([("l.name = ?", library)])
+        return try Row.fetchAll(
             db,
-            sql: """
-                SELECT d.name, l.name AS library, d.released, d.description FROM delegate d JOIN library l ON l.id = d.library_id
-                WHERE (?1 IS NULL OR l.name = ?1) ORDER BY l.name, d.name
-                """,
-            arguments: [library]
+            sql: "SELECT d.name, l.name AS library, d.released, d.description FROM delegate d JOIN library l ON l.id = d.library_id"
+                + filter.sql + " ORDER BY l.name, d.name",
+            arguments: filter.arguments
         ).map { Delegate(library: $0["library"], name: $0["name"], released: $0["released"], description: $0["description"]) }
     }
 
@@ -417,16 +430,12 @@ struct CatalogReader {
         delegate: Int64? = nil, operation: TransitionOperation? = nil, library: String? = nil, screen: Int64? = nil, preset: Int64? = nil,
         progress: WorkProgress? = nil
     ) throws -> [RouteMapping] {
-        try Self.all(
-            Row.fetchCursor(
-                db,
-                sql: Self.routeColumns + """
-                     WHERE (?1 IS NULL OR r.delegate_id = ?1) AND (?2 IS NULL OR r.operation = ?2) AND (?3 IS NULL OR dl.name = ?3)
-                       AND (?4 IS NULL OR r.from_screen_id = ?4 OR r.to_screen_id = ?4)
-                       AND (?5 IS NULL OR r.preset_id = ?5 OR r.interaction_id = ?5)
-                     ORDER BY r.id
-                    """,
-                arguments: [delegate, operation?.rawValue, library, screen, preset]), progress: progress, route)
+        let filter = Self.filter([
+            ("r.delegate_id = ?", delegate), ("r.operation = ?", operation?.rawValue), ("dl.name = ?", library),
+            ("(r.from_screen_id = ? OR r.to_screen_id = ?)", screen), ("(r.preset_id = ? OR r.interaction_id = ?)", preset),
+        ])
+        return try Self.all(
+            Row.fetchCursor(db, sql: Self.routeColumns + filter.sql + " ORDER BY r.id", arguments: filter.arguments), progress: progress, route)
     }
 
     private func route(_ row: Row) -> RouteMapping {
