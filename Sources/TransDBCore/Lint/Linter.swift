@@ -133,15 +133,36 @@ struct LintRun {
 
     /// TD002.
     mutating func asymmetricPresentDismiss() {
+        /// The position of a delegate's first route with an animator for any screen, and for each
+        /// screen: one pass over its routes, not one per screen that uses it.
+        struct FirstRoutes {
+            var any: Int?
+            var byScreen: [QualifiedName: Int] = [:]
+
+            init(_ routes: [RouteMapping], _ operation: TransitionOperation, side: KeyPath<RouteMapping, ScreenPattern>) {
+                for (position, route) in routes.enumerated() where route.operation == operation && route.preset != nil {
+                    switch route[keyPath: side] {
+                    case .any: if any == nil { any = position }
+                    case let .screen(name): if byScreen[name] == nil { byScreen[name] = position }
+                    }
+                }
+            }
+
+            /// The first route that answers for `screen`.
+            func first(for screen: QualifiedName, in routes: [RouteMapping]) -> RouteMapping? {
+                [any, byScreen[screen]].compactMap { $0 }.min().map { routes[$0] }
+            }
+        }
+        var firsts: [QualifiedName: (present: FirstRoutes, dismiss: FirstRoutes)] = [:]
         for screen in catalog.screens {
             guard let name = screen.delegate, let delegate = delegates[name], !delegate.released else { continue }
             let routes = routesByDelegate[name] ?? []
-            let present = routes.first {
-                $0.operation == .present && $0.preset != nil && ($0.to == .any || $0.to == .screen(screen.qualifiedName))
+            if firsts[name] == nil {
+                firsts[name] = (FirstRoutes(routes, .present, side: \.to), FirstRoutes(routes, .dismiss, side: \.from))
             }
-            let dismiss = routes.first {
-                $0.operation == .dismiss && $0.preset != nil && ($0.from == .any || $0.from == .screen(screen.qualifiedName))
-            }
+            guard let first = firsts[name] else { continue }
+            let present = first.present.first(for: screen.qualifiedName, in: routes)
+            let dismiss = first.dismiss.first(for: screen.qualifiedName, in: routes)
             if let present, let animator = present.preset, dismiss == nil {
                 report(
                     "TD002", .entry(.screen, screen.qualifiedName),
