@@ -82,7 +82,7 @@ struct CatalogReader {
     }
 
     func duration(id: Int64) throws -> NamedDuration {
-        guard let row = try Row.fetchOne(db, sql: Self.durationColumns + " WHERE d.id = ?", arguments: [id]) else {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: Self.durationColumns + " WHERE d.id = ?"), arguments: [id]) else {
             throw LookupError.notFound(kind: .duration, name: "#\(id)", suggestion: nil)
         }
         return namedDuration(row)
@@ -263,7 +263,7 @@ struct CatalogReader {
     ///
     /// - Throws: ``LookupError/notFound(kind:name:suggestion:)`` when there is none.
     func library(id: Int64) throws -> Library {
-        guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.libraryColumns) FROM library l WHERE l.id = ?", arguments: [id]) else {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.libraryColumns) FROM library l WHERE l.id = ?"), arguments: [id]) else {
             throw LookupError.notFound(kind: .library, name: "#\(id)", suggestion: nil)
         }
         return Self.library(row)
@@ -320,7 +320,7 @@ struct CatalogReader {
     }
 
     func screen(id: Int64) throws -> Screen {
-        guard let row = try Row.fetchOne(db, sql: "\(Self.screenSelect) WHERE s.id = ?", arguments: [id]) else {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "\(Self.screenSelect) WHERE s.id = ?"), arguments: [id]) else {
             throw LookupError.notFound(kind: .screen, name: "#\(id)", suggestion: nil)
         }
         return try screen(row, delegateName: delegateName)
@@ -369,11 +369,11 @@ struct CatalogReader {
 
     func container(id: Int64) throws -> Container {
         guard let row = try Row.fetchOne(
-            db,
-            sql: """
-                SELECT c.id, c.name, l.name AS library, c.kind, c.delegate_id, c.description
-                FROM container c JOIN library l ON l.id = c.library_id WHERE c.id = ?
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT c.id, c.name, l.name AS library, c.kind, c.delegate_id, c.description
+                    FROM container c JOIN library l ON l.id = c.library_id WHERE c.id = ?
+                    """),
             arguments: [id])
         else { throw LookupError.notFound(kind: .container, name: "#\(id)", suggestion: nil) }
         return try container(row)
@@ -419,7 +419,7 @@ struct CatalogReader {
         """
 
     func route(id: Int64) throws -> RouteMapping {
-        guard let row = try Row.fetchOne(db, sql: Self.routeColumns + " WHERE r.id = ?", arguments: [id]) else {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: Self.routeColumns + " WHERE r.id = ?"), arguments: [id]) else {
             throw LookupError.notFound(kind: .route, name: "#\(id)", suggestion: nil)
         }
         return route(row)
