@@ -174,6 +174,20 @@ struct AddCommandTests {
             == "screen 'local/Message' had no transitioningDelegate: created delegate 'local/MessageTransitioningDelegate2' and set it")
     }
 
+    @Test("a screen's name too long to make a delegate's of is shortened, and two such delegates differ")
+    func createdDelegateNameFits() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let long = String(repeating: "S", count: 120)
+        try cli.setUp([["add", "screen", long], ["add", "screen", long + "T"]])
+        let kept = String(repeating: "S", count: 128 - "TransitioningDelegate".count - 4)
+        for (screen, delegate) in [(long, kept + "TransitioningDelegate"), (long + "T", kept + "TransitioningDelegate2")] {
+            let added = try cli(["add", "route", "--op", "present", "--from", "*", "--to", screen, "--preset", "motion/zoom"])
+            expectSuccess(added)
+            #expect(added.stdoutLines.first?.hasSuffix("created delegate 'local/\(delegate)' and set it") == true, "\(added.stdoutLines)")
+        }
+    }
+
     @Test("add route with a delegate the screen does not use adds a note that UIKit will not ask it")
     func unreachableDelegateNote() throws {
         let cli = try CLIFixture.initialized()

@@ -90,7 +90,12 @@ extension Catalog {
             notes.append("added to '\(name)', the \(property) of \(table) '\(owner)'")
             return name
         }
-        let base = owner.name + (table == "screen" ? "TransitioningDelegate" : "Delegate")
+        // The owner's name, shortened when the delegate's would be longer than a name may be
+        // (room is left for a number that tells two such names apart).
+        let ending = table == "screen" ? "TransitioningDelegate" : "Delegate"
+        let room = Name.maximumLength - ending.unicodeScalars.count - 4
+        let start = owner.name.unicodeScalars.count <= room ? owner.name : String(String.UnicodeScalarView(owner.name.unicodeScalars.prefix(room)))
+        let base = start + ending
         var candidate = base
         var suffix = 2
         let delegateLibrary = request.delegateLibrary ?? owner.library ?? request.library
