@@ -65,7 +65,8 @@ struct BundleReader {
             container.delegate = container.delegate?.local(in: name)
             return container
         }
-        let routes = try (readingRoutes ? reader.routes(library: name, progress: progress) : []).map { route -> RouteMapping in
+        let scanning = try readingRoutes && CatalogReader.holdsMostRoutes(libraryID: id, db)
+        let routes = try (readingRoutes ? reader.routes(library: name, scanning: scanning, progress: progress) : []).map { route -> RouteMapping in
             var route = route
             route.id = nil
             route.delegate = route.delegate.local(in: name)

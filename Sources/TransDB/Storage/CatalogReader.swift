@@ -425,13 +425,27 @@ struct CatalogReader {
         return route(row)
     }
 
-    /// Routes, filtered by delegate, operation, library (of the delegate) and a screen on either side.
+    /// Whether the library's routes are most of the catalog's, so that reading them is faster
+    /// by scanning the table than through an index (and reading many small libraries is not).
+    /// The largest row id stands for the table's size: counting would read it all.
+    static func holdsMostRoutes(libraryID: Int64, _ db: Database) throws -> Bool {
+        let own = try Int.fetchOne(db, sql: "SELECT count(*) FROM route WHERE \(libraryRoutes)", arguments: [libraryID]) ?? 0
+        let largestID = try Int.fetchOne(db, sql: "SELECT max(id) FROM route") ?? 0
+        return own * 4 >= largestID
+    }
+
+    /// The routes of the library bound to the statement's first parameter, by the route key's index.
+    static let libraryRoutes = "delegate_id IN (SELECT id FROM delegate WHERE library_id = ?1)"
+
+    /// Routes, filtered by delegate, operation, library (of the delegate) and a screen on either
+    /// side. `scanning` reads a library's routes by scanning the table (see ``holdsMostRoutes(libraryID:_:)``).
     func routes(
-        delegate: Int64? = nil, operation: TransitionOperation? = nil, library: String? = nil, screen: Int64? = nil, preset: Int64? = nil,
-        progress: WorkProgress? = nil
+        delegate: Int64? = nil, operation: TransitionOperation? = nil, library: String? = nil, scanning: Bool = false, screen: Int64? = nil,
+        preset: Int64? = nil, progress: WorkProgress? = nil
     ) throws -> [RouteMapping] {
+        // `+` keeps SQLite from walking an index for the term.
         let filter = Self.filter([
-            ("r.delegate_id = ?", delegate), ("r.operation = ?", operation?.rawValue), ("dl.name = ?", library),
+            ("r.delegate_id = ?", delegate), ("r.operation = ?", operation?.rawValue), (scanning ? "+dl.name = ?" : "dl.name = ?", library),
             ("(r.from_screen_id = ? OR r.to_screen_id = ?)", screen), ("(r.preset_id = ? OR r.interaction_id = ?)", preset),
         ])
         return try Self.all(

@@ -34,17 +34,14 @@ struct BundleRouteWriter {
         self.libraryID = libraryID
         // A library with most of the catalog's routes reads whole tables, which is twice as fast
         // as walking an index; one of many libraries reads only its own, or exporting each of
-        // ten thousand libraries would read every table ten thousand times. (The largest row id
-        // stands for the table's size: counting would read it all.)
-        let ownRoutes = try Int.fetchOne(db, sql: "SELECT count(*) FROM route WHERE \(Self.ownRoutes)", arguments: [libraryID]) ?? 0
-        let largestID = try Int.fetchOne(db, sql: "SELECT max(id) FROM route") ?? 0
-        let isSmallPart = ownRoutes * 4 < largestID
+        // ten thousand libraries would read every table ten thousand times.
+        let isSmallPart = try !CatalogReader.holdsMostRoutes(libraryID: libraryID, db)
         self.isSmallPart = isSmallPart
         let arguments: StatementArguments = isSmallPart ? [libraryID] : []
         /// Only the entries the library's routes name through `columns`, when it is a small part.
         func named(_ alias: String, by columns: String...) -> String {
             guard isSmallPart else { return "" }
-            return " WHERE \(alias).id IN (" + columns.map { "SELECT \($0) FROM route WHERE \(Self.ownRoutes)" }.joined(separator: " UNION ") + ")"
+            return " WHERE \(alias).id IN (" + columns.map { "SELECT \($0) FROM route WHERE \(CatalogReader.libraryRoutes)" }.joined(separator: " UNION ") + ")"
         }
         // A reference to the library's own entry is written bare, any other as `library/name`.
         func shown(_ row: Row) -> String {
@@ -146,7 +143,7 @@ struct BundleRouteWriter {
     private func sortKeys() throws -> [KeyedValue] {
         let statement = try db.makeStatement(
             sql: "SELECT delegate_id, operation, from_screen_id, to_screen_id, preset_id, interaction_id FROM route"
-                + (isSmallPart ? " WHERE \(Self.ownRoutes) ORDER BY id" : ""))
+                + (isSmallPart ? " WHERE \(CatalogReader.libraryRoutes) ORDER BY id" : ""))
         if isSmallPart { try statement.setArguments([libraryID]) }
         let raw = statement.sqliteStatement
         defer { sqlite3_reset(raw) }
@@ -188,8 +185,6 @@ struct BundleRouteWriter {
 
     private static let operationBits = 3
 
-    /// The routes of the library bound to the statement's first parameter (by the route key's index).
-    private static let ownRoutes = "delegate_id IN (SELECT id FROM delegate WHERE library_id = ?1)"
 
     /// How many bits hold `value` (0 for 0 or less).
     private static func bits(_ value: Int) -> Int { value <= 0 ? 0 : Int.bitWidth - value.leadingZeroBitCount }
