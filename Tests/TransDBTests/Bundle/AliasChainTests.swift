@@ -28,7 +28,7 @@ struct AliasChainTests {
     /// Random aliases over a few curves of their own: chains, loops, names of another library,
     /// names that are not in the bundle. (A bundle with a name twice is refused before.)
     static func randomCurves(count: Int, seed: UInt64) -> [NamedCurve] {
-        var generator = SplitMix(seed: seed)
+        var generator = EngineCurves.SplitMix64(seed: seed)
         let placeholder = TimingCurve.linear
         return (0..<count).map { index in
             let name = "c\(index)"
@@ -39,18 +39,6 @@ struct AliasChainTests {
             case 3: return NamedCurve(library: "l", name: name, curve: placeholder, aliasOf: QualifiedName(library: "l", name: "c\(generator.next() % UInt64(count))"))
             default: return NamedCurve(library: "l", name: name, curve: placeholder, aliasOf: QualifiedName(library: nil, name: "c\(generator.next() % UInt64(count))"))
             }
-        }
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 
