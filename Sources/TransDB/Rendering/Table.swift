@@ -89,25 +89,31 @@ public struct Table: Sendable {
     }
 
     private static func width(of character: Character) -> Int {
+        // Printable ASCII first: a property lookup costs about a hundred times more.
+        if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F { return 1 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        if first.properties.generalCategory == .control || first.properties.generalCategory == .format { return 0 }
+        let category = first.properties.generalCategory
+        if category == .control || category == .format { return 0 }
         if first.properties.isEmojiPresentation || (first.properties.isEmoji && scalars.contains { $0.value == 0xFE0F }) { return 2 }
         switch first.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
             return 2
         default:
-            return first.properties.generalCategory == .nonspacingMark || first.properties.generalCategory == .enclosingMark ? 0 : 1
+            return category == .nonspacingMark || category == .enclosingMark ? 0 : 1
         }
     }
 
     /// `text` with control characters, bidirectional controls and invisible characters shown as
     /// escapes (``Name/isHidden(_:)``), so a value can neither break the layout nor reorder the line.
     public static func printable(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var out = ""
         for scalar in text.unicodeScalars {
-            if scalar.properties.generalCategory == .control || Name.isHidden(scalar) {
+            if scalar.value >= 0x20 && scalar.value < 0x7F {
+                out.unicodeScalars.append(scalar)
+            } else if scalar.properties.generalCategory == .control || Name.isHidden(scalar) {
                 out += "\\u{\(String(scalar.value, radix: 16))}"
             } else {
                 out.unicodeScalars.append(scalar)
