@@ -493,17 +493,26 @@ struct BundleImport {
     /// Works out the values of every imported mirror from the preset it mirrors: in the import
     /// (as imported) or in the catalog.
     private mutating func deriveMirrors() throws {
-        let imported = Dictionary(
-            inputs.flatMap(\.bundle.presets).map { ("\($0.library)/\($0.name)", $0) }, uniquingKeysWith: { a, _ in a })
-        for preset in inputs.flatMap(\.bundle.presets) {
-            guard let reference = preset.mirrorOf else { continue }
-            let source: Preset
-            if let inImport = imported["\(reference.library ?? preset.library)/\(reference.name)"] {
-                source = inImport
-            } else {
-                source = try CatalogReader(db: db).preset(id: try CatalogLookup.id(.preset, reference, prefer: preset.library, db))
+        guard inputs.contains(where: { $0.bundle.presets.contains { $0.mirrorOf != nil } }) else { return }
+        // The import's presets by name, as positions: a preset is about a kilobyte, and copying
+        // a hundred thousand of them twice made most of an import's peak.
+        var positions: [String: (input: Int, preset: Int)] = [:]
+        for (input, bundleInput) in inputs.enumerated() {
+            for (position, preset) in bundleInput.bundle.presets.enumerated() where positions["\(preset.library)/\(preset.name)"] == nil {
+                positions["\(preset.library)/\(preset.name)"] = (input, position)
             }
-            mirrors["\(preset.library)/\(preset.name)"] = try preset.mirroring(source)
+        }
+        for bundleInput in inputs {
+            for preset in bundleInput.bundle.presets {
+                guard let reference = preset.mirrorOf else { continue }
+                let source: Preset
+                if let found = positions["\(reference.library ?? preset.library)/\(reference.name)"] {
+                    source = inputs[found.input].bundle.presets[found.preset]
+                } else {
+                    source = try CatalogReader(db: db).preset(id: try CatalogLookup.id(.preset, reference, prefer: preset.library, db))
+                }
+                mirrors["\(preset.library)/\(preset.name)"] = try preset.mirroring(source)
+            }
         }
     }
 
