@@ -66,13 +66,13 @@ enum CatalogLookup {
             return NameSuggestion.closest(to: reference.name, in: names).map { "\(library)/\($0)" }
         }
         let names = try String.fetchAll(db, sql: "SELECT DISTINCT name FROM \(kind.table) LIMIT 100000")
-        guard let closest = NameSuggestion.closest(to: reference.name, in: names), kind != .library else {
-            return NameSuggestion.closest(to: reference.name, in: names)
-        }
-        // A bare name several libraries have would only be refused as ambiguous: suggest each
-        // library's (the error quotes the suggestion, hence the inner quotes).
+        let closest = NameSuggestion.closest(to: reference.name, in: names)
+        guard let closest, kind != .library else { return closest }
+        // A bare name several libraries have would only be refused as ambiguous: suggest the
+        // first libraries' (the error quotes the suggestion, hence the inner quotes).
         let qualified = try String.fetchAll(
-            db, sql: "SELECT l.name || '/' || e.name FROM \(kind.table) e JOIN library l ON l.id = e.library_id WHERE e.name = ? ORDER BY l.name",
+            db,
+            sql: "SELECT l.name || '/' || e.name FROM \(kind.table) e JOIN library l ON l.id = e.library_id WHERE e.name = ? ORDER BY l.name LIMIT 5",
             arguments: [closest])
         return qualified.count > 1 ? qualified.joined(separator: "' or '") : closest
     }

@@ -38,7 +38,7 @@ struct BundleRouteWriter {
         let isSmallPart = try !CatalogReader.holdsMostRoutes(libraryID: libraryID, db)
         self.isSmallPart = isSmallPart
         let arguments: StatementArguments = isSmallPart ? [libraryID] : []
-        /// Only the entries the library's routes name through `columns`, when it is a small part.
+        // Only the entries the library's routes name through `columns`, when it is a small part.
         func named(_ alias: String, by columns: String...) -> String {
             guard isSmallPart else { return "" }
             return " WHERE \(alias).id IN (" + columns.map { "SELECT \($0) FROM route WHERE \(CatalogReader.libraryRoutes)" }.joined(separator: " UNION ") + ")"
