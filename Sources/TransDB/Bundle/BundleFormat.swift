@@ -223,7 +223,13 @@ public enum BundleFormat {
         /// The document's library and entries, but its screens (in the returned table, their
         /// names added to `interner`) and its routes (read by ``BundleStreamReader``), which are
         /// left empty.
-        func bundle(_ root: JSONCursor, streamed: inout StreamedScreens?, names interner: inout ByteInterner) throws -> (LibraryBundle, ScreenTable) {
+        ///
+        /// - Parameter deferredPresets: The presets' elements, when they were kept as bytes while
+        ///   the document was parsed (the tree then holds an empty array).
+        func bundle(
+            _ root: JSONCursor, streamed: inout StreamedScreens?, presets deferredPresets: DeferredElements? = nil,
+            names interner: inout ByteInterner
+        ) throws -> (LibraryBundle, ScreenTable) {
             let fields = try root.object(allowedKeys: ["transdb", "library", "curves", "durations", "presets", "delegates", "screens", "containers", "routes"])
             let versionField = try fields.required("transdb", in: root)
             guard try versionField.number() == Double(BundleFormat.version) else {
@@ -279,8 +285,21 @@ public enum BundleFormat {
                         library: name, name: durationName, seconds: value, description: try description(f["description"]),
                         deprecated: try deprecation(f["deprecated"])))
             }
-            for entry in try fields["presets"]?.array() ?? [] {
-                bundle.presets.append(try preset(entry, library: name, durations: seconds, names: &names))
+            if let deferredPresets, let field = fields["presets"] {
+                _ = try field.array()
+                for index in 0..<deferredPresets.count {
+                    let value: JSONValue
+                    do {
+                        value = try deferredPresets.value(at: index)
+                    } catch {
+                        throw CatalogError.invalidBundle(file: file, path: "$.presets[\(index)]", reason: error.message)
+                    }
+                    bundle.presets.append(try preset(field.element(index, value), library: name, durations: seconds, names: &names))
+                }
+            } else {
+                for entry in try fields["presets"]?.array() ?? [] {
+                    bundle.presets.append(try preset(entry, library: name, durations: seconds, names: &names))
+                }
             }
             for entry in try fields["delegates"]?.array() ?? [] {
                 let f = try entry.object(allowedKeys: ["name", "released", "description"])

@@ -1,8 +1,9 @@
 import TransDBCore
-/// Reads a bundle document without holding its routes or screens as JSON: every other section is
-/// parsed into a tree as before (they are small), while each element of `"routes"` is read,
-/// checked and turned into a ``RouteTable`` row as soon as it is parsed, and each of `"screens"`
-/// into a ``ScreenTable`` row.
+/// Reads a bundle document without holding its routes, screens or presets as JSON trees: every
+/// other section is parsed into a tree as before (they are small), while each element of
+/// `"routes"` is read, checked and turned into a ``RouteTable`` row as soon as it is parsed, each
+/// of `"screens"` into a ``ScreenTable`` row, and each of `"presets"` kept as its bytes until the
+/// reader makes a preset of it.
 ///
 /// Errors come out as a whole-document read would give them: invalid JSON anywhere first, then
 /// the other sections in their fixed order, then the first invalid or repeated route. So a route
@@ -21,6 +22,9 @@ struct BundleStreamReader {
     /// The screens, read element by element too (a catalog may have millions); `nil` until the
     /// document's `"screens"` array is met.
     private var screens: BundleFormat.Reader.StreamedScreens?
+    /// The presets, kept as bytes until the reader gets to them (see ``DeferredElements``);
+    /// `nil` until the document's `"presets"` array is met.
+    private var presets: DeferredElements?
     /// Every string the routes' fast path met, the screens' names and the routes' references,
     /// each once: the names of the ``BundleInput`` read.
     private var names = ByteInterner()
@@ -56,7 +60,7 @@ struct BundleStreamReader {
             throw CatalogError.invalidBundle(file: file, path: error.path, reason: "\(error.message) (line \(error.line), column \(error.column))")
         }
         let (bundle, table) = try BundleFormat.Reader(file: file).bundle(
-            JSONCursor(value: root, path: "$", file: file), streamed: &screens, names: &names)
+            JSONCursor(value: root, path: "$", file: file), streamed: &screens, presets: presets, names: &names)
         if let routeError { throw routeError }
         routes.finish()
         return BundleInput(bundle: bundle, tables: BundleTables(names: names, screens: table, routes: routes), file: file)
@@ -86,6 +90,19 @@ struct BundleStreamReader {
                     }
                 }
                 screens = streamed
+                members.append((key, .array([])))
+            } else if key == "presets", parser.has(), parser.bytes[parser.index] == UInt8(ascii: "[") {
+                var deferred = DeferredElements(depth: depth + 2)
+                try parser.readElements(depth: depth + 1) { (parser: inout StrictJSON.Parser, _: Int) throws(StrictJSON.ParseError) in
+                    // The element's bytes stay in the window (`mark`) until they are kept.
+                    let outerMark = parser.mark
+                    let start = parser.offset
+                    parser.mark = parser.index
+                    _ = try parser.value(depth: depth + 2)
+                    deferred.append(parser.bytes[(parser.index - (parser.offset - start))..<parser.index])
+                    parser.mark = outerMark
+                }
+                presets = deferred
                 members.append((key, .array([])))
             } else {
                 members.append((key, try parser.value(depth: depth + 1)))

@@ -130,6 +130,34 @@ struct BundleStreamReaderTests {
         }
     }
 
+    static let presetDocuments: [String] = [
+        #"{"presets": [{"name": "in", "kind": "fade", "duration": "d", "curve": "c", "set": ["to.start.alpha=0", "from.end.scale=0.9"], "interaction": {"completionSpeed": 1.5}}, {"name": "out", "kind": "push", "direction": "left", "duration": 0.3, "curve": "c", "reverse": "in", "description": "caf\u00e9 \ud83d\ude00"}], "transdb": 1, "library": {"name": "t"}, "curves": [{"name": "c", "expression": "linear"}], "durations": [{"name": "d", "seconds": 0.25}]}"#,
+        #"{"transdb": 1, "library": {"name": "t"}, "presets": [{"name": "p", "kind": "fade", "duration": 0.2, "curve": "linear"}, {"name": "p", "kind": "fade", "duration": 0.2, "curve": "linear"}]}"#,
+        #"{"transdb": 1, "library": {"name": "t"}, "presets": [{"name": "p", "kind": "fade", "duration": "slow", "curve": "linear"}]}"#,
+        #"{"transdb": 1, "library": {"name": "t"}, "presets": [{"name": "p", "kind": "fade", "duration": 0.2, "curve": "linear", "set": ["to.start.alpha=2"]}]}"#,
+        #"{"transdb": 1, "library": {"name": "t"}, "presets": [7]}"#,
+        #"{"transdb": 1, "library": {"name": "t"}, "presets": {"name": "p"}}"#,
+        #"{"transdb": 1, "library": {"name": "t"}, "presets": []}"#,
+        #"{"transdb": 1, "library": {"name": "t"}, "presets": [{"name": "p", "kind": "fade", "duration": 0.2, "curve": "linear", "speed": 1}], "containers": [{"name": "N", "kind": "bogus"}]}"#,
+        #"{"transdb": 1, "library": {"name": "t"}, "presets": [{"name": "p", "kind": "fade", "duration": 0.2, "curve": "linear", "set": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}]}"#,
+        #"{"transdb": 1, "library": {"name": "t"}, "presets": [{"name": "p", "kind": "fade", "duration": 0.2, "curve": "linear"}, {"name": "q", "kind": }]}"#,
+    ]
+
+    @Test("presets kept as bytes while parsed give the values and the first error the tree reader gives", arguments: presetDocuments)
+    func presetsAsTree(_ text: String) throws {
+        let tree: Result<LibraryBundle, CatalogError>
+        do {
+            tree = .success(try BundleFormat.Reader(file: "b.json").bundle(JSONCursor(value: try StrictJSON.parse(Array(text.utf8)), path: "$", file: "b.json")))
+        } catch let error as CatalogError {
+            tree = .failure(error)
+        } catch let error as StrictJSON.ParseError {
+            tree = .failure(.invalidBundle(file: "b.json", path: error.path, reason: "\(error.message) (line \(error.line), column \(error.column))"))
+        }
+        // A window smaller than one preset: its bytes are kept across refills.
+        #expect(Self.streamed(text, step: 5, chunk: 16) == tree)
+        #expect(Self.streamed(text, step: 4_096, chunk: 65_536) == tree)
+    }
+
     @Test("routes before the screens they name read as in transdb's own order")
     func routesFirst() throws {
         let generated = try BundleGenerator.library(presets: 20, mappings: 300)
