@@ -226,6 +226,22 @@ struct ErrorTests {
         #expect(!FileManager.default.fileExists(atPath: missing))
     }
 
+    @Test("import and merge into a missing catalog say so before reading the file, whatever the file holds")
+    func missingCatalogBeforeFile() throws {
+        let runner = try TransDBRunner()
+        defer { runner.remove() }
+        let missing = runner.file("missing.sqlite")
+        let bundle = runner.file("bad.json")
+        try Data("{\"transdb\": 1, \"library\": 7}".utf8).write(to: URL(fileURLWithPath: bundle))
+
+        for arguments in [["import", bundle], ["merge", bundle], ["import", runner.file("absent.json")]] {
+            expectError(
+                try runner.run(arguments + ["--db", missing]), exitCode: 66,
+                mentioning: ["no catalog at '\(missing)'", "transdb init --db \(missing)"])
+        }
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+
     @Test("another application's SQLite database exits 78 and is not modified")
     func foreignDatabase() throws {
         let runner = try TransDBRunner()

@@ -45,10 +45,11 @@ extension TransDBCommand {
         func run() throws {
             try reporting {
                 let (result, notes) = try progress.run { progress in
+                    // A missing or unwritable catalog is told before a large file is read.
+                    let catalog = try catalog.open(forWriting: true)
                     let (inputs, notes) = try readFormat.read(
                         files, library: library, maximumSize: maxSize, progress: progress,
                         standardInput: Input.standardInput(maximumSize: maxSize, progress: progress))
-                    let catalog = try catalog.open(forWriting: true)
                     return (try catalog.importBundles(inputs, policy: onConflict, dryRun: dryRun, progress: progress), notes)
                 }
                 for note in notes { Output.inform("note: \(note)") }

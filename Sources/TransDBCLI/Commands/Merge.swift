@@ -47,9 +47,11 @@ extension TransDBCommand {
                     func source(_ path: String) throws -> CatalogSource {
                         try CatalogSource(path: path, maximumSize: maxSize, progress: progress, standardInput: standardInput)
                     }
+                    // A missing or unwritable catalog is told before large files are read.
+                    let catalog = try catalog.open(forWriting: !dryRun)
                     let their = try source(theirs)
                     let base = try self.base.map(source)
-                    return try catalog.open(forWriting: !dryRun).merge(
+                    return try catalog.merge(
                         consume their, base: consume base, policy: policy, dryRun: dryRun, progress: progress)
                 }
                 report.tableSample = all ? .all : .sample
