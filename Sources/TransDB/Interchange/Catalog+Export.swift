@@ -37,12 +37,28 @@ extension Catalog {
             let bundles = try libraries.map { try bundle(library: $0) }
             let approximated = try dtcgApproximations(bundles)
             guard approximated.isEmpty || approximatingCurves else { throw ExportError.unrepresentableCurves(approximated) }
-            // One note per preset, naming its error: a reviewer sees each approximation.
-            let notes = approximated.map { "preset \($0) written with the nearest cubic-bezier; the exact curve is kept under $extensions" }
-            return ExportDocument(content: .text(DTCGFormat.encode(bundles)), notes: notes)
+            return ExportDocument(content: .text(DTCGFormat.encode(bundles)), notes: Self.approximationNotes(approximated))
         case .css:
             return ExportDocument(content: .text(CSSFormat.encode(try libraries.map { try bundle(library: $0) })), notes: [])
         }
+    }
+
+    /// How many approximated presets are named in notes of their own.
+    static let approximationNotesLimit = 20
+
+    /// A note per approximated preset, naming its error, so that a reviewer sees each one; past
+    /// ``approximationNotesLimit``, one note counts the rest (a design system's thousands of
+    /// springs would otherwise bury the terminal; each is marked in the file all the same).
+    static func approximationNotes(_ approximated: [String]) -> [String] {
+        var notes = approximated.prefix(approximationNotesLimit).map {
+            "preset \($0) written with the nearest cubic-bezier; the exact curve is kept under $extensions"
+        }
+        let more = approximated.count - notes.count
+        if more > 0 {
+            notes.append(
+                "and \(more) more preset\(more == 1 ? "" : "s") written with the nearest cubic-bezier; each keeps its exact curve under $extensions")
+        }
+        return notes
     }
 
     /// The presets whose curves DTCG cannot represent, each as `library/preset (kind, nearest

@@ -1,6 +1,6 @@
 import GRDB
 import Testing
-import TransDB
+@testable import TransDB
 @testable import TransDBCore
 
 extension Interchange {
@@ -78,6 +78,17 @@ extension Interchange {
                 document.notes == ["preset \(named) written with the nearest cubic-bezier; the exact curve is kept under $extensions"])
             #expect(
                 try Self.written(document) == DTCGFormat.encode([try catalog.bundle(library: "app"), try catalog.bundle(library: "plain")]))
+        }
+
+        @Test("past twenty approximated presets, one note counts the rest")
+        func approximationNotes() {
+            let presets = (1...23).map { "app/p\($0) (spring, nearest cubic-bezier within 0.01)" }
+            let notes = Catalog.approximationNotes(presets)
+            #expect(notes.count == 21)
+            #expect(notes[19] == "preset app/p20 (spring, nearest cubic-bezier within 0.01) written with the nearest cubic-bezier; the exact curve is kept under $extensions")
+            #expect(notes[20] == "and 3 more presets written with the nearest cubic-bezier; each keeps its exact curve under $extensions")
+            #expect(Catalog.approximationNotes(Array(presets.prefix(21))).last == "and 1 more preset written with the nearest cubic-bezier; each keeps its exact curve under $extensions")
+            #expect(Catalog.approximationNotes(Array(presets.prefix(20))).count == 20)
         }
 
         @Test("CSS writes every library given")
