@@ -31,6 +31,19 @@ public enum BundleFormat {
 
     /// The bundle as a file's contents, ending with a newline.
     public static func encode(_ bundle: LibraryBundle) -> String {
+        var text: [UInt8] = []
+        write(bundle) { text.append(contentsOf: $0) }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The bytes of ``encode(_:)``, handed to `sink` in parts of about 64 KiB: each entry is made
+    /// a value and written on its own, so that a library of 100,000 presets is never one tree.
+    ///
+    /// - Parameter beforeRoutes: Stop after `"routes": `, for a writer that writes the routes'
+    ///   array and the document's end itself (``BundleRouteWriter``).
+    static func write<Failure: Error>(
+        _ bundle: LibraryBundle, beforeRoutes: Bool = false, to sink: ([UInt8]) throws(Failure) -> Void
+    ) throws(Failure) {
         let bundle = bundle.canonicalized()
         func text(_ value: String) -> JSONValue { .string(value) }
         func optional(_ fields: inout [(String, JSONValue)], _ key: String, _ value: String?) {
@@ -45,7 +58,7 @@ public enum BundleFormat {
         ]
         if let schema = bundle.library.tokensSchema { libraryFields.append(("tokensSchema", text(schema))) }
         let library: JSONValue = .object(libraryFields)
-        let curves = bundle.curves.map { curve -> JSONValue in
+        func curveValue(_ curve: NamedCurve) -> JSONValue {
             // An alias names the curve it stands for: its expression is that curve's, derived when imported.
             var fields: [(String, JSONValue)] = [
                 ("name", text(curve.name)),
@@ -55,13 +68,13 @@ public enum BundleFormat {
             deprecation(&fields, curve.deprecated)
             return .object(fields)
         }
-        let durations = bundle.durations.map { duration -> JSONValue in
+        func durationValue(_ duration: NamedDuration) -> JSONValue {
             var fields: [(String, JSONValue)] = [("name", text(duration.name)), ("seconds", .number(duration.seconds))]
             optional(&fields, "description", duration.description)
             deprecation(&fields, duration.deprecated)
             return .object(fields)
         }
-        let presets = bundle.presets.map { preset -> JSONValue in
+        func presetValue(_ preset: Preset) -> JSONValue {
             if let source = preset.mirrorOf {
                 // A mirror is its source's values, derived when it is imported: name the source only.
                 var fields: [(String, JSONValue)] = [("name", text(preset.name)), ("mirrorOf", text(source.description))]
@@ -100,13 +113,13 @@ public enum BundleFormat {
             deprecation(&fields, preset.deprecated)
             return .object(fields)
         }
-        let delegates = bundle.delegates.map { delegate -> JSONValue in
+        func delegateValue(_ delegate: Delegate) -> JSONValue {
             var fields: [(String, JSONValue)] = [("name", text(delegate.name))]
             if delegate.released { fields.append(("released", .bool(true))) }
             optional(&fields, "description", delegate.description)
             return .object(fields)
         }
-        let screens = bundle.screens.map { screen -> JSONValue in
+        func screenValue(_ screen: Screen) -> JSONValue {
             var fields: [(String, JSONValue)] = [("name", text(screen.name))]
             optional(&fields, "delegate", screen.delegate?.description)
             if screen.modalStyle != .coverVertical { fields.append(("modalStyle", text(screen.modalStyle.rawValue))) }
@@ -114,13 +127,13 @@ public enum BundleFormat {
             optional(&fields, "description", screen.description)
             return .object(fields)
         }
-        let containers = bundle.containers.map { container -> JSONValue in
+        func containerValue(_ container: Container) -> JSONValue {
             var fields: [(String, JSONValue)] = [("name", text(container.name)), ("kind", text(container.kind.rawValue))]
             optional(&fields, "delegate", container.delegate?.description)
             optional(&fields, "description", container.description)
             return .object(fields)
         }
-        let routes = bundle.routes.map { route -> JSONValue in
+        func routeValue(_ route: RouteMapping) -> JSONValue {
             var fields: [(String, JSONValue)] = [
                 ("delegate", text(route.delegate.description)), ("op", text(route.operation.rawValue)),
                 ("from", text(route.from.description)), ("to", text(route.to.description)),
@@ -129,15 +142,46 @@ public enum BundleFormat {
             optional(&fields, "interaction", route.interaction?.description)
             return .object(fields)
         }
+        // Written as `JSONValue.pretty` writes the whole document: a member a line, indented by
+        // two spaces, each array's elements by four.
+        var out: [UInt8] = [UInt8(ascii: "{")]
+        func member(_ key: String, _ first: Bool = false) {
+            out.append(contentsOf: first ? "\n  ".utf8 : ",\n  ".utf8)
+            JSONBytes.appendQuoted(key, to: &out)
+            out.append(contentsOf: ": ".utf8)
+        }
+        func array(_ key: String, count: Int, _ value: (Int) -> JSONValue) throws(Failure) {
+            member(key)
+            guard count > 0 else { return out.append(contentsOf: "[]".utf8) }
+            out.append(UInt8(ascii: "["))
+            for index in 0..<count {
+                out.append(contentsOf: index == 0 ? "\n    ".utf8 : ",\n    ".utf8)
+                value(index).appendPretty(to: &out, level: 2)
+                if out.count >= 1 << 16 {
+                    try sink(out)
+                    out.removeAll(keepingCapacity: true)
+                }
+            }
+            out.append(contentsOf: "\n  ]".utf8)
+        }
+        member("transdb", true)
+        JSONValue.integer(Int64(version)).appendPretty(to: &out, level: 1)
+        member("library")
+        library.appendPretty(to: &out, level: 1)
+        try array("curves", count: bundle.curves.count) { curveValue(bundle.curves[$0]) }
         // "durations" only when there are some: bundles without named durations read as before.
-        let document: JSONValue = .object(
-            [("transdb", .integer(Int64(version))), ("library", library), ("curves", .array(curves))]
-                + (durations.isEmpty ? [] : [("durations", .array(durations))])
-                + [
-                    ("presets", .array(presets)), ("delegates", .array(delegates)), ("screens", .array(screens)),
-                    ("containers", .array(containers)), ("routes", .array(routes)),
-                ])
-        return document.pretty + "\n"
+        if !bundle.durations.isEmpty { try array("durations", count: bundle.durations.count) { durationValue(bundle.durations[$0]) } }
+        try array("presets", count: bundle.presets.count) { presetValue(bundle.presets[$0]) }
+        try array("delegates", count: bundle.delegates.count) { delegateValue(bundle.delegates[$0]) }
+        try array("screens", count: bundle.screens.count) { screenValue(bundle.screens[$0]) }
+        try array("containers", count: bundle.containers.count) { containerValue(bundle.containers[$0]) }
+        if beforeRoutes {
+            member("routes")
+        } else {
+            try array("routes", count: bundle.routes.count) { routeValue(bundle.routes[$0]) }
+            out.append(contentsOf: "\n}\n".utf8)
+        }
+        try sink(out)
     }
 
     // MARK: Reading

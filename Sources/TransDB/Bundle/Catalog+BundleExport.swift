@@ -30,15 +30,15 @@ extension Catalog {
     private static func writeBundle(library name: String, db: Database, progress: WorkProgress?, to output: inout ChunkedOutput) throws {
         let head = try BundleReader(db: db).bundle(library: name, routes: false)
         let routes = try BundleRouteWriter(db: db, library: name, libraryID: CatalogLookup.libraryID(name, create: false, db))
-        // The routes are the document's last member: the bundle without them, up to its empty
-        // routes array, is everything before them, written by the reference encoder itself.
-        var text = BundleFormat.encode(head)
-        let emptyRoutes = "[]\n}\n"
-        guard routes.canWrite, text.hasSuffix(emptyRoutes) else {
+        // The routes are the document's last member: everything before them is written by the
+        // reference encoder itself.
+        guard routes.canWrite else {
             try output.append(BundleFormat.encode(try BundleReader(db: db).bundle(library: name)))
             return
         }
-        try text.withUTF8 { try output.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: $0.dropLast(emptyRoutes.utf8.count)))) }
+        try BundleFormat.write(head, beforeRoutes: true) { (bytes: [UInt8]) throws in
+            try bytes.withUnsafeBytes { try output.append($0) }
+        }
         try routes.write(to: &output, progress: progress)
     }
 }
