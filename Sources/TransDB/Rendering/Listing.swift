@@ -4,7 +4,7 @@ import TransDBCore
 /// of `columns`, a key that only some entries have (`deprecated`) absent from the others;
 /// `tableColumns` picks the ones a person wants to see in a table.
 public struct Listing: Sendable {
-    public var records: [[(String, JSONValue)]]
+    public var records: Records
     /// Every key a record of this listing can have, in order: the `csv` header whatever the
     /// records are, so that a script reads the same columns from an empty list, a list without
     /// deprecated entries and one with them. `nil`: the keys the records have.
@@ -13,9 +13,37 @@ public struct Listing: Sendable {
 
     /// Creates a listing.
     public init(records: [[(String, JSONValue)]], columns: [String]? = nil, tableColumns: [String]? = nil) {
+        self.init(records: Records(count: records.count) { records[$0] }, columns: columns, tableColumns: tableColumns)
+    }
+
+    /// A listing of `entries`, each made a record only when it is printed: a million routes are
+    /// held as routes, not as a million records beside them (several times their size).
+    public init<Entry: Sendable>(
+        _ entries: [Entry], record: @escaping @Sendable (Entry) -> [(String, JSONValue)], columns: [String]? = nil,
+        tableColumns: [String]? = nil
+    ) {
+        self.init(records: Records(count: entries.count) { record(entries[$0]) }, columns: columns, tableColumns: tableColumns)
+    }
+
+    private init(records: Records, columns: [String]?, tableColumns: [String]?) {
         self.records = records
         self.columns = columns
         self.tableColumns = tableColumns
+    }
+
+    /// The records, each made when it is read.
+    public struct Records: RandomAccessCollection, Sendable {
+        public let count: Int
+        private let record: @Sendable (Int) -> [(String, JSONValue)]
+
+        init(count: Int, record: @escaping @Sendable (Int) -> [(String, JSONValue)]) {
+            self.count = count
+            self.record = record
+        }
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { count }
+        public subscript(position: Int) -> [(String, JSONValue)] { record(position) }
     }
 }
 

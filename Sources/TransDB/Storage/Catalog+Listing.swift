@@ -73,11 +73,11 @@ extension Catalog {
                 tableColumns: ["name", "version"] + EntityKind.inLibrary.map { "\($0.rawValue)s" })
         case .curves:
             return Listing(
-                records: try curves(library: library, kind: try kindFilter(TimingCurve.Kind.self)).map(\.record),
+                try curves(library: library, kind: try kindFilter(TimingCurve.Kind.self)), record: \.record,
                 columns: NamedCurve.recordKeys, tableColumns: ["library", "name", "kind", "expression"])
         case .durations:
             return Listing(
-                records: try durations(library: library).map(\.record), columns: NamedDuration.recordKeys,
+                try durations(library: library), record: \.record, columns: NamedDuration.recordKeys,
                 tableColumns: ["library", "name", "seconds", "description"])
         case .presets:
             var presets = try presetSummaries(library: library, kind: try kindFilter(PresetKind.self))
@@ -90,7 +90,7 @@ extension Catalog {
                 presets = presets.filter { $0.durationName == name }
             }
             return Listing(
-                records: presets.map(\.record), columns: PresetSummary.recordKeys,
+                presets, record: \.record, columns: PresetSummary.recordKeys,
                 tableColumns: ["library", "name", "kind", "direction", "duration", "curve", "interactive", "reverse"])
         case .screens:
             var screens = try screens(library: library)
@@ -99,15 +99,15 @@ extension Catalog {
                 screens = screens.filter { $0.delegate == name }
             }
             return Listing(
-                records: screens.map(\.record), columns: Screen.recordKeys,
+                screens, record: \.record, columns: Screen.recordKeys,
                 tableColumns: ["library", "name", "delegate", "modalStyle", "presentationStyle"])
         case .containers:
             return Listing(
-                records: try containers(library: library, kind: try kindFilter(ContainerKind.self)).map(\.record),
+                try containers(library: library, kind: try kindFilter(ContainerKind.self)), record: \.record,
                 columns: Container.recordKeys, tableColumns: ["library", "name", "kind", "delegate"])
         case .delegates:
             return Listing(
-                records: try delegates(library: library).map(\.record), columns: Delegate.recordKeys,
+                try delegates(library: library), record: \.record, columns: Delegate.recordKeys,
                 tableColumns: ["library", "name", "released"])
         case .routes:
             let routes = try routes(
@@ -115,7 +115,8 @@ extension Catalog {
                 library: library, screen: try filter.screen.map { try QualifiedName(parsing: $0, field: "screen") },
                 preset: try filter.preset.map { try QualifiedName(parsing: $0, field: "preset") })
             return Listing(
-                records: routes.map(\.record), columns: RouteMapping.recordKeys, tableColumns: ["id", "delegate", "operation", "from", "to", "preset", "interaction"])
+                routes, record: \.record, columns: RouteMapping.recordKeys,
+                tableColumns: ["id", "delegate", "operation", "from", "to", "preset", "interaction"])
         }
     }
 }
