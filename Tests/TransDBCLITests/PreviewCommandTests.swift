@@ -25,7 +25,7 @@ struct PreviewCommandTests {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
         let page = cli.runner.file("page.html")
-        expectSuccess(try cli(["preview"] + arguments + ["-o", page]))
+        expectPreviewWritten(try cli(["preview"] + arguments + ["-o", page]), to: page)
         let data = try PreviewPageFile(path: page).data()
         #expect(data["page"] as? String == "single")
         let clips = try #require(data["clips"] as? [[String: Any]])
@@ -47,7 +47,7 @@ struct PreviewCommandTests {
         defer { cli.remove() }
         for (to, systemDefault) in [("Detail", nil), ("Help", "crossDissolve")] as [(String, String?)] {
             let page = cli.runner.file("route.html")
-            expectSuccess(try cli(["preview", "--op", "present", "--from", "Feed", "--to", to, "-o", page]))
+            expectPreviewWritten(try cli(["preview", "--op", "present", "--from", "Feed", "--to", to, "-o", page]), to: page)
             let clip = try #require((try PreviewPageFile(path: page).data()["clips"] as? [[String: Any]])?.first)
             let resolve = try cli(["resolve", "--op", "present", "--from", "Feed", "--to", to, "--format", "json"])
             expectSuccess(resolve)
@@ -64,7 +64,7 @@ struct PreviewCommandTests {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
         let page = cli.runner.file("page.html")
-        expectSuccess(try cli(["preview", "samples/customTransition", "-o", page]))
+        expectPreviewWritten(try cli(["preview", "samples/customTransition", "-o", page]), to: page)
         let clip = try #require((try PreviewPageFile(path: page).data()["clips"] as? [[String: Any]])?.first)
         let facts = try #require(clip["facts"] as? [String: Any])
         #expect(facts["duration"] as? Double == 0.8)
@@ -82,7 +82,7 @@ struct PreviewCommandTests {
         defer { cli.remove() }
         for arguments in [["samples/customTransition"], ["--library", "demo"], ["--op", "present", "--from", "Feed", "--to", "Detail"]] {
             let path = cli.runner.file("page.html")
-            expectSuccess(try cli(["preview"] + arguments + ["-o", path]))
+            expectPreviewWritten(try cli(["preview"] + arguments + ["-o", path]), to: path)
             let page = try PreviewPageFile(path: path)
             let head = try #require(page.text.range(of: "</head>")).lowerBound
             let meta = "<meta http-equiv=\"Content-Security-Policy\" content=\"\(Self.csp)\">"
@@ -107,7 +107,7 @@ struct PreviewCommandTests {
         let hostile = "</script><script>alert(1)</script><!--"
         try cli.setUp([["add", "preset", "evil", "--kind", "fade", "--description", hostile]])
         let path = cli.runner.file("page.html")
-        expectSuccess(try cli(["preview", "local/evil", "-o", path]))
+        expectPreviewWritten(try cli(["preview", "local/evil", "-o", path]), to: path)
         let page = try PreviewPageFile(path: path)
         #expect(!page.text.contains(hostile))
         let clip = try #require((try page.data()["clips"] as? [[String: Any]])?.first)
@@ -131,7 +131,7 @@ struct PreviewCommandTests {
         defer { cli.remove() }
         let path = cli.runner.file("index.html")
         // A library named twice is shown once.
-        expectSuccess(try cli(["preview", "--library", "demo", "--library", "motion", "--library", "demo", "-o", path]))
+        expectPreviewWritten(try cli(["preview", "--library", "demo", "--library", "motion", "--library", "demo", "-o", path]), to: path)
         let data = try PreviewPageFile(path: path).data()
         #expect(data["page"] as? String == "index")
         let index = try #require(data["index"] as? [String: Any])
@@ -195,7 +195,7 @@ struct PreviewCommandTests {
         Self.expectExported(try cli(["export", "--library", "motion", "-o", head]))
 
         let path = cli.runner.file("diff.html")
-        expectSuccess(try cli.runner.run(["preview", "--diff", base, head, "-o", path]))
+        expectPreviewWritten(try cli.runner.run(["preview", "--diff", base, head, "-o", path]), to: path)
         let data = try PreviewPageFile(path: path).data()
         let diff = try #require(data["diff"] as? [String: Any])
         let presets = try #require(diff["presets"] as? [[String: Any]])
@@ -258,7 +258,7 @@ struct PreviewCommandTests {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
         let path = cli.runner.file("index.html")
-        expectSuccess(try cli(["preview", "--library", "demo", "--library", "motion", "-o", path]))
+        expectPreviewWritten(try cli(["preview", "--library", "demo", "--library", "motion", "-o", path]), to: path)
         // Route #2 is `present * → Detail`: the page resolves it for a screen not in the catalog.
         let page = try chromium.load("file://\(path)#route=2&t=0.2")
         Self.expectClean(page, ["--library demo", "#route=2"])
@@ -282,13 +282,13 @@ struct PreviewCommandTests {
         ])
         Self.expectExported(try cli(["export", "--library", "motion", "-o", head]))
         let diff = cli.runner.file("diff.html")
-        expectSuccess(try cli.runner.run(["preview", "--diff", base, head, "-o", diff]))
+        expectPreviewWritten(try cli.runner.run(["preview", "--diff", base, head, "-o", diff]), to: diff)
         let page = try chromium.load("file://\(diff)")
         Self.expectClean(page, ["--diff"])
         #expect(page.dom.components(separatedBy: "data-container=").count - 1 == 2, "base and head each have a stage")
 
         let single = cli.runner.file("single.html")
-        expectSuccess(try cli(["preview", "motion/zoom", "-o", single]))
+        expectPreviewWritten(try cli(["preview", "motion/zoom", "-o", single]), to: single)
         #expect(try chromium.load("file://\(single)").dom.contains(">Pause</button>"), "it plays on load")
         let reduced = try chromium.load("file://\(single)", reducedMotion: true)
         Self.expectClean(reduced, ["reduced motion"])
@@ -301,7 +301,7 @@ struct PreviewCommandTests {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
         let path = cli.runner.file("page.html")
-        expectSuccess(try cli(["preview", "motion/zoom", "-o", path]))
+        expectPreviewWritten(try cli(["preview", "motion/zoom", "-o", path]), to: path)
         let broken = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(
             of: "'use strict';", with: "'use strict'; undefinedFunction();")
         try broken.write(toFile: path, atomically: true, encoding: .utf8)

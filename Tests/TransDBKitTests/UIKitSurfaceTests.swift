@@ -55,6 +55,11 @@ struct UIKitSurfaceTests {
             let result = try runner.run(
                 ["generate", "swift", "--db", db, "--library", library, "--type-name", "\(library.capitalized)Transitions", "-o", file])
             try #require(result.exitCode == 0, "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+            // The library and those it refers to.
+            let included = ["demo": "demo, motion, samples, uikit", "motion": "motion, uikit", "samples": "samples, uikit"][library] ?? library
+            let count = included.split(separator: ",").count
+            #expect(result.stderr == "wrote the Swift source of \(count) librar\(count == 1 ? "y" : "ies") (\(included)) to \(file)\n")
             files.append(file)
         }
         // coreanimation has only curves: no screen, container, delegate or preset enum has a case.

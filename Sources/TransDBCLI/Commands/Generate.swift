@@ -50,6 +50,12 @@ extension TransDBCommand.Generate {
                 let bytes = Array(source.utf8)
                 let write: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void = { sink in try bytes.withUnsafeBytes { try sink($0) } }
                 if let output { try OutputFile.write(output, write) } else { try OutputFile.standardOutput(write) }
+                if let output, output != "-" {
+                    // The libraries named and those they refer to: say which, when they are few.
+                    let names = bundles.map(\.library.name)
+                    let listed = names.count <= 5 ? " (\(names.joined(separator: ", ")))" : ""
+                    Output.inform("wrote the Swift source of \(names.count) librar\(names.count == 1 ? "y" : "ies")\(listed) to \(output)")
+                }
             }
         }
     }

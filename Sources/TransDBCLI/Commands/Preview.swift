@@ -83,6 +83,7 @@ extension TransDBCommand {
                 let write: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void = { chunk in try page.withUnsafeBytes { try chunk($0) }
                 }
                 if let output { try OutputFile.write(output, write) } else { try OutputFile.standardOutput(write) }
+                if let output, output != "-" { Output.inform("wrote the preview page to \(output)") }
             }
         }
 

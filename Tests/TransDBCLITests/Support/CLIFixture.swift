@@ -75,6 +75,13 @@ func expectSuccess(_ result: TransDBRunner.Result, sourceLocation: SourceLocatio
     #expect(result.stderr == "", "\(result)", sourceLocation: sourceLocation)
 }
 
+/// `preview -o PATH` succeeded and said where it wrote the page, and only that.
+func expectPreviewWritten(_ result: TransDBRunner.Result, to path: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(result.exitCode == 0, "\(result)", sourceLocation: sourceLocation)
+    #expect(result.stdout == "", "\(result)", sourceLocation: sourceLocation)
+    #expect(result.stderr == "wrote the preview page to \(path)\n", "\(result)", sourceLocation: sourceLocation)
+}
+
 /// Whether a value decoded by `JSONSerialization` is JSON `null`.
 func isNull(_ value: Any?) -> Bool {
     value is NSNull
