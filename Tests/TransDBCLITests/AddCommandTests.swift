@@ -161,6 +161,51 @@ struct AddCommandTests {
         #expect((answer["mapping"] as? [String: Any])?["id"] as? Int == 18)
     }
 
+    @Test("add --dry-run prints what it would add, refuses what add refuses, and writes nothing", arguments: [
+        (["add", "library", "app"], "would add library app 1.0.0"),
+        (["add", "curve", "snappy", "cubic-bezier(0.2, 0.9, 0.1, 1)"], "would add curve local/snappy = cubic-bezier(0.2, 0.9, 0.1, 1)"),
+        (["add", "duration", "quick", "0.2"], "would add duration local/quick = 0.2 s"),
+        (["add", "preset", "up", "--kind", "slide", "--direction", "up", "--duration", "0.3"],
+         "would add preset local/up (slide up, 0.3 s, cubic-bezier(0.42, 0, 0.58, 1))"),
+        (["add", "screen", "Inbox"], "would add screen local/Inbox"),
+        (["add", "container", "Nav", "--kind", "navigation"], "would add navigation container local/Nav"),
+        (["add", "delegate", "Router"], "would add delegate local/Router"),
+    ])
+    func dryRun(arguments: [String], line: String) throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let before = try cli.state()
+
+        let result = try cli(arguments + ["--dry-run"])
+
+        expectSuccess(result)
+        #expect(result.stdoutLines == [line])
+        #expect(try cli.state() == before)
+    }
+
+    @Test("add route --dry-run says which delegate it would create, and a refused route is refused as without it")
+    func routeDryRun() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        try cli.setUp([["add", "screen", "Inbox"], ["add", "screen", "Message"]])
+        let before = try cli.state()
+
+        let added = try cli(["add", "route", "--op", "present", "--from", "Inbox", "--to", "Message", "--preset", "motion/zoom", "--dry-run"])
+
+        expectSuccess(added)
+        #expect(added.stdoutLines == [
+            "screen 'local/Message' had no transitioningDelegate: would create delegate 'local/MessageTransitioningDelegate' and set it",
+            "would add route #18: present local/Inbox → local/Message on local/MessageTransitioningDelegate returns motion/zoom",
+        ])
+        #expect(try cli.state() == before)
+
+        let refused = try cli(["add", "route", "--op", "present", "--from", "Inbox", "--to", "Message", "--preset", "motion/nosuch", "--dry-run"])
+        let plain = try cli(["add", "route", "--op", "present", "--from", "Inbox", "--to", "Message", "--preset", "motion/nosuch"])
+        #expect(refused.exitCode == plain.exitCode && refused.exitCode != 0)
+        #expect(refused.stderr == plain.stderr)
+        #expect(try cli.state() == before)
+    }
+
     @Test("a created delegate's name does not collide with an existing one")
     func createdDelegateNameIsFree() throws {
         let cli = try CLIFixture.initialized()

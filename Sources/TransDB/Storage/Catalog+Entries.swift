@@ -5,9 +5,10 @@ import TransDBCore
 extension Catalog {
     // MARK: Add
 
-    /// Adds a library.
-    public func addLibrary(_ library: Library) throws {
-        try write { db in _ = try CatalogWriter(db: db).insertLibrary(library) }
+    /// Adds a library. A dry run checks everything the addition would and keeps nothing (as do
+    /// the other `add` methods').
+    public func addLibrary(_ library: Library, dryRun: Bool = false) throws {
+        try transaction(commit: !dryRun) { db in _ = try CatalogWriter(db: db).insertLibrary(library) }
     }
 
     /// Adds a named curve (its library is created if needed); an alias takes the expression of
@@ -15,13 +16,13 @@ extension Catalog {
     ///
     /// - Returns: The curve as stored.
     @discardableResult
-    public func addCurve(_ curve: NamedCurve) throws -> NamedCurve {
-        try write { db in try CatalogReader(db: db).curve(id: try CatalogWriter(db: db).insertCurve(curve)) }
+    public func addCurve(_ curve: NamedCurve, dryRun: Bool = false) throws -> NamedCurve {
+        try transaction(commit: !dryRun) { db in try CatalogReader(db: db).curve(id: try CatalogWriter(db: db).insertCurve(curve)) }
     }
 
     /// Adds a named duration (its library is created if needed).
-    public func addDuration(_ duration: NamedDuration) throws {
-        try write { db in try CatalogWriter(db: db).insertDuration(duration) }
+    public func addDuration(_ duration: NamedDuration, dryRun: Bool = false) throws {
+        try transaction(commit: !dryRun) { db in try CatalogWriter(db: db).insertDuration(duration) }
     }
 
     /// Named durations, optionally of one library, ordered by library and name.
@@ -43,26 +44,26 @@ extension Catalog {
     ///
     /// - Returns: The preset as stored, with its name in NFC and its references qualified.
     @discardableResult
-    public func addPreset(_ preset: Preset) throws -> Preset {
-        try write { db in
+    public func addPreset(_ preset: Preset, dryRun: Bool = false) throws -> Preset {
+        try transaction(commit: !dryRun) { db in
             let id = try CatalogWriter(db: db).insertPreset(preset)
             return try CatalogReader(db: db).preset(id: id)
         }
     }
 
     /// Adds a screen.
-    public func addScreen(_ screen: Screen) throws {
-        try write { db in try CatalogWriter(db: db).insertScreen(screen) }
+    public func addScreen(_ screen: Screen, dryRun: Bool = false) throws {
+        try transaction(commit: !dryRun) { db in try CatalogWriter(db: db).insertScreen(screen) }
     }
 
     /// Adds a container.
-    public func addContainer(_ container: Container) throws {
-        try write { db in try CatalogWriter(db: db).insertContainer(container) }
+    public func addContainer(_ container: Container, dryRun: Bool = false) throws {
+        try transaction(commit: !dryRun) { db in try CatalogWriter(db: db).insertContainer(container) }
     }
 
     /// Adds a delegate.
-    public func addDelegate(_ delegate: Delegate) throws {
-        try write { db in try CatalogWriter(db: db).insertDelegate(delegate) }
+    public func addDelegate(_ delegate: Delegate, dryRun: Bool = false) throws {
+        try transaction(commit: !dryRun) { db in try CatalogWriter(db: db).insertDelegate(delegate) }
     }
 
     /// Marks a delegate released (a weak reference that is gone) or retained again.

@@ -48,10 +48,12 @@ extension Catalog {
     ///
     /// - Throws: ``CatalogError``: unknown names, a dismiss route with a destination, an
     ///   interaction without an animator, a duplicate or a tie with an existing mapping.
-    public func addRoute(_ request: RouteRequest) throws -> RouteAddition {
-        try write { db in
+    ///
+    /// - Parameter dryRun: Check everything and keep nothing; the notes say what would be done.
+    public func addRoute(_ request: RouteRequest, dryRun: Bool = false) throws -> RouteAddition {
+        try transaction(commit: !dryRun) { db in
             var notes: [String] = []
-            let delegate = try request.delegate ?? defaultDelegate(for: request, notes: &notes, db)
+            let delegate = try request.delegate ?? defaultDelegate(for: request, dryRun: dryRun, notes: &notes, db)
             if request.delegate != nil {
                 notes += try reachabilityNotes(delegate: delegate, request: request, db)
             }
@@ -65,7 +67,7 @@ extension Catalog {
     }
 
     /// The delegate of the object UIKit asks, created and assigned when it has none.
-    private func defaultDelegate(for request: RouteRequest, notes: inout [String], _ db: Database) throws -> QualifiedName {
+    private func defaultDelegate(for request: RouteRequest, dryRun: Bool, notes: inout [String], _ db: Database) throws -> QualifiedName {
         let table: String
         let ownerID: Int64
         let property: String
@@ -87,7 +89,7 @@ extension Catalog {
         let owner = try CatalogLookup.name(table == "screen" ? .screen : .container, id: ownerID, db)
         if let existing = try Int64.fetchOne(db, sql: "SELECT delegate_id FROM \(table) WHERE id = ?", arguments: [ownerID]) {
             let name = try CatalogLookup.name(.delegate, id: existing, db)
-            notes.append("added to '\(name)', the \(property) of \(table) '\(owner)'")
+            notes.append("\(dryRun ? "would add" : "added") to '\(name)', the \(property) of \(table) '\(owner)'")
             return name
         }
         // The owner's name, shortened when the delegate's would be longer than a name may be
@@ -109,7 +111,7 @@ extension Catalog {
         let name = QualifiedName(library: delegateLibrary, name: candidate)
         let id = try CatalogWriter(db: db).insertDelegate(Delegate(library: delegateLibrary, name: candidate))
         try db.execute(sql: "UPDATE \(table) SET delegate_id = ? WHERE id = ?", arguments: [id, ownerID])
-        notes.append("\(table) '\(owner)' had no \(property): created delegate '\(name)' and set it")
+        notes.append("\(table) '\(owner)' had no \(property): \(dryRun ? "would create" : "created") delegate '\(name)' and set it")
         return name
     }
 

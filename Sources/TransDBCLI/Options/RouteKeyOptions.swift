@@ -39,4 +39,7 @@ struct RouteKeyOptions: ParsableArguments {
 /// `--dry-run` for the commands that change entries.
 struct DryRunOption: ParsableArguments {
     @Flag(name: .long, help: "Print what would change and change nothing.") var dryRun = false
+
+    /// How `add` reports an entry: "added", or "would add" in a dry run.
+    var added: String { dryRun ? "would add" : "added" }
 }

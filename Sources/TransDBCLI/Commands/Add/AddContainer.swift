@@ -7,6 +7,7 @@ struct AddContainer: ParsableCommand {
         commandName: "container", abstract: "Add a navigation or tab bar controller.")
 
     @OptionGroup var catalog: CatalogOptions
+    @OptionGroup var dryRun: DryRunOption
     @Argument(help: "The container's name.") var name: String
     @Option(name: .long, help: "navigation or tab.") var kind: ContainerKind
     @Option(name: .long, help: "Its delegate.") var delegate: String?
@@ -19,9 +20,9 @@ struct AddContainer: ParsableCommand {
                 library: try library.name(), name: try Name.validated(name, field: "container name"), kind: kind,
                 delegate: try delegate.map { try qualifiedName($0, field: "delegate") }, description: text.description)
             let opened = try catalog.open(forWriting: true)
-            try opened.addContainer(container)
+            try opened.addContainer(container, dryRun: dryRun.dryRun)
             Output.line(
-                "added \(kind.rawValue) container \(container.qualifiedName)" + (container.delegate.map { " (delegate \($0))" } ?? ""))
+                "\(dryRun.added) \(kind.rawValue) container \(container.qualifiedName)" + (container.delegate.map { " (delegate \($0))" } ?? ""))
             try SameNameNote.inform(.container, container.qualifiedName, in: opened)
         }
     }

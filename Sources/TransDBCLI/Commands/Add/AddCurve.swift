@@ -14,6 +14,7 @@ struct AddCurve: ParsableCommand {
             """)
 
     @OptionGroup var catalog: CatalogOptions
+    @OptionGroup var dryRun: DryRunOption
     @Argument(help: "The curve's name.") var name: String
     @Argument(help: "The curve expression.") var expression: String?
     @Option(name: .customLong("alias-of"), help: ArgumentHelp("Make it an alias of this curve.", valueName: "curve"))
@@ -33,8 +34,8 @@ struct AddCurve: ParsableCommand {
                 curve: try expression.map { try TimingCurve(expression: $0) } ?? .linear, description: text.description,
                 deprecated: deprecation.deprecated, aliasOf: try aliasOf.map { try qualifiedName($0, field: "alias-of curve") })
             let opened = try catalog.open(forWriting: true)
-            let stored = try opened.addCurve(named)
-            Output.line("added curve \(stored.qualifiedName) = " + (stored.aliasOf.map { "\($0) (\(stored.curve.expression))" } ?? stored.curve.expression))
+            let stored = try opened.addCurve(named, dryRun: dryRun.dryRun)
+            Output.line("\(dryRun.added) curve \(stored.qualifiedName) = " + (stored.aliasOf.map { "\($0) (\(stored.curve.expression))" } ?? stored.curve.expression))
             try SameNameNote.inform(.curve, stored.qualifiedName, in: opened)
         }
     }

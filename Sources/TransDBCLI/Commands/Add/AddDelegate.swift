@@ -6,6 +6,7 @@ struct AddDelegate: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "delegate", abstract: "Add a delegate object.")
 
     @OptionGroup var catalog: CatalogOptions
+    @OptionGroup var dryRun: DryRunOption
     @Argument(help: "The delegate's name.") var name: String
     @Flag(name: .long, help: "Add it already released (a weak reference that is gone).") var released = false
     @OptionGroup var library: LibraryOption
@@ -17,8 +18,8 @@ struct AddDelegate: ParsableCommand {
                 library: try library.name(), name: try Name.validated(name, field: "delegate name"), released: released,
                 description: text.description)
             let opened = try catalog.open(forWriting: true)
-            try opened.addDelegate(delegate)
-            Output.line("added delegate \(delegate.qualifiedName)" + (released ? " (released)" : ""))
+            try opened.addDelegate(delegate, dryRun: dryRun.dryRun)
+            Output.line("\(dryRun.added) delegate \(delegate.qualifiedName)" + (released ? " (released)" : ""))
             try SameNameNote.inform(.delegate, delegate.qualifiedName, in: opened)
         }
     }

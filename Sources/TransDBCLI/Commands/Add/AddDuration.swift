@@ -11,6 +11,7 @@ struct AddDuration: ParsableCommand {
             """)
 
     @OptionGroup var catalog: CatalogOptions
+    @OptionGroup var dryRun: DryRunOption
     @Argument(help: "The duration's name.") var name: String
     @Argument(help: ArgumentHelp("Seconds, ≥ 0 and ≤ 60.", valueName: "seconds"), transform: number) var seconds: Double
     @OptionGroup var library: LibraryOption
@@ -23,8 +24,8 @@ struct AddDuration: ParsableCommand {
                 library: try library.name(), name: name, seconds: seconds, description: text.description, deprecated: deprecation.deprecated
             ).validated()
             let opened = try catalog.open(forWriting: true)
-            try opened.addDuration(duration)
-            Output.line("added duration \(duration.qualifiedName) = \(duration.seconds.shortestDescription) s")
+            try opened.addDuration(duration, dryRun: dryRun.dryRun)
+            Output.line("\(dryRun.added) duration \(duration.qualifiedName) = \(duration.seconds.shortestDescription) s")
             try SameNameNote.inform(.duration, duration.qualifiedName, in: opened)
         }
     }

@@ -6,6 +6,7 @@ struct AddLibrary: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "library", abstract: "Add an empty library.")
 
     @OptionGroup var catalog: CatalogOptions
+    @OptionGroup var dryRun: DryRunOption
     @Argument(help: "The library's name.") var name: String
     @Option(name: .customLong("version"), help: "The library's version.") var libraryVersion: String = "1.0.0"
     @OptionGroup var text: DescriptionOption
@@ -15,8 +16,8 @@ struct AddLibrary: ParsableCommand {
     func run() throws {
         try reporting {
             let library = try Library(name: name, version: libraryVersion, description: text.description, tokensSchema: tokensSchema).validated()
-            try catalog.open(forWriting: true).addLibrary(library)
-            Output.line("added library \(library.name) \(library.version)")
+            try catalog.open(forWriting: true).addLibrary(library, dryRun: dryRun.dryRun)
+            Output.line("\(dryRun.added) library \(library.name) \(library.version)")
         }
     }
 }

@@ -17,6 +17,7 @@ struct AddPreset: ParsableCommand {
             """)
 
     @OptionGroup var catalog: CatalogOptions
+    @OptionGroup var dryRun: DryRunOption
     @Argument(help: "The preset's name.") var name: String
     @Option(name: .long, help: "none, fade, push, pull, cover, uncover, slide, zoom, flip, sheet or custom.")
     var kind: PresetKind?
@@ -89,10 +90,10 @@ struct AddPreset: ParsableCommand {
             draft.deprecated = deprecation.deprecated
             let preset = try draft.preset(library: try library.name(), name: name)
             let opened = try catalog.open(forWriting: true)
-            let stored = try opened.addPreset(preset)
+            let stored = try opened.addPreset(preset, dryRun: dryRun.dryRun)
             let direction = stored.direction.map { " \($0.rawValue)" } ?? ""
             Output.line(
-                "added preset \(stored.qualifiedName) (\(stored.kind.rawValue)\(direction), \(stored.duration.shortestDescription) s\(stored.durationName.map { " (\($0))" } ?? ""), \(stored.curve))"
+                "\(dryRun.added) preset \(stored.qualifiedName) (\(stored.kind.rawValue)\(direction), \(stored.duration.shortestDescription) s\(stored.durationName.map { " (\($0))" } ?? ""), \(stored.curve))"
             )
             try SameNameNote.inform(.preset, stored.qualifiedName, in: opened)
         }

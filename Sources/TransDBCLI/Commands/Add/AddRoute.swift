@@ -13,6 +13,7 @@ struct AddRoute: ParsableCommand {
             """)
 
     @OptionGroup var catalog: CatalogOptions
+    @OptionGroup var dryRun: DryRunOption
     @Option(name: .long, help: "present, dismiss, push, pop or tab.") var op: TransitionOperation
     @Option(name: .long, help: "The screen being left, or '*'.") var from: String
     @Option(name: .long, help: "The screen being shown, or '*' (default '*' for dismiss).") var to: String?
@@ -58,11 +59,11 @@ struct AddRoute: ParsableCommand {
                 container: try container.map { try qualifiedName($0, field: "container") },
                 library: try library.map { try Name.validated($0, field: "library name") } ?? Library.defaultName,
                 delegateLibrary: try library.map { try Name.validated($0, field: "library name") })
-            let added = try catalog.open(forWriting: true).addRoute(request)
+            let added = try catalog.open(forWriting: true).addRoute(request, dryRun: dryRun.dryRun)
             for note in added.notes { Output.line(note) }
             let mapping = added.mapping
             Output.line(
-                "added route #\(mapping.id ?? 0): \(mapping.routeDescription) on \(mapping.delegate) returns "
+                "\(dryRun.added) route #\(mapping.id ?? 0): \(mapping.routeDescription) on \(mapping.delegate) returns "
                     + (mapping.preset?.description ?? "nil") + (mapping.interaction.map { ", interaction \($0)" } ?? ""))
         }
     }

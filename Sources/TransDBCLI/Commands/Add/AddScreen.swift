@@ -6,6 +6,7 @@ struct AddScreen: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "screen", abstract: "Add a screen (a view controller).")
 
     @OptionGroup var catalog: CatalogOptions
+    @OptionGroup var dryRun: DryRunOption
     @Argument(help: "The screen's name.") var name: String
     @Option(name: .long, help: "Its transitioningDelegate.") var delegate: String?
     @Option(name: .long, help: "modalTransitionStyle: coverVertical, flipHorizontal, crossDissolve or partialCurl.")
@@ -22,8 +23,8 @@ struct AddScreen: ParsableCommand {
                 modalStyle: modalStyle, presentationStyle: presentationStyle, description: text.description
             ).validated()
             let opened = try catalog.open(forWriting: true)
-            try opened.addScreen(screen)
-            Output.line("added screen \(screen.qualifiedName)" + (screen.delegate.map { " (transitioningDelegate \($0))" } ?? ""))
+            try opened.addScreen(screen, dryRun: dryRun.dryRun)
+            Output.line("\(dryRun.added) screen \(screen.qualifiedName)" + (screen.delegate.map { " (transitioningDelegate \($0))" } ?? ""))
             try SameNameNote.inform(.screen, screen.qualifiedName, in: opened)
         }
     }
