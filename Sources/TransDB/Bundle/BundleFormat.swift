@@ -142,32 +142,18 @@ public enum BundleFormat {
             optional(&fields, "interaction", route.interaction?.description)
             return .object(fields)
         }
-        // Written as `JSONValue.pretty` writes the whole document: a member a line, indented by
-        // two spaces, each array's elements by four.
-        var out: [UInt8] = [UInt8(ascii: "{")]
-        func member(_ key: String, _ first: Bool = false) {
-            out.append(contentsOf: first ? "\n  ".utf8 : ",\n  ".utf8)
-            JSONBytes.appendQuoted(key, to: &out)
-            out.append(contentsOf: ": ".utf8)
-        }
+        var out = PrettyJSONWriter()
         func array(_ key: String, count: Int, _ value: (Int) -> JSONValue) throws(Failure) {
-            member(key)
-            guard count > 0 else { return out.append(contentsOf: "[]".utf8) }
-            out.append(UInt8(ascii: "["))
+            out.open(.array, key: key)
             for index in 0..<count {
-                out.append(contentsOf: index == 0 ? "\n    ".utf8 : ",\n    ".utf8)
-                value(index).appendPretty(to: &out, level: 2)
-                if out.count >= 1 << 16 {
-                    try sink(out)
-                    out.removeAll(keepingCapacity: true)
-                }
+                out.write(value(index))
+                if let chunk = out.take() { try sink(chunk) }
             }
-            out.append(contentsOf: "\n  ]".utf8)
+            out.close()
         }
-        member("transdb", true)
-        JSONValue.integer(Int64(version)).appendPretty(to: &out, level: 1)
-        member("library")
-        library.appendPretty(to: &out, level: 1)
+        out.open(.object)
+        out.write(.integer(Int64(version)), key: "transdb")
+        out.write(library, key: "library")
         try array("curves", count: bundle.curves.count) { curveValue(bundle.curves[$0]) }
         // "durations" only when there are some: bundles without named durations read as before.
         if !bundle.durations.isEmpty { try array("durations", count: bundle.durations.count) { durationValue(bundle.durations[$0]) } }
@@ -176,12 +162,13 @@ public enum BundleFormat {
         try array("screens", count: bundle.screens.count) { screenValue(bundle.screens[$0]) }
         try array("containers", count: bundle.containers.count) { containerValue(bundle.containers[$0]) }
         if beforeRoutes {
-            member("routes")
+            out.startMember("routes")
         } else {
             try array("routes", count: bundle.routes.count) { routeValue(bundle.routes[$0]) }
-            out.append(contentsOf: "\n}\n".utf8)
+            out.close()
+            out.append(raw: "\n")
         }
-        try sink(out)
+        if let rest = out.take(atLeast: 1) { try sink(rest) }
     }
 
     // MARK: Reading

@@ -37,7 +37,7 @@ extension Catalog {
             let bundles = try libraries.map { try bundle(library: $0) }
             let approximated = try dtcgApproximations(bundles)
             guard approximated.isEmpty || approximatingCurves else { throw ExportError.unrepresentableCurves(approximated) }
-            return ExportDocument(content: .text(DTCGFormat.encode(bundles)), notes: Self.approximationNotes(approximated))
+            return ExportDocument(content: .dtcg(bundles), notes: Self.approximationNotes(approximated))
         case .css:
             return ExportDocument(content: .text(CSSFormat.encode(try libraries.map { try bundle(library: $0) })), notes: [])
         }

@@ -90,8 +90,15 @@ public enum DTCGFormat {
     /// - Parameter bundles: The libraries, each once; their order does not matter.
     /// - Returns: The file's contents.
     public static func encode(_ bundles: [LibraryBundle]) -> String {
+        var text: [UInt8] = []
+        write(bundles) { text.append(contentsOf: $0) }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The bytes of ``encode(_:)``, handed to `sink` in pieces of about 64 KiB.
+    static func write<Failure: Error>(_ bundles: [LibraryBundle], to sink: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
         var writer = DTCGWriter(bundles: bundles)
-        return writer.document().pretty + "\n"
+        try writer.write(to: sink)
     }
 
     /// Reads a DTCG file.

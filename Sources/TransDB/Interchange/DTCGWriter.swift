@@ -33,43 +33,61 @@ struct DTCGWriter {
         self.durations = durations
     }
 
-    /// The document: one group per library.
-    mutating func document() -> JSONValue {
-        var members: [(String, JSONValue)] = []
-        if let schema { members.append(("$schema", .string(schema))) }
-        for bundle in bundles { members.append((DTCGName.key(for: bundle.library.name), library(bundle))) }
-        return .object(members)
+    /// Writes the document, one group per library, handing `sink` pieces of about 64 KiB: each
+    /// token is made and written on its own, so that 100,000 presets are never one tree.
+    mutating func write<Failure: Error>(to sink: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+        var out = PrettyJSONWriter()
+        out.open(.object)
+        if let schema { out.write(.string(schema), key: "$schema") }
+        for bundle in bundles { try library(bundle, into: &out, sink) }
+        out.close()
+        out.append(raw: "\n")
+        if let rest = out.take(atLeast: 1) { try sink(rest) }
     }
 
     // MARK: Libraries
 
-    private mutating func library(_ bundle: LibraryBundle) -> JSONValue {
-        var members: [(String, JSONValue)] = []
-        if !bundle.library.description.isEmpty { members.append(("$description", .string(bundle.library.description))) }
+    private mutating func library<Failure: Error>(
+        _ bundle: LibraryBundle, into out: inout PrettyJSONWriter, _ sink: ([UInt8]) throws(Failure) -> Void
+    ) throws(Failure) {
+        out.open(.object, key: DTCGName.key(for: bundle.library.name))
+        if !bundle.library.description.isEmpty { out.write(.string(bundle.library.description), key: "$description") }
 
-        var data: [(String, JSONValue)] = [
-            ("format", .integer(Int64(DTCGFormat.extensionFormat))), ("version", .string(bundle.library.version)),
-        ]
+        out.open(.object, key: "$extensions")
+        out.open(.object, key: Self.transdb)
+        out.write(.integer(Int64(DTCGFormat.extensionFormat)), key: "format")
+        out.write(.string(bundle.library.version), key: "version")
         // Libraries that do not share one schema keep their own here (the file's `$schema` is one).
-        if schema == nil, let own = bundle.library.tokensSchema { data.append(("tokensSchema", .string(own))) }
-        func list(_ key: String, _ entries: [JSONValue]) {
-            if !entries.isEmpty { data.append((key, .array(entries))) }
-        }
-        list("curves", bundle.curves.filter { !Self.isBezier($0.curve) }.map(Self.entry))
-        list("delegates", bundle.delegates.map(Self.entry))
-        list("screens", bundle.screens.map(Self.entry))
-        list("containers", bundle.containers.map(Self.entry))
-        list("routes", bundle.routes.map(Self.entry))
-        members.append(("$extensions", .object([(Self.transdb, .object(data))])))
+        if schema == nil, let own = bundle.library.tokensSchema { out.write(.string(own), key: "tokensSchema") }
+        try Self.entries("curves", bundle.curves.filter { !Self.isBezier($0.curve) }, as: .array, into: &out, sink) { (nil, Self.entry($0)) }
+        try Self.entries("delegates", bundle.delegates, as: .array, into: &out, sink) { (nil, Self.entry($0)) }
+        try Self.entries("screens", bundle.screens, as: .array, into: &out, sink) { (nil, Self.entry($0)) }
+        try Self.entries("containers", bundle.containers, as: .array, into: &out, sink) { (nil, Self.entry($0)) }
+        try Self.entries("routes", bundle.routes, as: .array, into: &out, sink) { (nil, Self.entry($0)) }
+        out.close()
+        out.close()
 
-        let tokens = bundle.curves.filter { Self.isBezier($0.curve) }.map { (DTCGName.key(for: $0.name), curveToken($0)) }
-        if !tokens.isEmpty { members.append(("curves", .object(tokens))) }
-        let durations = bundle.durations.map { (DTCGName.key(for: $0.name), Self.durationToken($0)) }
-        if !durations.isEmpty { members.append(("durations", .object(durations))) }
-        var presets: [(String, JSONValue)] = []
-        for preset in bundle.presets { presets.append((DTCGName.key(for: preset.name), presetToken(preset))) }
-        if !presets.isEmpty { members.append(("presets", .object(presets))) }
-        return .object(members)
+        let tokens = bundle.curves.filter { Self.isBezier($0.curve) }
+        try Self.entries("curves", tokens, as: .object, into: &out, sink) { (DTCGName.key(for: $0.name), curveToken($0)) }
+        try Self.entries("durations", bundle.durations, as: .object, into: &out, sink) { (DTCGName.key(for: $0.name), Self.durationToken($0)) }
+        try Self.entries("presets", bundle.presets, as: .object, into: &out, sink) { (DTCGName.key(for: $0.name), presetToken($0)) }
+        out.close()
+    }
+
+    /// The member `key`, an array or an object of `entries` made one at a time; nothing when
+    /// there are none.
+    private static func entries<Entry, Failure: Error>(
+        _ key: String, _ entries: [Entry], as container: PrettyJSONWriter.Container, into out: inout PrettyJSONWriter,
+        _ sink: ([UInt8]) throws(Failure) -> Void, _ make: (Entry) -> (key: String?, value: JSONValue)
+    ) throws(Failure) {
+        guard !entries.isEmpty else { return }
+        out.open(container, key: key)
+        for entry in entries {
+            let (entryKey, value) = make(entry)
+            out.write(value, key: entryKey)
+            if let chunk = out.take() { try sink(chunk) }
+        }
+        out.close()
     }
 
     private static func described(_ description: String) -> [(String, JSONValue)] {

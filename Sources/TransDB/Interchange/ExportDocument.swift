@@ -6,6 +6,8 @@ public struct ExportDocument: Sendable {
     enum Content: Sendable {
         /// A bundle, streamed from the catalog when written: it may hold a million routes.
         case bundle(library: String, catalog: Catalog)
+        /// Libraries as DTCG, written a token at a time.
+        case dtcg([LibraryBundle])
         case text(String)
     }
 
@@ -24,6 +26,8 @@ public struct ExportDocument: Sendable {
         switch content {
         case let .bundle(library, catalog):
             try catalog.exportBundle(library: library, progress: progress, to: sink)
+        case let .dtcg(bundles):
+            try DTCGFormat.write(bundles) { (bytes: [UInt8]) throws in try bytes.withUnsafeBytes { try sink($0) } }
         case var .text(text):
             try text.withUTF8 { try sink(UnsafeRawBufferPointer($0)) }
         }

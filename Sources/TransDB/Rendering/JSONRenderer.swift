@@ -9,18 +9,14 @@ public struct JSONRenderer: OutputRenderer {
 
     public func render(_ value: some Renderable, to write: (String) throws -> Void) rethrows {
         guard value.jsonIsArrayOfLines else { return try write(value.jsonDocument.pretty + "\n") }
-        var out: [UInt8] = [UInt8(ascii: "[")]
-        var isEmpty = true
+        var out = PrettyJSONWriter()
+        out.open(.array)
         try value.forEachJSONLine { element in
-            out.append(contentsOf: (isEmpty ? "\n  " : ",\n  ").utf8)
-            isEmpty = false
-            element.appendPretty(to: &out, level: 1)
-            if out.count >= 1 << 16 {
-                try write(String(decoding: out, as: UTF8.self))
-                out.removeAll(keepingCapacity: true)
-            }
+            out.write(element)
+            if let chunk = out.take() { try write(String(decoding: chunk, as: UTF8.self)) }
         }
-        out.append(contentsOf: (isEmpty ? "]\n" : "\n]\n").utf8)
-        try write(String(decoding: out, as: UTF8.self))
+        out.close()
+        out.append(raw: "\n")
+        try write(String(decoding: out.bytes, as: UTF8.self))
     }
 }

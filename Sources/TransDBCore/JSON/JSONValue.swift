@@ -76,22 +76,25 @@ public indirect enum JSONValue: Hashable, Sendable {
             out.append(close)
             return
         }
-        func newline(_ level: Int, _ out: inout [UInt8]) {
-            out.append(UInt8(ascii: "\n"))
-            var remaining = 2 * level
-            while remaining > 0 {
-                let count = min(remaining, JSONValue.spaces.count)
-                out.append(contentsOf: JSONValue.spaces[..<count])
-                remaining -= count
-            }
-        }
         for i in 0..<count {
             if i > 0 { out.append(UInt8(ascii: ",")) }
-            if indented { newline(level + 1, &out) }
+            if indented { Self.newline(indentedTo: level + 1, &out) }
             element(i, &out)
         }
-        if indented { newline(level, &out) }
+        if indented { Self.newline(indentedTo: level, &out) }
         out.append(close)
+    }
+
+    /// A line break, then two spaces for each level: where a member or element of a container
+    /// at `level - 1` starts (``PrettyJSONWriter`` lays out its lines the same way).
+    static func newline(indentedTo level: Int, _ out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\n"))
+        var remaining = 2 * level
+        while remaining > 0 {
+            let count = min(remaining, JSONValue.spaces.count)
+            out.append(contentsOf: JSONValue.spaces[..<count])
+            remaining -= count
+        }
     }
 
     private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
