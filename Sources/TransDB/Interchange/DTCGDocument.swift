@@ -88,6 +88,17 @@ struct DTCGDocument {
     private(set) var schema: String?
     private var tokenIndex: [String: Int] = [:]
     private var groupIndex: [String: Int] = [:]
+    /// Where alias chains were found to lead, so that each chain is followed once however many
+    /// tokens alias into it (a chain of 2,000 aliases took seconds, followed from every token).
+    private let chains = ChainEnds()
+
+    /// A reference, so that the document's reading methods stay non-mutating.
+    private final class ChainEnds {
+        /// The value a token's alias chain ends at, by the type it was asked for and the token's path.
+        var values: [String: JSONCursor] = [:]
+        /// A token's type, by path.
+        var types: [String: String] = [:]
+    }
 
     /// Reads the structure of a parsed file.
     ///
@@ -382,7 +393,7 @@ extension DTCGDocument {
         switch field.value {
         case let .string(text) where text.hasPrefix("{") && text.hasSuffix("}") && text.count >= 2:
             let path = String(text.dropFirst().dropLast())
-            guard !path.isEmpty, !path.contains("{"), !path.contains("}") else {
+            guard !path.isEmpty, !path.utf8.contains(UInt8(ascii: "{")), !path.utf8.contains(UInt8(ascii: "}")) else {
                 throw field.error("'\(text)' is not an alias: an alias is {group.token}")
             }
             guard tokenIndex[path] != nil else {
@@ -451,17 +462,22 @@ extension DTCGDocument {
     func dereference(_ field: JSONCursor, expecting type: String?, chain: [String]) throws -> Resolved {
         var current = field
         var chain = chain
+        var inChain = Set(chain)
         var first: String?
         var places = Set<String>()
-        while let reference = try reference(in: current) {
+        // The tokens whose whole value this walk followed: their chains end where it ends.
+        var followed: [String] = []
+        func memoKey(_ path: String) -> String { "\(type ?? "")\u{0}\(path)" }
+        walk: while let reference = try reference(in: current) {
             switch reference {
             case let .place(place):
                 if !places.insert(place.path).inserted { throw current.error("the reference cycles through \(place.path)") }
                 current = place
             case let .token(path, rest, text):
-                if chain.contains(path) { throw cycle(chain, closingAt: path) }
+                if inChain.contains(path) { throw cycle(chain, closingAt: path) }
                 guard let token = token(path) else { throw current.error("unknown alias target \(text)") }
                 chain.append(path)
+                inChain.insert(path)
                 if first == nil { first = path }
                 if rest.isEmpty {
                     if let type {
@@ -470,6 +486,13 @@ extension DTCGDocument {
                             throw current.error("\(text) is a \(actual) token, but a \(type) is needed here")
                         }
                     }
+                    // A chain followed before ends where it ended then: its types were checked, and
+                    // it has no cycle.
+                    if let end = chains.values[memoKey(path)] {
+                        current = end
+                        break walk
+                    }
+                    followed.append(path)
                     current = token.value
                     continue
                 }
@@ -480,9 +503,11 @@ extension DTCGDocument {
                     }
                     part = try dereference(next, expecting: nil, chain: chain).field
                 }
+                for path in followed { chains.values[memoKey(path)] = part }
                 return Resolved(field: part, token: first)
             }
         }
+        for path in followed { chains.values[memoKey(path)] = current }
         return Resolved(field: current, token: first)
     }
 
@@ -491,6 +516,7 @@ extension DTCGDocument {
     /// - Parameter chain: The tokens being resolved, ending with this one.
     func type(of token: Token, chain: [String]) throws -> String {
         if let type = token.explicitType ?? token.groupType { return type }
+        if let known = chains.types[token.path] { return known }
         guard let reference = try reference(in: token.value), case let .token(path, rest, _) = reference, rest.isEmpty,
             let target = self.token(path)
         else {
@@ -498,7 +524,9 @@ extension DTCGDocument {
                 "the token '\(token.path)' has no $type: give it one, or put it in a group with a $type")
         }
         if chain.contains(path) { throw cycle(chain, closingAt: path) }
-        return try type(of: target, chain: chain + [path])
+        let type = try type(of: target, chain: chain + [path])
+        chains.types[token.path] = type
+        return type
     }
 
     /// `alias cycle: a → b → a`, at the value of the first token of the cycle.

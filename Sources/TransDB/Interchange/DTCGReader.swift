@@ -121,6 +121,13 @@ struct DTCGReader {
         return bundle
     }
 
+    /// Changes library `name`'s bundle where it is kept: a copy taken out, changed and put back
+    /// would copy its arrays on every token (100,000 tokens took minutes).
+    private mutating func changeBundle(_ name: String, _ change: (inout LibraryBundle) -> Void) {
+        if bundles[name] == nil { _ = bundle(name) }
+        change(&bundles[name]!)
+    }
+
     /// Refuses a second entry of a kind with the same name in a library.
     private mutating func claim(_ kind: EntityKind, _ name: String, in library: String, at path: String, file: String) throws {
         let key = "\(kind.rawValue)\u{0}\(library)\u{0}\(name)"
@@ -358,12 +365,10 @@ struct DTCGReader {
             }
         }
         try claim(.curve, name, in: library, at: token.location, file: token.file)
-        var bundle = bundle(library)
-        bundle.curves.append(
-            NamedCurve(
-                library: library, name: name, curve: curve, description: token.description ?? "",
-                deprecated: try Self.stored(token.deprecation, at: located(token))))
-        bundles[library] = bundle
+        let named = NamedCurve(
+            library: library, name: name, curve: curve, description: token.description ?? "",
+            deprecated: try Self.stored(token.deprecation, at: located(token)))
+        changeBundle(library) { $0.curves.append(named) }
         curveTokens[token.path] = QualifiedName(library: library, name: name)
         // A value that is an alias (`{group.token}`) of another curve token keeps naming it.
         if case let .string(text) = token.value.value, text.hasPrefix("{"), let target = alias {
@@ -377,12 +382,10 @@ struct DTCGReader {
         let (library, name) = try owner(of: token, under: "durations")
         try located(token).checking { try NamedDuration.validateSeconds(seconds) }
         try claim(.duration, name, in: library, at: token.location, file: token.file)
-        var bundle = bundle(library)
-        bundle.durations.append(
-            NamedDuration(
-                library: library, name: name, seconds: seconds, description: token.description ?? "",
-                deprecated: try Self.stored(token.deprecation, at: located(token))))
-        bundles[library] = bundle
+        let duration = NamedDuration(
+            library: library, name: name, seconds: seconds, description: token.description ?? "",
+            deprecated: try Self.stored(token.deprecation, at: located(token)))
+        changeBundle(library) { $0.durations.append(duration) }
         durationTokens[token.path] = QualifiedName(library: library, name: name)
         if let deprecation = token.deprecation { deprecations.append(Self.deprecated("duration", library, name, deprecation)) }
     }
@@ -398,17 +401,21 @@ struct DTCGReader {
     /// Makes the curves whose token aliased a curve token aliases of that curve, and gives every
     /// alias (of a token or of a transdb library's extension) its target's curve.
     private mutating func resolveCurveAliases() {
+        // Each library's curves by name, found once rather than searched for each alias.
+        var positions: [String: [String: Int]] = [:]
         for (curve, target) in curveAliases {
-            guard let named = curveTokens[target], var bundle = bundles[curve.library ?? defaultLibrary],
-                let index = bundle.curves.firstIndex(where: { $0.name == curve.name })
-            else { continue }
-            bundle.curves[index].aliasOf = named.local(in: curve.library ?? defaultLibrary)
-            bundles[curve.library ?? defaultLibrary] = bundle
+            let library = curve.library ?? defaultLibrary
+            guard let named = curveTokens[target], bundles[library] != nil else { continue }
+            if positions[library] == nil {
+                var byName: [String: Int] = [:]
+                for (index, existing) in bundles[library]!.curves.enumerated() where byName[existing.name] == nil { byName[existing.name] = index }
+                positions[library] = byName
+            }
+            guard let index = positions[library]?[curve.name] else { continue }
+            changeBundle(library) { $0.curves[index].aliasOf = named.local(in: library) }
         }
-        for name in order {
-            guard var bundle = bundles[name] else { continue }
-            bundle.curves = BundleFormat.Reader.resolvingAliases(bundle.curves, library: name)
-            bundles[name] = bundle
+        for name in order where bundles[name] != nil {
+            changeBundle(name) { $0.curves = BundleFormat.Reader.resolvingAliases($0.curves, library: name) }
         }
     }
 
@@ -502,9 +509,7 @@ struct DTCGReader {
             preset.interaction = interaction
         }
         try claim(.preset, name, in: library, at: token.location, file: token.file)
-        var bundle = bundle(library)
-        bundle.presets.append(preset)
-        bundles[library] = bundle
+        changeBundle(library) { $0.presets.append(preset) }
         if let deprecation = token.deprecation { deprecations.append(Self.deprecated("preset", library, name, deprecation)) }
     }
 }

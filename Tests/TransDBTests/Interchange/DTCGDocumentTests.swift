@@ -171,6 +171,43 @@ extension Interchange {
             }
         }
 
+        /// A chain `e0 ← e1 ← … ← e{count-1}` of curve aliases, a transition on every link, and
+        /// `extra` more tokens.
+        static func chain(_ count: Int, extra: String = "") -> String {
+            let easing = (0..<count).map { i in
+                "\"e\(i)\": {\"$value\": " + (i == 0 ? "[0.2, 0, 0, 1]" : "\"{easing.e\(i - 1)}\"") + "}"
+            }
+            let transitions = (0..<count).map { i in
+                "\"t\(i)\": {\"$value\": {\"duration\": \"{duration.d}\", \"delay\": \"0ms\", \"timingFunction\": \"{easing.e\(i)}\"}}"
+            }
+            return """
+                {"easing": {"$type": "cubicBezier", \(easing.joined(separator: ", "))},
+                 "duration": {"$type": "duration", "d": {"$value": "250ms"}},
+                 "transition": {"$type": "transition", \(transitions.joined(separator: ", "))}\(extra)}
+                """
+        }
+
+        @Test("a long alias chain is followed once for all the tokens aliasing into it, with the same values and errors")
+        func longChain() throws {
+            let (bundles, _) = try DTCGFormat.decode(Array(Self.chain(3_000).utf8), file: Self.file, defaultLibrary: "tokens")
+            let library = try #require(bundles.first)
+            #expect(library.curves.count == 3_000 && library.presets.count == 3_000)
+            // Every curve is an alias of the one before, and every transition plays the chain's end.
+            #expect(library.curves.allSatisfy { $0.curve == .cubicBezier(x1: 0.2, y1: 0, x2: 0, y2: 1) })
+            #expect(library.curves.first { $0.name == "easing.e2999" }?.aliasOf == QualifiedName(library: nil, name: "easing.e2998"))
+            #expect(library.presets.allSatisfy { $0.duration == 0.25 })
+
+            // A link used as the wrong type after the chain was followed is still refused...
+            let wrongType = Self.chain(50, extra: ", \"late\": {\"$type\": \"duration\", \"$value\": \"{easing.e49}\"}")
+            #expect(
+                throws: CatalogError.invalidBundle(
+                    file: Self.file, path: "$.late.$value", reason: "{easing.e49} is a cubicBezier token, but a duration is needed here")
+            ) { _ = try DTCGFormat.decode(Array(wrongType.utf8), file: Self.file, defaultLibrary: "tokens") }
+            // ...and a cycle at the far end of a long chain is found from every token.
+            let cycle = Self.chain(400).replacingOccurrences(of: "\"e0\": {\"$value\": [0.2, 0, 0, 1]}", with: "\"e0\": {\"$value\": \"{easing.e399}\"}")
+            #expect(throws: CatalogError.self) { _ = try DTCGFormat.decode(Array(cycle.utf8), file: Self.file, defaultLibrary: "tokens") }
+        }
+
         @Test("nesting deeper than StrictJSON's limit is refused at the level where it goes too deep")
         func deepNesting() throws {
             let depth = 70
