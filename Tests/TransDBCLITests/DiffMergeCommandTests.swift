@@ -463,6 +463,6 @@ extension DiffMergeCommandTests {
         try FileManager.default.copyItem(atPath: old, toPath: plain)
         expectError(
             try cli(["diff", plain, old]), exitCode: 65,
-            mentioning: ["tokens.json: $.easing: unknown field 'easing'", "compared when its name ends in .tokens.json"])
+            mentioning: ["tokens.json: $.easing: unknown field 'easing'", "read as one when its name ends in .tokens.json"])
     }
 }

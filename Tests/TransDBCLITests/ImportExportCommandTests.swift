@@ -186,6 +186,27 @@ struct ImportExportCommandTests {
         #expect(try cli.state() == before)
     }
 
+    @Test("a JSON5 file is told that JSON5 is not JSON; process substitution is told to use standard input")
+    func json5AndPipes() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let before = try cli.state()
+        let json5 = cli.runner.file("motion.tokens.json5")
+        try "{\n  easing: {$type: 'cubicBezier'}, // Primer keeps its tokens so\n}\n".write(toFile: json5, atomically: true, encoding: .utf8)
+        for arguments in [["import", json5], ["import", "--format", "dtcg", json5]] {
+            expectError(
+                try cli(arguments), exitCode: 65,
+                mentioning: [
+                    "motion.tokens.json5: $: expected a key in quotes (line 2, column 3); JSON5 (comments, unquoted keys, trailing commas) is not JSON: convert the file to JSON first"
+                ])
+        }
+
+        let piped = try cli.runner.runExecutable(
+            "/bin/bash", ["-c", "\"$0\" import --format dtcg <(echo '{}') --db \"$1\"", cli.runner.binary, cli.db])
+        expectError(piped, exitCode: 65, mentioning: ["not a regular file: it leads to a pipe; pipe the content to '-' (standard input) instead"])
+        #expect(try cli.state() == before)
+    }
+
     @Test("a hostile name is stored and printed as plain data")
     func hostileName() throws {
         let cli = try CLIFixture.initialized()

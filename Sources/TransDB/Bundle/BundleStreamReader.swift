@@ -57,7 +57,7 @@ struct BundleStreamReader {
                 try self.root(&parser, depth: depth)
             }
         } catch {
-            throw CatalogError.invalidBundle(file: file, path: error.path, reason: "\(error.message) (line \(error.line), column \(error.column))")
+            throw error.invalidFile(file)
         }
         let (bundle, table) = try BundleFormat.Reader(file: file).bundle(
             JSONCursor(value: root, path: "$", file: file), streamed: &screens, presets: presets, names: &names)

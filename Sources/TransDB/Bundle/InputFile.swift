@@ -90,6 +90,13 @@ public enum InputFile {
         let resolved = (path as NSString).resolvingSymlinksInPath
         let target = try? FileManager.default.attributesOfItem(atPath: resolved)
         guard (target?[.type] as? FileAttributeType) == .typeRegular else {
+            // A link that names no path, such as process substitution's /dev/fd/63 (a link to
+            // "pipe:[…]"), is told by what the system finds at its end.
+            var status = stat()
+            if type == .typeSymbolicLink, stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFIFO {
+                throw CatalogError.invalidBundle(
+                    file: path, path: "$", reason: "not a regular file: it leads to a pipe; pipe the content to '-' (standard input) instead")
+            }
             throw CatalogError.invalidBundle(
                 file: path, path: "$", reason: "not a regular file: a symbolic link to \(describe(target?[.type] as? FileAttributeType))")
         }

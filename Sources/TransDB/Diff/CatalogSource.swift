@@ -59,7 +59,7 @@ public struct CatalogSource: Sendable {
             self.init(path: path, bundles: try DTCGFormat.decode(bytes, file: path, defaultLibrary: Library.defaultName).bundles, isBundleFile: true)
             return
         }
-        let bundle = try ImportFormat.suggestingDTCG("a design-token (DTCG) file is compared when its name ends in .tokens.json") {
+        let bundle = try ImportFormat.suggestingDTCG("a design-token (DTCG) file is read as one when its name ends in .tokens.json") {
             try BundleFormat.decode(bytes, file: path)
         }
         self.init(path: path, bundles: [bundle], isBundleFile: true)

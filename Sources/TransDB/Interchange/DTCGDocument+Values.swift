@@ -1,3 +1,4 @@
+import Foundation
 import TransDBCore
 /// The values of the three DTCG types transdb reads: `cubicBezier`, `duration` and `transition`,
 /// each checked against its type with references followed.
@@ -21,8 +22,12 @@ extension DTCGDocument {
         let resolved = try dereference(field, expecting: "cubicBezier", chain: chain)
         let value = resolved.field
         guard case let .array(items) = value.value, items.count == 4 else {
-            let found = value.kind == "an array" ? "an array of \(value.elementCount) elements" : value.kind
-            throw value.error("a cubicBezier value is an array of four numbers [x1, y1, x2, y2], not \(found)")
+            let found = value.kind == "an array" ? "an array of \(value.elementCount) elements" : value.kindAndValue
+            var advice = ""
+            if case let .string(text) = value.value, let points = Self.cssEasingPoints(text) {
+                advice = "; write it as \(points)"
+            }
+            throw value.error("a cubicBezier value is an array of four numbers [x1, y1, x2, y2], not \(found)\(advice)")
         }
         var numbers: [Double] = []
         for (index, item) in items.enumerated() {
@@ -39,6 +44,22 @@ extension DTCGDocument {
             numbers.append(number + 0)
         }
         return (.cubicBezier(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3]), resolved.token)
+    }
+
+    /// A CSS easing written where DTCG wants four numbers — `cubic-bezier(0.2, 0, 0, 1)` or a
+    /// keyword — as the array to write instead (`[0.2, 0, 0, 1]`); `nil` for anything else.
+    static func cssEasingPoints(_ text: String) -> String? {
+        // The keywords' curves, as CSS Easing Functions Level 1 defines them.
+        let keywords: [String: [Double]] = [
+            "linear": [0, 0, 1, 1], "ease": [0.25, 0.1, 0.25, 1], "ease-in": [0.42, 0, 1, 1], "ease-out": [0, 0, 0.58, 1],
+            "ease-in-out": [0.42, 0, 0.58, 1],
+        ]
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        var points = keywords[trimmed]
+        if points == nil, trimmed.hasPrefix("cubic-bezier("), case let .cubicBezier(x1, y1, x2, y2)? = try? TimingCurve(expression: trimmed) {
+            points = [x1, y1, x2, y2]
+        }
+        return points.map { "[" + $0.map(\.shortestDescription).joined(separator: ", ") + "]" }
     }
 
     /// A `duration` value in seconds: `{"value": 200, "unit": "ms"}`, or the older `"200ms"`

@@ -175,11 +175,13 @@ struct DTCGDocument {
                 throw member.error("the name '\(key)' contains '\(reserved)': DTCG names cannot contain '{', '}' or '.'")
             }
             guard case let .object(children) = value else {
-                // Style Dictionary 3 and Tokens Studio write tokens as {"value", "type"}: say so.
+                // Style Dictionary 3 and Tokens Studio write tokens as {"value", "type"} (with other
+                // keys, such as "comment", in any order): say so.
+                let olderKey = ["value", "type"].contains(key) ? key : members.contains { $0.0 == "value" } ? "value" : nil
                 let older =
-                    ["value", "type"].contains(key)
-                    ? "; '\(key)' without '$' is the token format before DTCG (Style Dictionary 3, Tokens Studio): DTCG 2025.10 writes $value and $type"
-                    : ""
+                    olderKey.map {
+                        "; '\($0)' without '$' is the token format before DTCG (Style Dictionary 3, Tokens Studio): DTCG 2025.10 writes $value and $type"
+                    } ?? ""
                 throw member.error("expected a token or a group (an object), found \(member.kindAndValue)" + older)
             }
             let hasValue = children.contains { $0.0 == "$value" }
@@ -398,7 +400,9 @@ extension DTCGDocument {
             }
             guard tokenIndex[path] != nil else {
                 if groupIndex[path] != nil { throw field.error("the alias \(text) names a group; an alias names a token") }
-                throw field.error("unknown alias target \(text): no token has the path '\(path)'")
+                throw field.error(
+                    "unknown alias target \(text): no token has the path '\(path)' in the files read (an alias can name a token of a file imported together with this one, not one already in the catalog)"
+                )
             }
             return .token(path, rest: [], text: text)
         case let .object(members) where members.count == 1 && members[0].0 == "$ref":

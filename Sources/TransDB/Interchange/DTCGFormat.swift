@@ -138,8 +138,7 @@ public enum DTCGFormat {
             do {
                 roots.append((try StrictJSON.parse(bytes), file))
             } catch {
-                throw CatalogError.invalidBundle(
-                    file: file, path: error.path, reason: "\(error.message) (line \(error.line), column \(error.column))")
+                throw error.invalidFile(file)
             }
         }
         let document = try DTCGDocument(files: roots)

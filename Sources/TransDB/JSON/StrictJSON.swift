@@ -14,6 +14,13 @@ public enum StrictJSON {
         public var line: Int
         public var column: Int
         public var message: String
+
+        /// The error of an input file that is not valid JSON, with where; a `.json5` file is
+        /// told that JSON5 is not JSON (design systems keep token sources in JSON5).
+        func invalidFile(_ file: String) -> CatalogError {
+            let json5 = file.lowercased().hasSuffix(".json5") ? "; JSON5 (comments, unquoted keys, trailing commas) is not JSON: convert the file to JSON first" : ""
+            return .invalidBundle(file: file, path: path, reason: "\(message) (line \(line), column \(column))\(json5)")
+        }
     }
 
     /// Parses one JSON document.

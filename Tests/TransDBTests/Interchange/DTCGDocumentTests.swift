@@ -40,7 +40,9 @@ extension Interchange {
                 name: "missing alias target",
                 json: ##"{"easing": {"$type": "cubicBezier", "standard": {"$value": "{easing.emphasized}"}}}"##,
                 path: "$.easing.standard.$value",
-                reason: "unknown alias target {easing.emphasized}: no token has the path 'easing.emphasized'"),
+                reason:
+                    "unknown alias target {easing.emphasized}: no token has the path 'easing.emphasized' in the files read (an alias can name a token of a file imported together with this one, not one already in the catalog)"
+            ),
             Case(
                 name: "alias of a group",
                 json: ##"{"g": {"x": {"$type": "cubicBezier", "$value": [0, 0, 1, 1]}}, "a": {"$type": "cubicBezier", "$value": "{g}"}}"##,
@@ -61,7 +63,26 @@ extension Interchange {
             Case(
                 name: "a value that does not fit its type",
                 json: ##"{"ease": {"$type": "cubicBezier", "$value": "ease-in-out"}}"##,
-                path: "$.ease.$value", reason: "a cubicBezier value is an array of four numbers [x1, y1, x2, y2], not a string"),
+                path: "$.ease.$value",
+                reason: "a cubicBezier value is an array of four numbers [x1, y1, x2, y2], not a string (\"ease-in-out\"); write it as [0.42, 0, 0.58, 1]"),
+            Case(
+                name: "a CSS cubic-bezier() where DTCG wants four numbers",
+                json: ##"{"ease": {"$type": "cubicBezier", "$value": "cubic-bezier(0.2, 0, 0.2, 1)"}}"##,
+                path: "$.ease.$value",
+                reason:
+                    "a cubicBezier value is an array of four numbers [x1, y1, x2, y2], not a string (\"cubic-bezier(0.2, 0, 0.2, 1)\"); write it as [0.2, 0, 0.2, 1]"
+            ),
+            Case(
+                name: "a string that is no CSS easing either",
+                json: ##"{"ease": {"$type": "cubicBezier", "$value": "springy"}}"##,
+                path: "$.ease.$value", reason: "a cubicBezier value is an array of four numbers [x1, y1, x2, y2], not a string (\"springy\")"),
+            Case(
+                name: "a Style Dictionary token whose first key is not value",
+                json: ##"{"duration": {"20": {"comment": "Default", "value": "0.2s"}}}"##,
+                path: "$.duration.20.comment",
+                reason:
+                    "expected a token or a group (an object), found a string (\"Default\"); 'value' without '$' is the token format before DTCG (Style Dictionary 3, Tokens Studio): DTCG 2025.10 writes $value and $type"
+            ),
             Case(
                 name: "a Bézier with three numbers",
                 json: ##"{"ease": {"$type": "cubicBezier", "$value": [0.4, 0, 0.2]}}"##,
