@@ -21,7 +21,8 @@ struct DTCGReader {
     /// Where each entry name was first used, to refuse a second one: kind, library, name.
     private var used: [String: (file: String, path: String)] = [:]
     private var skipped: [(type: String, paths: [String])] = []
-    private var deprecations: [String] = []
+    /// The deprecated entries read, by reason (a group's `$deprecated` marks all its tokens alike).
+    private var deprecations: [(reason: String?, entries: [String])] = []
     private var ignoredExtensions: [(key: String, places: [String])] = []
     private var mismatches: [String] = []
 
@@ -78,7 +79,10 @@ struct DTCGReader {
             notes.append("skipped \(paths.count) \(type) token\(paths.count == 1 ? "" : "s") (\(Self.some(paths))): \(reason)")
         }
         notes += mismatches
-        notes += deprecations
+        for (reason, entries) in deprecations {
+            let what = entries.count == 1 ? "the \(entries[0]) is" : "\(entries.count) entries are"
+            notes.append("\(what) deprecated" + (reason.map { ": \($0)" } ?? "") + (entries.count == 1 ? "" : " (\(Self.some(entries)))"))
+        }
         for (key, places) in ignoredExtensions {
             notes.append("ignored the extension '\(key)' on \(Self.some(places)): a library has nowhere to keep it")
         }
@@ -374,7 +378,7 @@ struct DTCGReader {
         if case let .string(text) = token.value.value, text.hasPrefix("{"), let target = alias {
             curveAliases.append((QualifiedName(library: library, name: name), target))
         }
-        if let deprecation = token.deprecation { deprecations.append(Self.deprecated("curve", library, name, deprecation)) }
+        if let deprecation = token.deprecation { noteDeprecated("curve", library, name, deprecation) }
     }
 
     private mutating func readDuration(_ token: DTCGDocument.Token) throws {
@@ -387,7 +391,7 @@ struct DTCGReader {
             deprecated: try Self.stored(token.deprecation, at: located(token)))
         changeBundle(library) { $0.durations.append(duration) }
         durationTokens[token.path] = QualifiedName(library: library, name: name)
-        if let deprecation = token.deprecation { deprecations.append(Self.deprecated("duration", library, name, deprecation)) }
+        if let deprecation = token.deprecation { noteDeprecated("duration", library, name, deprecation) }
     }
 
     /// A token's `$deprecated` as the catalog keeps it: `""` without a reason, else the reason.
@@ -419,8 +423,13 @@ struct DTCGReader {
         }
     }
 
-    private static func deprecated(_ kind: String, _ library: String, _ name: String, _ deprecation: DTCGDocument.Deprecation) -> String {
-        "the \(kind) '\(library)/\(name)' is deprecated" + (deprecation.reason.map { ": \($0)" } ?? "")
+    private mutating func noteDeprecated(_ kind: String, _ library: String, _ name: String, _ deprecation: DTCGDocument.Deprecation) {
+        let entry = "\(kind) '\(library)/\(name)'"
+        if let index = deprecations.firstIndex(where: { $0.reason == deprecation.reason }) {
+            deprecations[index].entries.append(entry)
+        } else {
+            deprecations.append((deprecation.reason, [entry]))
+        }
     }
 
     private mutating func readPreset(_ token: DTCGDocument.Token) throws {
@@ -510,6 +519,6 @@ struct DTCGReader {
         }
         try claim(.preset, name, in: library, at: token.location, file: token.file)
         changeBundle(library) { $0.presets.append(preset) }
-        if let deprecation = token.deprecation { deprecations.append(Self.deprecated("preset", library, name, deprecation)) }
+        if let deprecation = token.deprecation { noteDeprecated("preset", library, name, deprecation) }
     }
 }

@@ -73,9 +73,8 @@ extension Interchange {
             #expect(bundles == [expected])
             #expect(
                 notes == [
-                    "the curve 'material3/md.sys.motion.easing.legacy' is deprecated: Use the standard or emphasized easing",
-                    "the curve 'material3/md.sys.motion.easing.legacy.accelerate' is deprecated: Use the standard or emphasized easing",
-                    "the curve 'material3/md.sys.motion.easing.legacy.decelerate' is deprecated: Use the standard or emphasized easing",
+                    // One note for the tokens a group deprecates alike.
+                    "3 entries are deprecated: Use the standard or emphasized easing (curve 'material3/md.sys.motion.easing.legacy', curve 'material3/md.sys.motion.easing.legacy.accelerate', curve 'material3/md.sys.motion.easing.legacy.decelerate')"
                 ])
         }
 
