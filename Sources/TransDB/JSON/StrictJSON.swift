@@ -153,12 +153,31 @@ public enum StrictJSON {
 
         /// One document whose root value is read by `root`, then nothing but white space.
         mutating func document<T>(_ root: (inout Parser, Int) throws(ParseError) -> T) throws(ParseError) -> T {
+            if let encoding = wrongEncoding() { throw fail(encoding) }
             skipSpace()
             if !has() { throw fail("the file is empty") }
             let value = try root(&self, 0)
             skipSpace()
             if has() { throw fail("unexpected content after the JSON document") }
             return value
+        }
+
+        /// What is wrong with a file saved in another encoding than UTF-8, told by its first
+        /// bytes (after the one byte-order mark that is tolerated); `nil` for anything else, which
+        /// the parse then judges.
+        private mutating func wrongEncoding() -> String? {
+            guard has(2) else { return nil }
+            let (first, second) = (bytes[index], bytes[index + 1])
+            if (first, second) == (0xFF, 0xFE) || (first, second) == (0xFE, 0xFF) {
+                return "the file is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8"
+            }
+            if (first != 0) != (second != 0), first < 0x80, second < 0x80 {
+                return "the file looks like UTF-16 (a zero byte beside each character); save it as UTF-8"
+            }
+            if has(3), (first, second, bytes[index + 2]) == (0xEF, 0xBB, 0xBF) {
+                return "the file starts with two UTF-8 byte-order marks; remove the extra one"
+            }
+            return nil
         }
 
         mutating func skipSpace() {

@@ -61,7 +61,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .routeTie(new, existing, existingID, example):
             "the route \(new) ties with the existing route #\(existingID) \(existing): both would match \(example) equally; remove the existing route or make one of them more specific"
         case let .routeExists(route, delegate, id):
-            "the route \(route) already exists on delegate '\(delegate)' as #\(id); remove it first (transdb rm route \(id))"
+            "the route \(route) already exists on delegate '\(delegate)' as #\(id); change what it returns with `transdb set route \(id) --preset NAME` (or --nil)"
         case let .constraintViolated(reason):
             "the catalog refused the change: \(reason)"
         case let .unknownPresetKind(preset, kind):

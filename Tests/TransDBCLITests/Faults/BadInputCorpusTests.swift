@@ -280,6 +280,16 @@ extension Faults {
                 "100 MB of JSON (default limit 64 MiB)", .spaces(100 << 20), 65,
                 ["bad.json: $: the file has 104857602 bytes, more than the limit of 67108864", "--max-size"]),
             .file("a FIFO", .fifo, 65, ["bad.json: $: not a regular file: it is a FIFO"]),
+            // Files saved in another encoding than UTF-8.
+            .file(
+                "UTF-16 with its byte-order mark", .bytes([0xFF, 0xFE] + Array("{}".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
+                65, ["bad.json: $: the file is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8"]),
+            .file(
+                "UTF-16 without a byte-order mark", .bytes(Array("{}".utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }), 65,
+                ["bad.json: $: the file looks like UTF-16 (a zero byte beside each character); save it as UTF-8"]),
+            .file(
+                "two UTF-8 byte-order marks", .bytes([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("{}".utf8)), 65,
+                ["bad.json: $: the file starts with two UTF-8 byte-order marks; remove the extra one"]),
             .file("a directory", .directory, 65, ["bad.json: $: not a regular file: it is a directory; give the bundle files in it"]),
             .command("file: missing", ["import", "nothing.json"], 66, ["nothing.json", "no file at"]),
         ]

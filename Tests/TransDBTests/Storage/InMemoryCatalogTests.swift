@@ -206,7 +206,7 @@ struct InMemoryCatalogTests {
         #expect(error == .routeExists(route: "present * → app/Detail", delegate: delegate, id: 1))
         #expect(
             error?.description
-                == "the route present * → app/Detail already exists on delegate '\(delegate)' as #1; remove it first (transdb rm route 1)")
+                == "the route present * → app/Detail already exists on delegate '\(delegate)' as #1; change what it returns with `transdb set route 1 --preset NAME` (or --nil)")
     }
 
     @Test("failedChecks names the catalog and says what to do")

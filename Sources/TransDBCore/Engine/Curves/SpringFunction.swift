@@ -20,9 +20,10 @@ public struct SpringFunction: TimingFunction, Hashable {
     ///
     /// - Parameter fraction: Normalised time.
     /// - Returns: Progress; above 1 while the spring overshoots, and not exactly 1 at
-    ///   `fraction` 1 unless the spring has come to rest by then.
+    ///   `fraction` 1 unless the spring has come to rest by then. Before the start it is 0: the
+    ///   closed form run backwards grows without bound, which no spring does before it is let go.
     public func progress(at fraction: Double) -> Double {
         // 0 · ∞ would be NaN for a spring that never settles; the start is always 0.
-        fraction == 0 ? 0 : spring.position(at: fraction * duration)
+        fraction <= 0 ? 0 : spring.position(at: fraction * duration)
     }
 }

@@ -14,6 +14,13 @@ extension EngineCurves {
             }
         }
 
+        @Test("before its start a spring is at rest at 0; the closed form run backwards is not", arguments: [0.2, 0.3, 0.9])
+        func beforeStart(bounce: Double) throws {
+            let spring = try #require(TimingCurve(expression: "spring(duration: 0.5, bounce: \(bounce))").function(duration: 0.5) as? SpringFunction)
+            #expect(abs(spring.spring.position(at: -0.25)) > 0.1)
+            for f in [-0.5, -0.01, -1e-9] { #expect(spring.progress(at: f) == 0) }
+        }
+
         @Test("an undamped spring over its infinite settling duration starts at 0, not NaN")
         func infiniteDuration() {
             let spring = PhysicalSpring(mass: 1, stiffness: 100, damping: 0, velocity: 0)
