@@ -90,6 +90,20 @@ struct UsageErrorTests {
         expectError(try cli.runner.run(["--db", cli.db]), exitCode: 64, mentioning: ["no command given before or after '--db'", "list"])
     }
 
+    @Test("a group without its subcommand fails, as rm without a kind does: a script with an empty kind must not pass")
+    func groupWithoutSubcommand() throws {
+        let runner = try TransDBRunner()
+        defer { runner.remove() }
+        for (arguments, fragment) in [
+            (["add"], "missing what to add: library, curve, duration, preset, screen, container, delegate or route"),
+            (["set"], "missing what to change: library, curve, duration, preset, screen, container, delegate or route"),
+            (["generate"], "missing what to generate: swift"),
+        ] {
+            expectError(try runner.run(arguments), exitCode: 64, mentioning: [fragment])
+        }
+        #expect(try runner.run(["add", "--help"]).exitCode == 0)
+    }
+
     @Test("--db and --busy-timeout may come before the subcommand")
     func sharedOptionsFirst() throws {
         let cli = try CLIFixture.initialized()

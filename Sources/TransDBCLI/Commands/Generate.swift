@@ -10,6 +10,11 @@ extension TransDBCommand {
             commandName: "generate",
             abstract: "Generate source code for an app from the catalog.",
             subcommands: [SwiftSource.self])
+
+        // Without a language there is nothing to generate: an error, as `rm` without a kind is.
+        func run() throws {
+            throw ValidationError("missing what to generate: swift")
+        }
     }
 }
 

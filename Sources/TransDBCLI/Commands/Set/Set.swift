@@ -15,6 +15,11 @@ extension TransDBCommand {
             subcommands: [
                 SetLibrary.self, SetCurve.self, SetDuration.self, SetPreset.self, SetScreen.self, SetContainer.self, SetDelegate.self, SetRoute.self,
             ])
+
+        // Without a kind there is nothing to change: an error, as `rm` without one is.
+        func run() throws {
+            throw ValidationError("missing what to change: library, curve, duration, preset, screen, container, delegate or route")
+        }
     }
 }
 
