@@ -243,8 +243,9 @@ struct ListCommandTests {
             return result.stdout.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(String.init)
         }
         let fitted = try inTerminal(["list", "presets"])
-        #expect(fitted.count == 42, "the header and the default library's 41 presets")
+        #expect(fitted.count == 43, "the header, the default library's 41 presets and what was left out")
         #expect(fitted.allSatisfy { $0.count <= 80 }, "\(fitted.filter { $0.count > 80 })")
+        #expect(fitted.last == "(left out to fit: interactive, reverse; --wide shows all)", "\(fitted.last ?? "")")
         #expect(fitted.contains { $0.contains("…") })
         #expect(fitted[0].hasPrefix("library   name                         kind"), "key columns keep their width: \(fitted[0])")
         let wide = try inTerminal(["list", "presets", "--wide"])

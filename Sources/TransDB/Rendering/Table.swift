@@ -21,9 +21,10 @@ public struct Table: Sendable {
     /// `maximumWidth` (a terminal's), the widest columns other than the key columns (`id`,
     /// `library`, `name`) are narrowed, each to no less than 5 columns or its header, cells too long
     /// for their column ending in `…`; if that is not enough, the last columns that are not key
-    /// columns are left out (`--wide` shows them), until the lines fit.
+    /// columns are left out until the lines fit, and a last line names them and `--wide`.
     public func rendered(maximumWidth: Int?) -> String {
         var all = (header.map { [$0] } ?? []) + rows
+        var leftOut: [String] = []
         let columns = all.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: columns)
         for row in all { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], Self.displayWidth(cell)) } }
@@ -54,8 +55,15 @@ public struct Table: Sendable {
                 }
                 all = all.map { row in kept.filter { $0 < row.count }.map { row[$0] } }
                 widths = kept.map { widths[$0] }
+                leftOut = (0..<columns).filter { !kept.contains($0) }.map { names[$0] }
             }
         }
+        // Columns are not dropped without a word: a reader would take the table for all there is.
+        let note =
+            leftOut.isEmpty
+            ? ""
+            : "(left out to fit: " + Self.elided(leftOut.joined(separator: ", "), to: max(10, (maximumWidth ?? 80) - 37))
+                + "; --wide shows all)\n"
         return all.map { row in
             var line = ""
             for (i, original) in row.enumerated() {
@@ -64,7 +72,7 @@ public struct Table: Sendable {
                 if i < row.count - 1 { line += String(repeating: " ", count: widths[i] - Self.displayWidth(cell) + 2) }
             }
             return line + "\n"
-        }.joined()
+        }.joined() + note
     }
 
     /// `text` cut to `width` terminal columns, ending in `…` when it was longer.
