@@ -68,6 +68,29 @@ struct UIKitSurfaceTests {
         try Self.swiftc(["-typecheck"] + Self.flags + ["-I", directory.path, "-I", core] + files)
     }
 
+    @Test("entries named as the enums' own members (allCases, rawValue, …) or as keywords type-check and leave the members usable")
+    func memberNames() throws {
+        let (directory, core) = try Self.modules()
+        defer { directory.remove() }
+        let runner = try TransDBRunner()
+        defer { runner.remove() }
+        let db = runner.file("catalog.sqlite")
+        try #require(try runner.run(["init", "--db", db, "--empty"]).exitCode == 0)
+        for name in ["allCases", "rawValue", "hashValue", "hash", "init", "self", "Type", "default"] {
+            try #require(try runner.run(["add", "screen", name, "--library", "app", "--db", db]).exitCode == 0)
+        }
+        let file = directory.file("App.swift")
+        let result = try runner.run(["generate", "swift", "--db", db, "--library", "app", "--type-name", "AppTransitions", "-o", file])
+        try #require(result.exitCode == 0, "\(result.stderr)")
+        let source = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(source.contains("case appAllCases = \"app/allCases\"") && source.contains("case appRawValue = \"app/rawValue\""))
+        // The enums' own members stay usable beside the cases.
+        let use = directory.file("Use.swift")
+        try "func use() -> [String] { AppTransitions.Screens.allCases.map(\\.rawValue) + [AppTransitions.Screens.appAllCases.rawValue] }\n"
+            .write(toFile: use, atomically: true, encoding: .utf8)
+        try Self.swiftc(["-typecheck"] + Self.flags + ["-I", directory.path, "-I", core, file, use])
+    }
+
     @Test("a glue that breaks strict concurrency is refused (the check has teeth)")
     func refusesRace() throws {
         let (directory, core) = try Self.modules()

@@ -302,7 +302,9 @@ public struct SwiftSourceGenerator: Sendable {
         for base in bases { counts[base, default: 0] += 1 }
         var used = Set<String>()
         return zip(names, bases).map { name, base in
-            var identifier = counts[base, default: 0] > 1 ? camel(name.library ?? "", upper: false) + camel(name.name, upper: true) : base
+            // A name the enum's own members have (`allCases`, `rawValue`) is prefixed with its library too.
+            let prefixed = counts[base, default: 0] > 1 || enumMembers.contains(base)
+            var identifier = prefixed ? camel(name.library ?? "", upper: false) + camel(name.name, upper: prefixed && name.library != nil) : base
             if identifier.isEmpty || !(identifier.unicodeScalars.first.map { $0 == "_" || $0.properties.isXIDStart } ?? false) {
                 identifier = "_" + identifier
             }
@@ -339,6 +341,10 @@ public struct SwiftSourceGenerator: Sendable {
         "NamedCurve", "Preset", "PresetKind", "Presets", "QualifiedName", "RawRepresentable", "RelativeFrame", "RouteMapping", "Screen",
         "Screens", "Sendable", "String", "Swift", "TransDBCore", "TransDBKit", "TransitionCatalog", "ViewState", "ViewTrack", "ViewTracks",
     ]
+
+    /// What every generated enum already has (`CaseIterable`, `RawRepresentable`, `Hashable`):
+    /// a case of one of these names would not compile.
+    static let enumMembers: Set<String> = ["allCases", "rawValue", "hashValue", "hash", "init"]
 
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal", "let",

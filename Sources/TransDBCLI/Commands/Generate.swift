@@ -46,10 +46,11 @@ extension TransDBCommand.Generate {
                 let catalog = try catalog.open(forWriting: false)
                 let names = try library.map { try Name.validated($0, field: "library name") }
                 let bundles = try SwiftSourceGenerator.selection(names, from: try catalog.bundles())
+                // The command in the file's header, quoted so that it can be run again as written.
                 let command =
-                    (["transdb generate swift"] + names.flatMap { ["--library", $0] }
+                    (["transdb generate swift"] + names.flatMap { ["--library", Self.shellQuoted($0)] }
                     + (access == .public ? [] : ["--access", access.rawValue])
-                    + (typeName == "Transitions" ? [] : ["--type-name", typeName]))
+                    + (typeName == "Transitions" ? [] : ["--type-name", Self.shellQuoted(typeName)]))
                     .joined(separator: " ")
                 let source = try SwiftSourceGenerator(access: access, typeName: typeName).source(for: bundles, command: command)
                 let bytes = Array(source.utf8)
@@ -63,6 +64,15 @@ extension TransDBCommand.Generate {
                 }
             }
         }
+    }
+}
+
+extension TransDBCommand.Generate.SwiftSource {
+    /// `text` as a POSIX shell word: as it is when it has only characters no shell reads
+    /// specially, else in single quotes.
+    static func shellQuoted(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-./:@%+=,".unicodeScalars.contains($0)) }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
 
