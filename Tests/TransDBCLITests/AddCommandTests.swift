@@ -163,7 +163,7 @@ struct AddCommandTests {
 
     @Test("add --dry-run prints what it would add, refuses what add refuses, and writes nothing", arguments: [
         (["add", "library", "app"], "would add library app 1.0.0"),
-        (["add", "curve", "snappy", "cubic-bezier(0.2, 0.9, 0.1, 1)"], "would add curve local/snappy = cubic-bezier(0.2, 0.9, 0.1, 1)"),
+        (["add", "curve", "crisp", "cubic-bezier(0.2, 0.9, 0.1, 1)"], "would add curve local/crisp = cubic-bezier(0.2, 0.9, 0.1, 1)"),
         (["add", "duration", "quick", "0.2"], "would add duration local/quick = 0.2 s"),
         (["add", "preset", "up", "--kind", "slide", "--direction", "up", "--duration", "0.3"],
          "would add preset local/up (slide up, 0.3 s, cubic-bezier(0.42, 0, 0.58, 1))"),
@@ -181,6 +181,20 @@ struct AddCommandTests {
         expectSuccess(result)
         #expect(result.stdoutLines == [line])
         #expect(try cli.state() == before)
+    }
+
+    @Test("add --dry-run and rename say when a bare name would name entries of several libraries, as add does")
+    func sameNameNotes() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let dryRun = try cli(["add", "preset", "fade", "--kind", "fade", "--dry-run"])
+        #expect(dryRun.exitCode == 0)
+        #expect(dryRun.stderr == "note: a bare 'fade' would then name a preset in 3 libraries (local, material, motion); write 'local/fade' where a library is not implied\n")
+        expectSuccess(try cli(["add", "preset", "messageIn", "--kind", "fade"]))
+        let renamed = try cli(["rename", "preset", "messageIn", "zoom"])
+        #expect(renamed.exitCode == 0)
+        #expect(renamed.stdoutLines == ["renamed preset local/messageIn to local/zoom"])
+        #expect(renamed.stderr == "note: a bare 'zoom' now names a preset in 2 libraries (local, motion); write 'local/zoom' where a library is not implied\n")
     }
 
     @Test("add route --dry-run says which delegate it would create, and a refused route is refused as without it")

@@ -27,8 +27,12 @@ extension TransDBCommand {
                     kind == .library
                     ? QualifiedName(library: nil, name: try Name.validated(old, field: "library name"))
                     : try qualifiedName(old, field: "\(kind.rawValue) name")
-                let report = try catalog.open(forWriting: true).rename(entity, reference, to: new, dryRun: dryRun.dryRun)
+                let opened = try catalog.open(forWriting: true)
+                let report = try opened.rename(entity, reference, to: new, dryRun: dryRun.dryRun)
                 printReport(report, format: output.format)
+                if kind != .library, let renamed = report.newName {
+                    try SameNameNote.inform(entity, try QualifiedName(parsing: renamed, field: "new name"), in: opened, dryRun: dryRun.dryRun)
+                }
             }
         }
     }

@@ -23,7 +23,7 @@ struct AddContainer: ParsableCommand {
             try opened.addContainer(container, dryRun: dryRun.dryRun)
             Output.line(
                 "\(dryRun.added) \(kind.rawValue) container \(container.qualifiedName)" + (container.delegate.map { " (delegate \($0))" } ?? ""))
-            try SameNameNote.inform(.container, container.qualifiedName, in: opened)
+            try SameNameNote.inform(.container, container.qualifiedName, in: opened, dryRun: dryRun.dryRun)
         }
     }
 }

@@ -36,7 +36,7 @@ struct AddCurve: ParsableCommand {
             let opened = try catalog.open(forWriting: true)
             let stored = try opened.addCurve(named, dryRun: dryRun.dryRun)
             Output.line("\(dryRun.added) curve \(stored.qualifiedName) = " + (stored.aliasOf.map { "\($0) (\(stored.curve.expression))" } ?? stored.curve.expression))
-            try SameNameNote.inform(.curve, stored.qualifiedName, in: opened)
+            try SameNameNote.inform(.curve, stored.qualifiedName, in: opened, dryRun: dryRun.dryRun)
         }
     }
 }

@@ -20,7 +20,7 @@ struct AddDelegate: ParsableCommand {
             let opened = try catalog.open(forWriting: true)
             try opened.addDelegate(delegate, dryRun: dryRun.dryRun)
             Output.line("\(dryRun.added) delegate \(delegate.qualifiedName)" + (released ? " (released)" : ""))
-            try SameNameNote.inform(.delegate, delegate.qualifiedName, in: opened)
+            try SameNameNote.inform(.delegate, delegate.qualifiedName, in: opened, dryRun: dryRun.dryRun)
         }
     }
 }

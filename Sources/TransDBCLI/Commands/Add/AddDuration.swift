@@ -26,7 +26,7 @@ struct AddDuration: ParsableCommand {
             let opened = try catalog.open(forWriting: true)
             try opened.addDuration(duration, dryRun: dryRun.dryRun)
             Output.line("\(dryRun.added) duration \(duration.qualifiedName) = \(duration.seconds.shortestDescription) s")
-            try SameNameNote.inform(.duration, duration.qualifiedName, in: opened)
+            try SameNameNote.inform(.duration, duration.qualifiedName, in: opened, dryRun: dryRun.dryRun)
         }
     }
 }

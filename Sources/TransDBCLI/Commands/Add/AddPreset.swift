@@ -95,7 +95,7 @@ struct AddPreset: ParsableCommand {
             Output.line(
                 "\(dryRun.added) preset \(stored.qualifiedName) (\(stored.kind.rawValue)\(direction), \(stored.duration.shortestDescription) s\(stored.durationName.map { " (\($0))" } ?? ""), \(stored.curve))"
             )
-            try SameNameNote.inform(.preset, stored.qualifiedName, in: opened)
+            try SameNameNote.inform(.preset, stored.qualifiedName, in: opened, dryRun: dryRun.dryRun)
         }
     }
 }

@@ -25,7 +25,7 @@ struct AddScreen: ParsableCommand {
             let opened = try catalog.open(forWriting: true)
             try opened.addScreen(screen, dryRun: dryRun.dryRun)
             Output.line("\(dryRun.added) screen \(screen.qualifiedName)" + (screen.delegate.map { " (transitioningDelegate \($0))" } ?? ""))
-            try SameNameNote.inform(.screen, screen.qualifiedName, in: opened)
+            try SameNameNote.inform(.screen, screen.qualifiedName, in: opened, dryRun: dryRun.dryRun)
         }
     }
 }
