@@ -28,4 +28,25 @@ struct ReleaseCommandTests {
         #expect(afterRetain["delegate"] as? String == "demo/MainNavDelegate")
         #expect((afterRetain["animator"] as? [String: Any])?["name"] as? String == "pushLeft")
     }
+
+    @Test("release and retain take set delegate's --dry-run and --format, and say when nothing changes")
+    func asSetDelegate() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let before = try cli.state()
+        let dryRun = try cli(["release", "delegate", "demo/MainNavDelegate", "--dry-run"])
+        expectSuccess(dryRun)
+        #expect(dryRun.stdout == "would release delegate demo/MainNavDelegate: UIKit now sees no delegate where it was set\n")
+        #expect(try cli.state() == before)
+
+        let again = try cli(["retain", "delegate", "demo/MainNavDelegate"])
+        expectSuccess(again)
+        #expect(again.stdout == "delegate demo/MainNavDelegate is already retained; nothing changed\n")
+
+        let json = try cli(["release", "delegate", "demo/MainNavDelegate", "--format", "json"])
+        expectSuccess(json)
+        let report = try json.jsonObject()
+        #expect(report["action"] as? String == "set" && report["name"] as? String == "demo/MainNavDelegate")
+        #expect((report["changes"] as? [[String: Any]])?.first?["field"] as? String == "released")
+    }
 }

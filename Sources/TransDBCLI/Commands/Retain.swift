@@ -5,16 +5,19 @@ import TransDBCore
 extension TransDBCommand {
     /// `transdb retain delegate D`: undo `release`.
     struct Retain: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "retain", abstract: "Mark a released delegate alive again.")
+        static let configuration = CommandConfiguration(
+            commandName: "retain", abstract: "Mark a released delegate alive again.",
+            discussion: "The same as `transdb set delegate D --no-released`, with its --dry-run and --format.")
 
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "delegate") var kind: DelegateKeyword
         @Argument(help: "The delegate's name.") var name: String
+        @OptionGroup var dryRun: DryRunOption
+        @OptionGroup var output: FormatOptions
 
         func run() throws {
             try reporting {
-                let delegate = try catalog.open(forWriting: true).setReleased(try qualifiedName(name, field: "delegate"), false)
-                Output.line("retained delegate \(delegate.qualifiedName)")
+                try ReleaseState.set(released: false, name, in: catalog, dryRun: dryRun, output: output)
             }
         }
     }
