@@ -101,6 +101,8 @@ struct ShowCommandTests {
         #expect(ambiguous.exitCode == 66)
         #expect(ambiguous.stderrLines == ["transdb: error: no curve named 'easOut' (did you mean 'coreanimation/easeOut' or 'uikit/easeOut'?)"])
         #expect(try cli(["show", "curve", "uikit/easOut"]).stderrLines == ["transdb: error: no curve named 'uikit/easOut' (did you mean 'uikit/easeOut'?)"])
+        // A name written with the wrong library: the libraries that have it.
+        #expect(try cli(["show", "preset", "uikit/zoom"]).stderrLines == ["transdb: error: no preset named 'uikit/zoom' (did you mean 'motion/zoom'?)"])
         // Every command that takes --library suggests one.
         for arguments in [["list", "presets"], ["preview", "-o", cli.runner.file("p.html")], ["export"], ["diff", cli.db]] {
             let result = try cli(arguments + ["--library", "motionn"])

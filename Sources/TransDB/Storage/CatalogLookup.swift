@@ -63,7 +63,13 @@ enum CatalogLookup {
             let names = try String.fetchAll(
                 db, sql: "SELECT e.name FROM \(kind.table) e JOIN library l ON l.id = e.library_id WHERE l.name = ? LIMIT 100000",
                 arguments: [library])
-            return NameSuggestion.closest(to: reference.name, in: names).map { "\(library)/\($0)" }
+            if let closest = NameSuggestion.closest(to: reference.name, in: names) { return "\(library)/\(closest)" }
+            // The name written in the wrong library (`uikit/zoom` for `motion/zoom`): the libraries that have it.
+            let elsewhere = try String.fetchAll(
+                db,
+                sql: "SELECT l.name || '/' || e.name FROM \(kind.table) e JOIN library l ON l.id = e.library_id WHERE e.name = ? ORDER BY l.name LIMIT 5",
+                arguments: [reference.name])
+            return elsewhere.isEmpty ? nil : elsewhere.joined(separator: "' or '")
         }
         let names = try String.fetchAll(db, sql: "SELECT DISTINCT name FROM \(kind.table) LIMIT 100000")
         let closest = NameSuggestion.closest(to: reference.name, in: names)
