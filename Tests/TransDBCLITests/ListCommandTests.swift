@@ -230,6 +230,15 @@ struct ListCommandTests {
             ])
     }
 
+    @Test("a --kind that is not one suggests the nearest, as add's --kind does")
+    func kindSuggestion() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        expectError(
+            try cli(["list", "presets", "--kind", "Zoom"]), exitCode: 65,
+            mentioning: ["invalid --kind 'Zoom': expected one of none, fade, push, pull, cover, uncover, slide, zoom, flip, sheet, custom; did you mean 'zoom'?"])
+    }
+
     @Test(
         "in an 80-column terminal a table fits, long cells elided with …; --wide and piped output stay complete",
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))

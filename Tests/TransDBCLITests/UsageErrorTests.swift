@@ -36,6 +36,8 @@ struct UsageErrorTests {
             (["eval", "motion/fade", "--fps", "30", "--at", "0.1"], "give --fps or --at, not both"),
             (["add", "preset", "p", "--kind", "fade", "--set", "to.end.alpha=0x1"], "the value must be"),
             (["resolve", "--op", "present", "--from", "Feed", "--to", "Detail", "--busy-timeout", "inf"], "'inf' is not a number"),
+            (["add", "container", "N", "--kind", "x"], "expected one of 'navigation' or 'tab'"),
+            (["list", "libraries", "--library", "demo"], "--library filters a library's entries; 'list libraries' lists every library"),
         ] as [([String], String)])
     func usage(_ arguments: [String], _ fragment: String) throws {
         let cli = try CLIFixture.initialized()

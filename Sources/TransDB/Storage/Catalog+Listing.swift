@@ -56,7 +56,9 @@ extension Catalog {
             guard let text = filter.kind else { return nil }
             guard let value = K(rawValue: text) else {
                 throw ModelError.invalidValue(
-                    field: "--kind", value: text, reason: "expected one of \(K.allCases.map(\.rawValue).joined(separator: ", "))")
+                    field: "--kind", value: text,
+                    reason: "expected one of \(K.allCases.map(\.rawValue).joined(separator: ", "))"
+                        + (NameSuggestion.closest(to: text, in: K.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? ""))
             }
             return value
         }

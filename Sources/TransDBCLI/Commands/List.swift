@@ -34,6 +34,7 @@ extension TransDBCommand {
             }
             if curve != nil && kind != .presets { throw ValidationError("--curve filters presets") }
             if duration != nil && kind != .presets { throw ValidationError("--duration filters presets") }
+            if library != nil && kind == .libraries { throw ValidationError("--library filters a library's entries; 'list libraries' lists every library") }
         }
 
         func run() throws {

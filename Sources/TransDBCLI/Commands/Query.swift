@@ -11,7 +11,7 @@ extension TransDBCommand {
             discussion: """
                 The catalog is opened read-only and every statement that would write is refused, whatever it tries: \
                 INSERT/UPDATE/DELETE, writes inside a WITH, ATTACH, PRAGMAs that set, VACUUM INTO, load_extension. \
-                The rows of the last statement that returns rows are printed. The schema is in migrations/.
+                The rows of the last statement that returns rows are printed. The tables: transdb query \"SELECT sql FROM sqlite_schema\".
                 """)
 
         @OptionGroup var catalog: CatalogOptions

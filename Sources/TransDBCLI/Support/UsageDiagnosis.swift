@@ -190,7 +190,8 @@ enum UsageDiagnosis {
         }
         // ArgumentParser's one-line form of the same: ". Please provide one of 'a', 'b' or 'c'".
         if let range = text.range(of: ". Please provide one of ") {
-            text = text[..<range.lowerBound] + ": expected one of " + text[range.upperBound...]
+            // Of two values it writes "'a' and 'b'": one of them is "'a' or 'b'".
+            text = text[..<range.lowerBound] + ": expected one of " + text[range.upperBound...].replacingOccurrences(of: "' and '", with: "' or '")
         }
         if text.hasSuffix(".") { text.removeLast() }
         if text.hasPrefix("The value 'svg' is invalid for '--format") {

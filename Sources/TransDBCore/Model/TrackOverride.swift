@@ -127,9 +127,9 @@ public struct TrackOverride: Hashable, Sendable, CustomStringConvertible {
 extension RelativeFrame {
     /// How a frame is written, for error messages.
     static let syntax =
-        "a frame is container, origin, container(x, y, width, height) or origin(x, y, width, height), in units of that rect, within ±100"
+        "a frame is container, origin or target, or container(x, y, width, height), origin(…) or target(…), in units of that rect, within ±100"
 
-    /// Parses `container`, `origin`, `container(x, y, width, height)` or `origin(x, y, width, height)`;
+    /// Parses `container`, `origin`, `target`, or one of them with `(x, y, width, height)`;
     /// `nil` when `text` is none of these or a number is out of range.
     init?(parsing text: String) {
         let trimmed = text.trimmingWhitespace()

@@ -431,7 +431,7 @@ struct PresetTests {
 
     static let pathReason = "the path must be from|to|shared . start|end|after . frame|alpha|scale|scaleX|scaleY|rotation|rotationY|cornerRadius, from|to|shared . geometry, on-top or hide-source"
     static let frameReason =
-        "a frame is container, origin, container(x, y, width, height) or origin(x, y, width, height), in units of that rect, within ±100"
+        "a frame is container, origin or target, or container(x, y, width, height), origin(…) or target(…), in units of that rect, within ±100"
 
     static let refusedOverrides: [RefusedOverride] = [
         RefusedOverride(
