@@ -12,7 +12,8 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .invalidValue(field, value, reason): "invalid \(field) '\(Self.shortened(value))': \(reason)"
-        case let .invalidCurve(field, error): "invalid \(field): \(error)"
+        // The expression's error says "invalid curve expression" already; another field names itself first.
+        case let .invalidCurve(field, error): field == "curve" ? "\(error)" : "\(field): \(error)"
         case let .notInteractive(reason): "cannot play the gesture: \(reason)"
         }
     }

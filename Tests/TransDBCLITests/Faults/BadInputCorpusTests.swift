@@ -270,6 +270,12 @@ extension Faults {
                 "name: a bidirectional isolate on the command line", ["add", "screen", "ab\u{2067}c"], 65,
                 ["invalid screen name 'ab\\u{2067}c'", "U+2067 (RIGHT-TO-LEFT ISOLATE)"]),
             .command("name: a byte order mark", ["add", "delegate", "\u{FEFF}D"], 65, ["U+FEFF (ZERO WIDTH NO-BREAK SPACE)"]),
+            .command(
+                "curve: an expression missing its parameters", ["add", "preset", "p", "--kind", "fade", "--curve", "cubic-bezier(1,2)"], 65,
+                ["transdb: error: invalid curve expression 'cubic-bezier(1,2)' at column 17: expected ',' after a parameter of cubic-bezier"]),
+            .command(
+                "curve: the same as a completion curve", ["add", "preset", "p", "--kind", "fade", "--completion-curve", "cubic-bezier(1,2)"],
+                65, ["transdb: error: completion curve: invalid curve expression 'cubic-bezier(1,2)'"]),
             .command("name: an Arabic letter mark", ["add", "curve", "x\u{061C}", "linear"], 65, ["U+061C (ARABIC LETTER MARK)"]),
             .dtcg(
                 "a right-to-left override in a token name",
