@@ -194,6 +194,10 @@ enum UsageDiagnosis {
             text = text[..<range.lowerBound] + ": expected one of " + text[range.upperBound...].replacingOccurrences(of: "' and '", with: "' or '")
         }
         if text.hasSuffix(".") { text.removeLast() }
+        // `--curve spring(duration: 0.5, bounce: 0.2)` unquoted: the shell split the expression.
+        if text.contains("unexpected argument"), text.contains(":'") || text.contains(")'") {
+            text += "; an expression with spaces is one argument: quote it ('spring(duration: 0.5, bounce: 0.2)')"
+        }
         if text.hasPrefix("The value 'svg' is invalid for '--format") {
             text += "; svg is for " + drawing.map { "'transdb \(name($0))'" }.joined(separator: " and ")
         }
