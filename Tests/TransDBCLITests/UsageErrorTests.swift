@@ -37,6 +37,7 @@ struct UsageErrorTests {
             (["add", "preset", "p", "--kind", "fade", "--set", "to.end.alpha=0x1"], "the value must be"),
             (["resolve", "--op", "present", "--from", "Feed", "--to", "Detail", "--busy-timeout", "inf"], "'inf' is not a number"),
             (["add", "container", "N", "--kind", "x"], "expected one of 'navigation' or 'tab'"),
+            (["merge", "other.json", "--ours", "--theirs"], "give --ours or --theirs, not both"),
             (
                 ["add", "preset", "p", "--kind", "fade", "--curve", "spring(duration:", "0.5,", "bounce:", "0.2)"],
                 "3 unexpected arguments: '0.5,', 'bounce:', '0.2)'; an expression with spaces is one argument: quote it"

@@ -194,6 +194,11 @@ enum UsageDiagnosis {
             text = text[..<range.lowerBound] + ": expected one of " + text[range.upperBound...].replacingOccurrences(of: "' and '", with: "' or '")
         }
         if text.hasSuffix(".") { text.removeLast() }
+        // Two exclusive flags: said as every other "not both" is.
+        let exclusive = #/[Vv]alue to be set with flag '(?<second>[^']+)' had already been set with flag '(?<first>[^']+)'/#
+        if let match = text.firstMatch(of: exclusive) {
+            text = "give \(match.first) or \(match.second), not both"
+        }
         // `--curve spring(duration: 0.5, bounce: 0.2)` unquoted: the shell split the expression.
         if text.contains("unexpected argument"), text.contains(":'") || text.contains(")'") {
             text += "; an expression with spaces is one argument: quote it ('spring(duration: 0.5, bounce: 0.2)')"
