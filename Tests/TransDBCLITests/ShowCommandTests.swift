@@ -55,6 +55,17 @@ struct ShowCommandTests {
         #expect(rows["usedBy"]?.contains("preset motion/coverUp") == true)
     }
 
+    @Test("an empty field reads '-' in the table, as null and empty lists do")
+    func emptyFields() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        expectSuccess(try cli(["add", "screen", "Bare"]))
+        let shown = try cli(["show", "screen", "Bare"])
+        expectSuccess(shown)
+        #expect(shown.stdoutLines.contains("description        -"), "\(shown.stdout)")
+        #expect(shown.stdoutLines.contains("routes             -"), "\(shown.stdout)")
+    }
+
     @Test("show route by id")
     func route() throws {
         let cli = try CLIFixture.initialized()

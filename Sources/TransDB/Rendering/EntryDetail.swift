@@ -38,7 +38,8 @@ extension EntryDetail: Renderable {
                     }
                     for (phase, state) in phases { rows.append(["tracks.\(view).\(phase)", Self.stateSummary(state)]) }
                 }
-            case .null: rows.append([key, "-"])
+            // Nothing is shown as `-`, whether it is null, an empty list or an empty text.
+            case .null, .string(""): rows.append([key, "-"])
             case let .array(items): rows.append([key, items.isEmpty ? "-" : items.map(\.cell).joined(separator: ", ")])
             default: rows.append([key, Table.printable(value.cell)])
             }
