@@ -24,7 +24,8 @@ public struct Table: Sendable {
     /// columns are left out until the lines fit, and a last line names them and `--wide`.
     public func rendered(maximumWidth: Int?) -> String {
         var all = (header.map { [$0] } ?? []) + rows
-        var leftOut: [String] = []
+        // Columns are not dropped without a word: a reader would take the table for all there is.
+        var note = ""
         let columns = all.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: columns)
         for row in all { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], Self.displayWidth(cell)) } }
@@ -55,15 +56,10 @@ public struct Table: Sendable {
                 }
                 all = all.map { row in kept.filter { $0 < row.count }.map { row[$0] } }
                 widths = kept.map { widths[$0] }
-                leftOut = (0..<columns).filter { !kept.contains($0) }.map { names[$0] }
+                let leftOut = (0..<columns).filter { !kept.contains($0) }.map { names[$0] }
+                note = "(left out to fit: " + Self.elided(leftOut.joined(separator: ", "), to: max(10, maximumWidth - 37)) + "; --wide shows all)\n"
             }
         }
-        // Columns are not dropped without a word: a reader would take the table for all there is.
-        let note =
-            leftOut.isEmpty
-            ? ""
-            : "(left out to fit: " + Self.elided(leftOut.joined(separator: ", "), to: max(10, (maximumWidth ?? 80) - 37))
-                + "; --wide shows all)\n"
         return all.map { row in
             var line = ""
             for (i, original) in row.enumerated() {

@@ -58,6 +58,13 @@ enum CatalogLookup {
 
     /// The closest existing name, for "did you mean" in errors.
     static func suggestion(_ kind: EntityKind, _ reference: QualifiedName, _ db: Database) throws -> String? {
+        // The first libraries' entries named `name`, as the error quotes them ('a/x' or 'b/x').
+        func qualified(_ name: String) throws -> [String] {
+            try String.fetchAll(
+                db,
+                sql: "SELECT l.name || '/' || e.name FROM \(kind.table) e JOIN library l ON l.id = e.library_id WHERE e.name = ? ORDER BY l.name LIMIT 5",
+                arguments: [name])
+        }
         if let library = reference.library, kind != .library {
             // Suggest within the library that was named, keeping it in the suggestion.
             let names = try String.fetchAll(
@@ -65,22 +72,16 @@ enum CatalogLookup {
                 arguments: [library])
             if let closest = NameSuggestion.closest(to: reference.name, in: names) { return "\(library)/\(closest)" }
             // The name written in the wrong library (`uikit/zoom` for `motion/zoom`): the libraries that have it.
-            let elsewhere = try String.fetchAll(
-                db,
-                sql: "SELECT l.name || '/' || e.name FROM \(kind.table) e JOIN library l ON l.id = e.library_id WHERE e.name = ? ORDER BY l.name LIMIT 5",
-                arguments: [reference.name])
+            let elsewhere = try qualified(reference.name)
             return elsewhere.isEmpty ? nil : elsewhere.joined(separator: "' or '")
         }
         let names = try String.fetchAll(db, sql: "SELECT DISTINCT name FROM \(kind.table) LIMIT 100000")
         let closest = NameSuggestion.closest(to: reference.name, in: names)
         guard let closest, kind != .library else { return closest }
-        // A bare name several libraries have would only be refused as ambiguous: suggest the
-        // first libraries' (the error quotes the suggestion, hence the inner quotes).
-        let qualified = try String.fetchAll(
-            db,
-            sql: "SELECT l.name || '/' || e.name FROM \(kind.table) e JOIN library l ON l.id = e.library_id WHERE e.name = ? ORDER BY l.name LIMIT 5",
-            arguments: [closest])
-        return qualified.count > 1 ? qualified.joined(separator: "' or '") : closest
+        // A bare name several libraries have would only be refused as ambiguous: suggest each
+        // library's.
+        let libraries = try qualified(closest)
+        return libraries.count > 1 ? libraries.joined(separator: "' or '") : closest
     }
 }
 
