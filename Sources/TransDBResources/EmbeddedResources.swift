@@ -40,6 +40,7 @@ public enum EmbeddedResources {
             File(name: "motion.json", bytes: PackageResources.motion_json),
             File(name: "samples.json", bytes: PackageResources.samples_json),
             File(name: "demo.json", bytes: PackageResources.demo_json),
+            File(name: "articles.json", bytes: PackageResources.articles_json),
         ]
     }
 }

@@ -355,7 +355,7 @@ struct DiffMergeCommandTests {
         expectSuccess(taken)
         let libraries = try cli(["list", "libraries", "--format", "json"]).jsonArray()
         #expect(libraries.first { $0["name"] as? String == "extra" }?["version"] as? String == "2.1.0")
-        #expect(libraries.count == 8)
+        #expect(libraries.count == 9)
     }
 
     @Test("merge removes a library they removed and we did not change")

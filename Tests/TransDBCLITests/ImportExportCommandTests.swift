@@ -18,9 +18,9 @@ struct ImportExportCommandTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let all = try cli(["export", "-o", directory])
         #expect(all.exitCode == 0)
-        #expect(all.stderr == "wrote 7 bundles to \(directory)\n")
+        #expect(all.stderr == "wrote 8 bundles to \(directory)\n")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-        #expect(files == ["coreanimation.json", "demo.json", "material.json", "motion.json", "samples.json", "swiftui.json", "uikit.json"])
+        #expect(files == ["articles.json", "coreanimation.json", "demo.json", "material.json", "motion.json", "samples.json", "swiftui.json", "uikit.json"])
 
         let empty = try CLIFixture.initialized(empty: true)
         defer { empty.remove() }
@@ -28,7 +28,7 @@ struct ImportExportCommandTests {
         expectSuccess(imported)
         #expect(
             imported.stdoutLines.first
-                == "imported: added 7 libraries, 35 curves, 41 presets, 6 delegates, 9 screens, 3 containers, 17 routes; 0 changed; 0 unchanged")
+                == "imported: added 8 libraries, 35 curves, 41 presets, 11 delegates, 19 screens, 4 containers, 26 routes; 0 changed; 0 unchanged")
         let again = try empty(["export", "--library", "motion"])
         #expect(again.stdout == exported.stdout)
     }
@@ -37,7 +37,7 @@ struct ImportExportCommandTests {
     func severalToStdout() throws {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
-        expectError(try cli(["export"]), exitCode: 65, mentioning: ["a bundle holds one library and the catalog has 7"])
+        expectError(try cli(["export"]), exitCode: 65, mentioning: ["a bundle holds one library and the catalog has 8"])
     }
 
     @Test("--dry-run prints what would change and changes nothing; --on-conflict replace then changes it")
@@ -242,7 +242,7 @@ struct ImportExportCommandTests {
         expectSuccess(imported)
         #expect(
             imported.stdoutLines.first
-                == "imported: added 7 libraries, 35 curves, 41 presets, 6 delegates, 9 screens, 3 containers, 17 routes; 0 changed; 0 unchanged")
+                == "imported: added 8 libraries, 35 curves, 41 presets, 11 delegates, 19 screens, 4 containers, 26 routes; 0 changed; 0 unchanged")
         let again = try empty(["export", "--format", "dtcg"])
         #expect(again.stdout == exported.stdout)
         // And the bundles of both catalogs are the same bytes.
@@ -287,13 +287,13 @@ extension ImportExportCommandTests {
         let before = try empty.state()
         expectError(
             try empty(["import", "--format", "bundle", tokens]), exitCode: 65,
-            mentioning: ["unknown field 'coreanimation'", "imported with --format dtcg"])
+            mentioning: ["unknown field 'articles'", "imported with --format dtcg"])
         #expect(try empty.state() == before)
         let uppercase = empty.runner.file("DESIGN.TOKENS")
         try written.write(toFile: uppercase, atomically: true, encoding: .utf8)
         let imported = try empty(["import", uppercase])
         expectSuccess(imported)
-        #expect(imported.stdout.hasPrefix("imported: added 7 libraries"))
+        #expect(imported.stdout.hasPrefix("imported: added 8 libraries"))
         #expect(try empty(["export", "--format", "dtcg"]).stdout == written)
     }
 }

@@ -91,10 +91,11 @@ struct ListCommandTests {
         expectSuccess(result)
         #expect(
             result.stdout == """
-                library  name         kind        delegate
-                demo     MainNav      navigation  demo/MainNavDelegate
-                demo     MainTabs     tab         demo/MainTabsDelegate
-                demo     SettingsNav  navigation  -
+                library   name                      kind        delegate
+                articles  MainNavigationController  navigation  articles/MainViewController
+                demo      MainNav                   navigation  demo/MainNavDelegate
+                demo      MainTabs                  tab         demo/MainTabsDelegate
+                demo      SettingsNav               navigation  -
 
                 """)
     }

@@ -67,7 +67,7 @@ struct ResolveBatchTests {
         #expect(lines.count == 5)
         #expect(
             lines[1]
-                == #"{"line":2,"error":"push needs a container: the catalog has several navigation containers (demo/MainNav, demo/SettingsNav); name one with --container, or a batch request's container"}"#
+                == #"{"line":2,"error":"push needs a container: the catalog has several navigation containers (articles/MainNavigationController, demo/MainNav, demo/SettingsNav); name one with --container, or a batch request's container"}"#
         )
         #expect(
             lines[2]

@@ -135,8 +135,92 @@ struct ResolveCommandTests {
             step: "push: the container 'GhostNav' is not in the catalog: it is treated as a navigation controller with no delegate"),
     ]
 
+    /// The `articles` library (which plays the `samples` presets) against each seed article's delegate code: who is asked,
+    /// what it returns, and where the article returns nothing (its absent methods).
+    static let samplesCases: [DemoCase] = [
+        DemoCase(
+            title: "seed 000: ViewController presents SecondViewController with HSLeftPresentAnimation (isPresent = YES), not interactively",
+            arguments: ["--op", "present", "--from", "articles/HSViewController", "--to", "articles/HSSecondViewController"],
+            delegate: "articles/HSTransitions", mapping: 18, animator: "samples/hsLeftPresent",
+            step: "it returns nil: the transition is not interactive"),
+        DemoCase(
+            title: "seed 000: SecondViewController's dismiss (isPresent = NO), with its percent-driven interaction",
+            arguments: ["--op", "dismiss", "--from", "articles/HSSecondViewController", "--to", "articles/HSViewController"],
+            delegate: "articles/HSTransitions", mapping: 19, animator: "samples/hsLeftDismiss", interaction: "samples/hsLeftDismiss",
+            step: "UIKit calls 'articles/HSTransitions'.interactionControllerForDismissal(using:) with that animator"),
+        DemoCase(
+            title: "seed 000: ViewController itself has no transitioningDelegate",
+            arguments: ["--op", "present", "--from", "articles/HSSecondViewController", "--to", "articles/HSViewController"],
+            delegate: nil, systemDefault: "coverVertical", step: "screen 'articles/HSViewController' has no transitioningDelegate"),
+        DemoCase(
+            title: "seed 001: SZAnimator is its own transitioningDelegate, presenting",
+            arguments: ["--op", "present", "--from", "articles/SZSourceViewController", "--to", "articles/SZPresentedViewController"],
+            delegate: "articles/SZAnimator", mapping: 20, animator: "samples/szPresent",
+            step: "UIKit calls 'articles/SZAnimator'.animationController(forPresented:presenting:source:)"),
+        DemoCase(
+            title: "seed 001: and dismissing",
+            arguments: ["--op", "dismiss", "--from", "articles/SZPresentedViewController", "--to", "articles/SZSourceViewController"],
+            delegate: "articles/SZAnimator", mapping: 21, animator: "samples/szDismiss",
+            step: "UIKit calls 'articles/SZAnimator'.animationController(forDismissed:)"),
+        DemoCase(
+            title: "seed 002: the presenting controller returns its presentAnimation",
+            arguments: ["--op", "present", "--from", "articles/CustomTransitionViewController", "--to", "articles/CustomTransitionPresentedViewController"],
+            delegate: "articles/CustomTransitionViewController", mapping: 22, animator: "samples/customTransition",
+            step: "mapping #22 present * → * matches (both sides wildcards)"),
+        DemoCase(
+            title: "seed 002: the article shows no dismiss method, so UIKit plays its default",
+            arguments: [
+                "--op", "dismiss", "--from", "articles/CustomTransitionPresentedViewController", "--to", "articles/CustomTransitionViewController",
+            ],
+            delegate: "articles/CustomTransitionViewController", systemDefault: "coverVertical",
+            step: "'articles/CustomTransitionViewController' does not implement animationController(forDismissed:) (it has no dismiss mappings)"),
+        DemoCase(
+            title: "seed 003: ViewController's one PopAnimator, presenting = true",
+            arguments: ["--op", "present", "--from", "articles/PopViewController", "--to", "articles/PopDetailViewController"],
+            delegate: "articles/PopViewController", mapping: 23, animator: "samples/popAnimator",
+            step: "it returns the animator 'samples/popAnimator' (zoom, 1 s, spring(duration: 1, dampingRatio: 0.4, velocity: 0))"),
+        DemoCase(
+            title: "seed 003: and presenting = false",
+            arguments: ["--op", "dismiss", "--from", "articles/PopDetailViewController", "--to", "articles/PopViewController"],
+            delegate: "articles/PopViewController", mapping: 24, animator: "samples/popAnimatorDismiss",
+            step: "mapping #24 dismiss * → * matches (both sides wildcards)"),
+        DemoCase(
+            title: "seed 004: the 'showlogin' segue's destination, presented with CustomAnimatedTransitioning",
+            arguments: ["--op", "present", "--from", "articles/MainViewController", "--to", "articles/LoginViewController"],
+            delegate: "articles/MainViewController", mapping: 25, animator: "samples/customAnimatedTransitioning",
+            step: "transitioningDelegate is 'articles/MainViewController'"),
+        DemoCase(
+            title: "seed 004: a push in MainViewController's navigation controller, which it is the delegate of",
+            arguments: [
+                "--op", "push", "--from", "articles/MainViewController", "--to", "articles/LoginViewController", "--container",
+                "articles/MainNavigationController",
+            ],
+            container: "articles/MainNavigationController", delegate: "articles/MainViewController", mapping: 26,
+            animator: "samples/customAnimatedTransitioning",
+            step: "UIKit calls 'articles/MainViewController'.navigationController(_:animationControllerFor:from:to:)"),
+        DemoCase(
+            title: "seed 004: its pop returns DismissAnimatedTransitioning, which the article never shows: not mapped",
+            arguments: [
+                "--op", "pop", "--from", "articles/LoginViewController", "--to", "articles/MainViewController", "--container",
+                "articles/MainNavigationController",
+            ],
+            container: "articles/MainNavigationController", delegate: "articles/MainViewController", systemDefault: "navigationPop",
+            step:
+                "no pop mapping of 'articles/MainViewController' matches articles/LoginViewController → articles/MainViewController: the method returns nil"
+        ),
+    ]
+
     @Test("the demo library's paths, as JSON", arguments: demoCases)
     func demoPath(_ expected: DemoCase) throws {
+        try check(expected)
+    }
+
+    @Test("the articles library answers as each seed article's delegate code does", arguments: samplesCases)
+    func samplesPath(_ expected: DemoCase) throws {
+        try check(expected)
+    }
+
+    private func check(_ expected: DemoCase) throws {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
 

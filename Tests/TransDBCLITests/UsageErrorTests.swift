@@ -117,7 +117,7 @@ struct UsageErrorTests {
         defer { cli.remove() }
         let result = try cli.runner.run(["--db", cli.db, "--busy-timeout", "1", "list", "libraries", "--format", "json"])
         expectSuccess(result)
-        #expect(try result.jsonArray().count == 7)
+        #expect(try result.jsonArray().count == 8)
         let equals = try cli.runner.run(["--db=\(cli.db)", "show", "library", "demo", "--format", "json"])
         expectSuccess(equals)
     }

@@ -24,7 +24,7 @@ struct BundleExportTests {
         defer { directory.remove() }
         let catalog = try Catalog(path: directory.file("seeded.sqlite"), mode: .createIfMissing)
         let names = try catalog.libraryNames()
-        #expect(names.count == 7)
+        #expect(names.count == 8)
         for name in names {
             let reference = try Self.reference(catalog, library: name)
             #expect(try Self.streamed(catalog, library: name) == reference, "library \(name)")

@@ -21,7 +21,7 @@ struct BundleRoundTripTests {
         defer { directory.remove() }
         let catalog = try Catalog(path: directory.file("seeded.sqlite"), mode: .createIfMissing)
         let exported = try catalog.bundles().map(BundleFormat.encode)
-        #expect(exported.count == 7)
+        #expect(exported.count == 8)
         // All libraries in one import, since they refer to each other.
         let copy = try Catalog(path: directory.file("copy.sqlite"), mode: .createIfMissing, seed: false)
         let report = try copy.importBundles(try exported.enumerated().map { (try BundleFormat.decode(Array($1.utf8), file: "\($0).json"), "\($0).json") }, policy: .fail)

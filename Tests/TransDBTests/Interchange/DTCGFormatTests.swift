@@ -32,7 +32,7 @@ extension Interchange {
         @Test("the default library survives DTCG and back exactly, and writes the same bytes again")
         func seedRoundTrip() throws {
             let bundles = try Interchange.seedBundles()
-            #expect(bundles.map(\.library.name) == ["coreanimation", "demo", "material", "motion", "samples", "swiftui", "uikit"])
+            #expect(bundles.map(\.library.name) == ["articles", "coreanimation", "demo", "material", "motion", "samples", "swiftui", "uikit"])
             try Self.expectRoundTrip(bundles)
         }
 

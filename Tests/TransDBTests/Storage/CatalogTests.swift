@@ -197,7 +197,9 @@ struct CatalogTests {
         defer { directory.remove() }
         let catalog = try Catalog(path: directory.file("catalog.sqlite"), mode: .createIfMissing)
         #expect(
-            try catalog.libraries().map(\.library.name) == ["coreanimation", "demo", "material", "motion", "samples", "swiftui", "uikit"])
+            try catalog.libraries().map(\.library.name) == [
+                "articles", "coreanimation", "demo", "material", "motion", "samples", "swiftui", "uikit",
+            ])
         #expect(try catalog.preset(Self.qn("uikit", "navigationPush")).preset.reverse == Self.qn("uikit", "navigationPop"))
     }
 
