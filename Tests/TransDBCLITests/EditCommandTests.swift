@@ -305,6 +305,13 @@ struct EditCommandTests {
         #expect(respelled["sameAs"] as? [String] == ["swiftui/bouncy"])
         let other = try cli(["show", "curve", "spring(response: 0.5, dampingFraction: 0.71)", "--format", "json"]).jsonObject()
         #expect(other["sameAs"] as? [String] == [])
+        // The identity has many spellings: `linear`, a Bézier on the diagonal, a `linear(…)` on it.
+        for identity in ["linear", "cubic-bezier(0.3, 0.3, 0.6, 0.6)", "linear(0, 0.5, 1)"] {
+            let found = try cli(["show", "curve", identity, "--format", "json"]).jsonObject()
+            #expect(found["sameAs"] as? [String] == ["coreanimation/linear", "uikit/linear"], "\(identity)")
+        }
+        let nearly = try cli(["show", "curve", "cubic-bezier(0.3, 0.3, 0.6, 0.61)", "--format", "json"]).jsonObject()
+        #expect(nearly["sameAs"] as? [String] == [])
         expectError(try cli(["show", "curve", "spring(duration: 0.5"]), exitCode: 65, mentioning: ["spring(duration: 0.5"])
         expectError(try cli(["show", "library", "dem"]), exitCode: 66, mentioning: ["no library named 'dem' (did you mean 'demo'?)"])
     }

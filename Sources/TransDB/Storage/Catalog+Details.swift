@@ -56,17 +56,32 @@ extension Catalog {
     /// A curve expression that is not in the catalog, in full: its record as a curve of no
     /// library, its spring facts, and `sameAs`, the named curves whose expression is this one or,
     /// for a spring, one of its equivalent spellings (`response: 0.5, dampingFraction: 0.7` is
-    /// SwiftUI's `duration: 0.5, bounce: 0.3`).
+    /// SwiftUI's `duration: 0.5, bounce: 0.3`), or, for the identity, any other identity
+    /// (`linear` is `cubic-bezier(0, 0, 1, 1)`).
     public func curveDetail(expression curve: TimingCurve) throws -> EntryDetail {
         let spellings = [curve.expression] + (curve.springFacts?.equivalents ?? [])
         let same = try read { db in
-            try String.fetchAll(
+            var names = try String.fetchAll(
                 db,
                 sql: """
                     SELECT DISTINCT l.name || '/' || c.name FROM curve c JOIN library l ON l.id = c.library_id
                     WHERE c.expression IN (\(databaseQuestionMarks(count: spellings.count))) ORDER BY 1
                     """,
                 arguments: StatementArguments(spellings))
+            if curve.isIdentity {
+                // Identities have many spellings: each candidate's expression is read to find them.
+                let candidates = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT l.name || '/' || c.name AS name, c.expression FROM curve c JOIN library l ON l.id = c.library_id
+                        WHERE c.kind IN ('linear', 'cubic-bezier', 'piecewise-linear')
+                        """)
+                for row in candidates where (try? TimingCurve(expression: row["expression"] as String))?.isIdentity == true {
+                    names.append(row["name"])
+                }
+                names = Array(Set(names)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            }
+            return names
         }
         return EntryDetail(
             record: [("kind", .string(curve.kind.rawValue)), ("expression", .string(curve.expression))]

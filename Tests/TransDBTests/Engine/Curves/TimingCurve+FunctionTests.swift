@@ -21,6 +21,23 @@ extension EngineCurves {
         }
 
         @Test(
+            "the identity in each spelling is the identity, and nothing else is",
+            arguments: [
+                ("linear", true), ("cubic-bezier(0, 0, 1, 1)", true), ("cubic-bezier(0.3, 0.3, 0.6, 0.6)", true),
+                ("linear(0, 1)", true), ("linear(0, 0.25, 1)", false), ("linear(0, 0.5, 1)", true), ("linear(0 0%, 0.4 40%, 1 100%)", true),
+                ("cubic-bezier(0.3, 0.3, 0.6, 0.61)", false), ("cubic-bezier(0.42, 0, 0.58, 1)", false), ("steps(1000, jump-none)", false),
+                ("spring(duration: 0.5, bounce: 0)", false),
+            ])
+        func identity(expression: String, isIdentity: Bool) throws {
+            let curve = try TimingCurve(expression: expression)
+            #expect(curve.isIdentity == isIdentity)
+            // Checked on the evaluator too: progress is time at every sampled point, or not.
+            let function = curve.function(duration: 1)
+            let followsTime = stride(from: 0.0, through: 1, by: 0.05).allSatisfy { abs(function.progress(at: $0) - $0) < 1e-9 }
+            #expect(followsTime == isIdentity)
+        }
+
+        @Test(
             "a spring over duration D maps f to x(f · D)",
             arguments: [
                 "spring(mass: 1, stiffness: 100, damping: 10, velocity: 0)",
