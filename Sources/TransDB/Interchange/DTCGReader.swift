@@ -69,6 +69,7 @@ struct DTCGReader {
         }
         for token in transitions { try readPreset(token) }
         resolveCurveAliases()
+        let unkeptDescriptions = keepGroupDescriptions()
 
         var notes = document.notes
         for (type, paths) in skipped {
@@ -86,7 +87,29 @@ struct DTCGReader {
         for (key, places) in ignoredExtensions {
             notes.append("ignored the extension '\(key)' on \(Self.some(places)): a library has nowhere to keep it")
         }
+        if !unkeptDescriptions.isEmpty {
+            let what = unkeptDescriptions.count == 1 ? "the $description of" : "the $descriptions of \(unkeptDescriptions.count) groups:"
+            notes.append("did not keep \(what) \(Self.some(unkeptDescriptions)): transdb keeps descriptions on entries and libraries, not on groups")
+        }
         return (order.compactMap { bundles[$0].map(withFileSchema)?.canonicalized() }, notes)
+    }
+
+    /// Group descriptions: a library group's is its library's (``readLibrary(_:_:)``); the top
+    /// level's describes the default library when that library is made here and has none. Returns
+    /// where the others were, which transdb has nowhere to keep.
+    private mutating func keepGroupDescriptions() -> [String] {
+        var unkept: [String] = []
+        let madeHere = bundles[defaultLibrary] != nil && !libraryGroups.values.contains(defaultLibrary)
+        for group in document.groups {
+            guard let description = group.description, !description.isEmpty else { continue }
+            if group.segments.count == 1, libraryGroups[group.segments[0]] != nil { continue }
+            if group.segments.isEmpty, madeHere, bundles[defaultLibrary]?.library.description.isEmpty == true {
+                changeBundle(defaultLibrary) { $0.library.description = description }
+                continue
+            }
+            unkept.append(group.segments.isEmpty ? "the top level" : group.path)
+        }
+        return unkept
     }
 
     /// The bundle with the file's `$schema` as its library's tokens schema, unless it has its own.

@@ -74,7 +74,8 @@ extension Interchange {
             #expect(
                 notes == [
                     // One note for the tokens a group deprecates alike.
-                    "3 entries are deprecated: Use the standard or emphasized easing (curve 'material3/md.sys.motion.easing.legacy', curve 'material3/md.sys.motion.easing.legacy.accelerate', curve 'material3/md.sys.motion.easing.legacy.decelerate')"
+                    "3 entries are deprecated: Use the standard or emphasized easing (curve 'material3/md.sys.motion.easing.legacy', curve 'material3/md.sys.motion.easing.legacy.accelerate', curve 'material3/md.sys.motion.easing.legacy.decelerate')",
+                    "did not keep the $description of md: transdb keeps descriptions on entries and libraries, not on groups",
                 ])
         }
 
@@ -154,7 +155,32 @@ extension Interchange {
                     "ignored the extension 'com.tokens-studio' on the top level: a library has nowhere to keep it",
                     "ignored the extension 'com.figma' on motion.easing.base.smooth, component.dialog.open: a library has nowhere to keep it",
                     "ignored the extension 'org.example.linter' on component.dialog.open: a library has nowhere to keep it",
+                    "did not keep the $description of motion.easing: transdb keeps descriptions on entries and libraries, not on groups",
                 ])
+        }
+
+        @Test("the top level's $description describes the library made of a foreign file; a group's is noted as not kept")
+        func groupDescriptions() throws {
+            let document = """
+                {
+                  "$description": "Acme motion tokens",
+                  "motion": {
+                    "$description": "Motion of the Acme design system",
+                    "easing": { "$description": "Easings", "standard": { "$type": "cubicBezier", "$value": [0.2, 0, 0, 1] } },
+                    "empty": { "$description": "" }
+                  }
+                }
+                """
+            let (bundles, notes) = try Interchange.decode(document)
+            #expect(bundles.map(\.library.description) == ["Acme motion tokens"])
+            #expect(
+                notes == [
+                    "did not keep the $descriptions of 2 groups: motion, motion.easing: transdb keeps descriptions on entries and libraries, not on groups"
+                ])
+            // Without tokens for the library, the top level's description has nothing to describe.
+            let (none, alone) = try Interchange.decode(#"{ "$description": "Nothing here", "size": { "$type": "dimension", "$value": { "value": 4, "unit": "px" } } }"#)
+            #expect(none.isEmpty)
+            #expect(alone.last == "did not keep the $description of the top level: transdb keeps descriptions on entries and libraries, not on groups")
         }
 
         @Test("$extends copies a group's tokens, local ones winning, with the types they inherit")
