@@ -24,13 +24,13 @@ struct AddCommandTests {
              "added screen app/Card (transitioningDelegate app/CardTransitions)\n"),
             (["add", "container", "AppNav", "--kind", "navigation", "--library", "app"], "added navigation container app/AppNav\n"),
             (["add", "route", "--op", "present", "--from", "Home", "--to", "Card", "--preset", "app/slideUp", "--delegate", "app/CardTransitions"],
-             "added route #27: present app/Home → app/Card on app/CardTransitions returns app/slideUp\n"),
+             "added route #29: present app/Home → app/Card on app/CardTransitions returns app/slideUp\n"),
             (["add", "route", "--op", "dismiss", "--from", "Card", "--preset", "app/dragDown", "--interaction", "app/dragDown"],
              "added to 'app/CardTransitions', the transitioningDelegate of screen 'app/Card'\n"
-                + "added route #28: dismiss app/Card → * on app/CardTransitions returns app/dragDown, interaction app/dragDown\n"),
+                + "added route #30: dismiss app/Card → * on app/CardTransitions returns app/dragDown, interaction app/dragDown\n"),
             (["add", "route", "--op", "push", "--from", "Home", "--to", "Card", "--container", "AppNav", "--preset", "app/slideUp"],
              "container 'app/AppNav' had no delegate: created delegate 'app/AppNavDelegate' and set it\n"
-                + "added route #29: push app/Home → app/Card on app/AppNavDelegate returns app/slideUp\n"),
+                + "added route #31: push app/Home → app/Card on app/AppNavDelegate returns app/slideUp\n"),
         ]
         for (arguments, expected) in steps {
             let result = try cli(arguments)
@@ -81,13 +81,13 @@ struct AddCommandTests {
         #expect(curves[0]["expression"] as? String == "cubic-bezier(0.2, 0.9, 0.1, 1)")
 
         let routes = try cli(["list", "routes", "--library", "app", "--format", "json"]).jsonArray()
-        #expect(routes.compactMap { $0["id"] as? Int } == [27, 28, 29])
+        #expect(routes.compactMap { $0["id"] as? Int } == [29, 30, 31])
         #expect(routes.compactMap { $0["delegate"] as? String } == ["app/CardTransitions", "app/CardTransitions", "app/AppNavDelegate"])
 
         // Resolving what was added, step by step.
         let explained = try cli(["resolve", "--op", "present", "--from", "Home", "--to", "Card", "--explain"])
         expectSuccess(explained)
-        #expect(explained.stdoutLines.last == "app/CardTransitions:#27:present app/Home → app/Card\tapp/slideUp")
+        #expect(explained.stdoutLines.last == "app/CardTransitions:#29:present app/Home → app/Card\tapp/slideUp")
         let dismissed = try cli(["resolve", "--op", "dismiss", "--from", "Card", "--to", "Home", "--format", "json"]).jsonObject()
         #expect((dismissed["animator"] as? [String: Any])?["name"] as? String == "dragDown")
         #expect((dismissed["interaction"] as? [String: Any])?["name"] as? String == "dragDown")
@@ -118,10 +118,10 @@ struct AddCommandTests {
             "spring(duration: 0.45, bounce: 0.15)")
         #expect(try run("add", "route", "--op", "present", "--from", "Inbox", "--to", "Message", "--preset", "messageIn").stdoutLines == [
             "screen 'local/Message' had no transitioningDelegate: created delegate 'local/MessageTransitioningDelegate' and set it",
-            "added route #27: present local/Inbox → local/Message on local/MessageTransitioningDelegate returns local/messageIn",
+            "added route #29: present local/Inbox → local/Message on local/MessageTransitioningDelegate returns local/messageIn",
         ])
         #expect(try run("resolve", "--op", "present", "--from", "Inbox", "--to", "Message", "--explain").stdoutLines.last
-            == "local/MessageTransitioningDelegate:#27:present local/Inbox → local/Message\tlocal/messageIn")
+            == "local/MessageTransitioningDelegate:#29:present local/Inbox → local/Message\tlocal/messageIn")
         let dismiss = try run("resolve", "--op", "dismiss", "--from", "Message", "--to", "Inbox", "--format", "json").jsonObject()
         #expect(dismiss["delegate"] as? String == "local/MessageTransitioningDelegate")
         #expect(isNull(dismiss["animator"]))
@@ -146,7 +146,7 @@ struct AddCommandTests {
         expectSuccess(added)
         #expect(added.stdoutLines == [
             "screen 'local/Message' had no transitioningDelegate: created delegate 'local/MessageTransitioningDelegate' and set it",
-            "added route #27: present local/Inbox → local/Message on local/MessageTransitioningDelegate returns motion/zoom",
+            "added route #29: present local/Inbox → local/Message on local/MessageTransitioningDelegate returns motion/zoom",
         ])
         let screens = try cli(["list", "screens", "--library", "local", "--format", "json"]).jsonArray()
         let message = try #require(screens.first { $0["name"] as? String == "Message" })
@@ -158,7 +158,7 @@ struct AddCommandTests {
         #expect(answer["delegate"] as? String == "local/MessageTransitioningDelegate")
         #expect((answer["animator"] as? [String: Any])?["library"] as? String == "motion")
         #expect((answer["animator"] as? [String: Any])?["name"] as? String == "zoom")
-        #expect((answer["mapping"] as? [String: Any])?["id"] as? Int == 27)
+        #expect((answer["mapping"] as? [String: Any])?["id"] as? Int == 29)
     }
 
     @Test("add --dry-run prints what it would add, refuses what add refuses, and writes nothing", arguments: [
@@ -209,7 +209,7 @@ struct AddCommandTests {
         expectSuccess(added)
         #expect(added.stdoutLines == [
             "screen 'local/Message' had no transitioningDelegate: would create delegate 'local/MessageTransitioningDelegate' and set it",
-            "would add route #27: present local/Inbox → local/Message on local/MessageTransitioningDelegate returns motion/zoom",
+            "would add route #29: present local/Inbox → local/Message on local/MessageTransitioningDelegate returns motion/zoom",
         ])
         #expect(try cli.state() == before)
 
@@ -260,7 +260,7 @@ struct AddCommandTests {
         expectSuccess(added)
         #expect(added.stdoutLines == [
             "note: screen 'Profile' does not have 'Spare' as its transitioningDelegate, so UIKit will not ask it for this route",
-            "added route #27: present demo/Feed → demo/Profile on local/Spare returns motion/fade",
+            "added route #29: present demo/Feed → demo/Profile on local/Spare returns motion/fade",
         ])
         let resolved = try cli(["resolve", "--op", "present", "--from", "Feed", "--to", "Profile", "--format", "json"]).jsonObject()
         #expect(isNull(resolved["animator"]))
@@ -277,10 +277,10 @@ struct AddCommandTests {
         expectSuccess(added)
         #expect(added.stdoutLines == [
             "added to 'demo/DetailTransitions', the transitioningDelegate of screen 'demo/Detail'",
-            "added route #27: present demo/Settings → demo/Detail on demo/DetailTransitions returns nil",
+            "added route #29: present demo/Settings → demo/Detail on demo/DetailTransitions returns nil",
         ])
         let resolved = try cli(["resolve", "--op", "present", "--from", "Settings", "--to", "Detail", "--format", "json"]).jsonObject()
-        #expect((resolved["mapping"] as? [String: Any])?["id"] as? Int == 27)
+        #expect((resolved["mapping"] as? [String: Any])?["id"] as? Int == 29)
         #expect(isNull(resolved["animator"]))
         #expect(resolved["systemDefault"] as? String == "coverVertical")
     }

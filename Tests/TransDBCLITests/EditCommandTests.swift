@@ -258,21 +258,21 @@ struct EditCommandTests {
             ["add", "screen", "A"], ["add", "screen", "B"], ["add", "route", "--op", "present", "--from", "A", "--to", "B", "--nil"],
             ["add", "route", "--op", "present", "--from", "B", "--to", "B", "--nil", "--delegate", "BTransitioningDelegate"],
         ])
-        #expect(try cli(["list", "routes", "--format", "json"]).jsonArray().compactMap { $0["id"] as? Int }.max() == 28)
+        #expect(try cli(["list", "routes", "--format", "json"]).jsonArray().compactMap { $0["id"] as? Int }.max() == 30)
         let removed = try cli(["rm", "delegate", "BTransitioningDelegate"])
         expectSuccess(removed)
         #expect(
             removed.stdout == """
                 removed delegate local/BTransitioningDelegate
-                  removed route #27: present local/A → local/B on local/BTransitioningDelegate
-                  removed route #28: present local/B → local/B on local/BTransitioningDelegate
+                  removed route #29: present local/A → local/B on local/BTransitioningDelegate
+                  removed route #30: present local/B → local/B on local/BTransitioningDelegate
                   screen local/B no longer has a delegate
 
                 """)
 
         let added = try cli(["add", "route", "--op", "present", "--from", "A", "--to", "B", "--nil"])
         expectSuccess(added)
-        #expect(added.stdoutLines.last == "added route #29: present local/A → local/B on local/BTransitioningDelegate returns nil")
+        #expect(added.stdoutLines.last == "added route #31: present local/A → local/B on local/BTransitioningDelegate returns nil")
     }
 
     // MARK: show and list

@@ -28,7 +28,7 @@ struct ImportExportCommandTests {
         expectSuccess(imported)
         #expect(
             imported.stdoutLines.first
-                == "imported: added 8 libraries, 35 curves, 41 presets, 11 delegates, 19 screens, 4 containers, 26 routes; 0 changed; 0 unchanged")
+                == "imported: added 8 libraries, 35 curves, 42 presets, 11 delegates, 19 screens, 4 containers, 28 routes; 0 changed; 0 unchanged")
         let again = try empty(["export", "--library", "motion"])
         #expect(again.stdout == exported.stdout)
     }
@@ -218,7 +218,7 @@ struct ImportExportCommandTests {
         expectSuccess(try cli(["import", file]))
         let listed = try cli(["list", "presets", "--library", "team", "--format", "json"]).jsonArray()
         #expect(listed.map { $0["name"] as? String } == [name])
-        #expect(try cli(["list", "presets", "--format", "json"]).jsonArray().count == 42)
+        #expect(try cli(["list", "presets", "--format", "json"]).jsonArray().count == 43)
     }
 
     @Test("DTCG: springs are approximated by default, a note per preset; --exact refuses; export → import → export is byte-identical")
@@ -227,10 +227,10 @@ struct ImportExportCommandTests {
         defer { cli.remove() }
         let refused = try cli(["export", "--format", "dtcg", "--exact"])
         expectError(
-            refused, exitCode: 65, mentioning: ["8 presets use curves that DTCG's cubicBezier cannot represent", "without --exact"])
+            refused, exitCode: 65, mentioning: ["9 presets use curves that DTCG's cubicBezier cannot represent", "without --exact"])
         let exported = try cli(["export", "--format", "dtcg"])
         #expect(exported.exitCode == 0)
-        #expect(exported.stderrLines.count == 8)
+        #expect(exported.stderrLines.count == 9)
         #expect(exported.stderrLines.allSatisfy { $0.hasPrefix("note: preset ") && $0.contains("nearest cubic-bezier within") })
         #expect(exported.stderrLines.contains { $0.hasPrefix("note: preset motion/zoom (spring, nearest cubic-bezier within 0.012)") })
         #expect(try cli(["export", "--format", "dtcg", "--approximate-springs"]).stdout == exported.stdout)
@@ -242,7 +242,7 @@ struct ImportExportCommandTests {
         expectSuccess(imported)
         #expect(
             imported.stdoutLines.first
-                == "imported: added 8 libraries, 35 curves, 41 presets, 11 delegates, 19 screens, 4 containers, 26 routes; 0 changed; 0 unchanged")
+                == "imported: added 8 libraries, 35 curves, 42 presets, 11 delegates, 19 screens, 4 containers, 28 routes; 0 changed; 0 unchanged")
         let again = try empty(["export", "--format", "dtcg"])
         #expect(again.stdout == exported.stdout)
         // And the bundles of both catalogs are the same bytes.

@@ -23,7 +23,7 @@ struct InitCommandTests {
         #expect(printed == Self.seededLibraries)
         #expect(lines.contains { $0.hasPrefix("  demo ") && $0.hasSuffix("9 screens, 3 containers, 6 delegates, 17 routes") })
         #expect(lines.contains { $0.hasPrefix("  uikit ") && $0.hasSuffix("6 curves, 7 presets") })
-        #expect(lines.contains { $0.hasPrefix("  articles ") && $0.hasSuffix("10 screens, 1 container, 5 delegates, 9 routes") })
+        #expect(lines.contains { $0.hasPrefix("  articles ") && $0.hasSuffix("1 preset, 10 screens, 1 container, 5 delegates, 11 routes") })
         #expect(FileManager.default.fileExists(atPath: db))
 
         let libraries = try runner.run(["list", "libraries", "--format", "json", "--db", db])

@@ -21,7 +21,7 @@ struct ListCommandTests {
 
         expectSuccess(result)
         let presets = try result.jsonArray()
-        #expect(presets.count == 41)
+        #expect(presets.count == 42)
         for preset in presets {
             #expect(Set(preset.keys) == Self.presetKeys, "\(preset)")
             #expect(preset["duration"] is NSNumber)
@@ -253,11 +253,11 @@ struct ListCommandTests {
             return result.stdout.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(String.init)
         }
         let fitted = try inTerminal(["list", "presets"])
-        #expect(fitted.count == 43, "the header, the default library's 41 presets and what was left out")
+        #expect(fitted.count == 44, "the header, the default library's 42 presets and what was left out")
         #expect(fitted.allSatisfy { $0.count <= 80 }, "\(fitted.filter { $0.count > 80 })")
         #expect(fitted.last == "(left out to fit: interactive, reverse; --wide shows all)", "\(fitted.last ?? "")")
         #expect(fitted.contains { $0.contains("…") })
-        #expect(fitted[0].hasPrefix("library   name                         kind"), "key columns keep their width: \(fitted[0])")
+        #expect(fitted[0].hasPrefix("library   name                          kind"), "key columns keep their width: \(fitted[0])")
         let wide = try inTerminal(["list", "presets", "--wide"])
         #expect(wide.contains { $0.count > 80 })
         #expect(!wide.joined().contains("…"))

@@ -54,7 +54,7 @@ extension PreviewCommandTests {
             eval: ["motion/uncoverDown", "--gesture", "update 0.5@0.1, finish@0.2"]),
         indexRoutePage,
         // The default library's index, with its first preset open.
-        BrowserPage(preview: ["--all"], eval: ["material/containerTransform"], container: "[data-detail] [data-container]"),
+        BrowserPage(preview: ["--all"], eval: ["articles/dismissAnimatedTransitioning"], container: "[data-detail] [data-container]"),
     ]
 
     /// Each card's colour (`COLORS` in ``PreviewAssets``).

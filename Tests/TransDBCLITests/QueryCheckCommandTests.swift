@@ -20,7 +20,7 @@ struct QueryCheckCommandTests {
         #expect(rows.map { $0["name"] as? String } == ["coverVertical", "crossDissolve"])
         #expect(rows.map { $0["duration"] as? Double } == [0.4, 0.4])
         let csv = try cli(["query", "SELECT count(*) AS n FROM route", "--format", "csv"])
-        #expect(csv.stdout == "n\r\n26\r\n")
+        #expect(csv.stdout == "n\r\n28\r\n")
     }
 
     static let writes: [String] = [

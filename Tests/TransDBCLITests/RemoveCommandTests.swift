@@ -15,7 +15,7 @@ struct RemoveCommandTests {
         expectSuccess(result)
         #expect(result.stdout == "removed route #1: present demo/Feed → demo/Detail on demo/DetailTransitions\n")
         let routes = try cli(["list", "routes", "--format", "json"]).jsonArray()
-        #expect(routes.count == 25)
+        #expect(routes.count == 27)
         #expect(!routes.contains { $0["id"] as? Int == 1 })
         let answer = try cli(["resolve", "--op", "present", "--from", "Feed", "--to", "Detail", "--format", "json"]).jsonObject()
         #expect((answer["mapping"] as? [String: Any])?["id"] as? Int == 2)
@@ -43,7 +43,7 @@ struct RemoveCommandTests {
 
                 """)
         let routes = try cli(["list", "routes", "--format", "json"]).jsonArray()
-        #expect(routes.count == 21)
+        #expect(routes.count == 23)
         #expect(!routes.contains { $0["delegate"] as? String == "demo/DetailTransitions" })
         let screens = try cli(["list", "screens", "--format", "json"]).jsonArray()
         let detail = try #require(screens.first { $0["name"] as? String == "Detail" })
@@ -84,9 +84,9 @@ struct RemoveCommandTests {
         expectSuccess(result)
         let libraries = try cli(["list", "libraries", "--format", "json"]).jsonArray()
         #expect(!libraries.contains { $0["name"] as? String == "demo" })
-        // The other libraries keep theirs (articles' nine routes and ten screens).
+        // The other libraries keep theirs (articles' eleven routes and ten screens).
         let routes = try cli(["list", "routes", "--format", "json"]).jsonArray()
-        #expect(routes.count == 9 && routes.allSatisfy { ($0["delegate"] as? String)?.hasPrefix("articles/") == true })
+        #expect(routes.count == 11 && routes.allSatisfy { ($0["delegate"] as? String)?.hasPrefix("articles/") == true })
         let screens = try cli(["list", "screens", "--format", "json"]).jsonArray()
         #expect(screens.count == 10 && screens.allSatisfy { $0["library"] as? String == "articles" })
     }

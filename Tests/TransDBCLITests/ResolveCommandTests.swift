@@ -164,13 +164,13 @@ struct ResolveCommandTests {
             step: "UIKit calls 'articles/SZAnimator'.animationController(forDismissed:)"),
         DemoCase(
             title: "seed 002: the presenting controller returns its presentAnimation",
-            arguments: ["--op", "present", "--from", "articles/CustomTransitionViewController", "--to", "articles/CustomTransitionPresentedViewController"],
+            arguments: ["--op", "present", "--from", "articles/CustomTransitionViewController", "--to", "articles/AnoViewController"],
             delegate: "articles/CustomTransitionViewController", mapping: 22, animator: "samples/customTransition",
             step: "mapping #22 present * → * matches (both sides wildcards)"),
         DemoCase(
             title: "seed 002: the article shows no dismiss method, so UIKit plays its default",
             arguments: [
-                "--op", "dismiss", "--from", "articles/CustomTransitionPresentedViewController", "--to", "articles/CustomTransitionViewController",
+                "--op", "dismiss", "--from", "articles/AnoViewController", "--to", "articles/CustomTransitionViewController",
             ],
             delegate: "articles/CustomTransitionViewController", systemDefault: "coverVertical",
             step: "'articles/CustomTransitionViewController' does not implement animationController(forDismissed:) (it has no dismiss mappings)"),
@@ -199,15 +199,18 @@ struct ResolveCommandTests {
             animator: "samples/customAnimatedTransitioning",
             step: "UIKit calls 'articles/MainViewController'.navigationController(_:animationControllerFor:from:to:)"),
         DemoCase(
-            title: "seed 004: its pop returns DismissAnimatedTransitioning, which the article never shows: not mapped",
+            title: "seed 004: its dismiss returns DismissAnimatedTransitioning, which the article never shows: an inferred stand-in, never UIKit's default",
+            arguments: ["--op", "dismiss", "--from", "articles/LoginViewController", "--to", "articles/MainViewController"],
+            delegate: "articles/MainViewController", mapping: 27, animator: "articles/dismissAnimatedTransitioning",
+            step: "UIKit calls 'articles/MainViewController'.animationController(forDismissed:)"),
+        DemoCase(
+            title: "seed 004: and so does its pop, with no interaction controller",
             arguments: [
                 "--op", "pop", "--from", "articles/LoginViewController", "--to", "articles/MainViewController", "--container",
                 "articles/MainNavigationController",
             ],
-            container: "articles/MainNavigationController", delegate: "articles/MainViewController", systemDefault: "navigationPop",
-            step:
-                "no pop mapping of 'articles/MainViewController' matches articles/LoginViewController → articles/MainViewController: the method returns nil"
-        ),
+            container: "articles/MainNavigationController", delegate: "articles/MainViewController", mapping: 28,
+            animator: "articles/dismissAnimatedTransitioning", step: "mapping #28 pop * → * matches (both sides wildcards)"),
     ]
 
     @Test("the demo library's paths, as JSON", arguments: demoCases)

@@ -223,7 +223,7 @@ private struct Run {
             let fallback = SystemTransition.forOperation(operation, modalStyle: modalStyle)
             result.systemDefault = fallback
             say(
-                "animator is nil: UIKit plays the system default \(fallback.rawValue)\(operation.containerKind == nil ? " (modalTransitionStyle \(modalStyle.rawValue))" : ""): \(fallback.summary)"
+                "animator is nil: UIKit plays the system default \(fallback.rawValue)\(operation.containerKind == nil ? " (modalTransitionStyle \(modalStyle.rawValue))" : ""): \(fallback.summary(for: operation))"
             )
         }
     }

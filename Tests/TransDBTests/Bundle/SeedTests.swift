@@ -164,7 +164,7 @@ struct SeedTests {
         defer { directory.remove() }
         let catalog = try Catalog(path: directory.file("catalog.sqlite"), mode: .createIfMissing)
         let presets = try catalog.presets()
-        #expect(presets.count == 41)
+        #expect(presets.count == 42)
 
         let probe = QualifiedName(library: "scratch", name: "Probe")
         try catalog.addDelegate(Delegate(library: "scratch", name: "Probe"))

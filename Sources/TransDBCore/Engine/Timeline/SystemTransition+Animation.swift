@@ -8,6 +8,7 @@ extension SystemTransition {
     public func preset(for operation: TransitionOperation) -> Preset {
         var preset = forwardPreset
         if operation == .dismiss || operation == .pop { preset.tracks = preset.tracks.mirrored }
+        preset.description = summary(for: operation)
         return preset
     }
 
@@ -21,7 +22,7 @@ extension SystemTransition {
         func preset(_ kind: PresetKind, _ direction: Direction?, _ duration: Double, _ curve: CurveReference) -> Preset {
             Preset(
                 library: "system", name: rawValue, kind: kind, direction: direction, duration: duration, curve: curve,
-                tracks: kind.tracks(direction: direction), description: summary)
+                tracks: kind.tracks(direction: direction), description: summary(for: .present))
         }
         switch self {
         case .coverVertical: return preset(.cover, .up, 0.4, modalSpring)
