@@ -57,7 +57,7 @@ extension TransDBCommand {
             let text = UsageDiagnosis.diagnose(arguments) ?? UsageDiagnosis.reworded(message(for: error))
             let lines = text.split(whereSeparator: \.isNewline)
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            let hint = "(see 'transdb --help')"
+            let hint = "(see '\(helpCommand(for: arguments))')"
             Output.note("transdb: error: " + lines.joined(separator: " ") + " " + hint)
             exit(withError: ExitCode(exitCode(for: error).rawValue == 0 ? 64 : exitCode(for: error).rawValue))
         }
@@ -65,6 +65,28 @@ extension TransDBCommand {
 }
 
 extension TransDBCommand {
+    /// The help that documents the (sub)command `arguments` name, `transdb add screen --help`, for
+    /// the hint after a usage error; the top-level help when they name none.
+    static func helpCommand(for arguments: [String]) -> String {
+        var path = ["transdb"]
+        var commands: [any ParsableCommand.Type] = configuration.subcommands
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            index += 1
+            // The options every command shares may come first, with their values.
+            if argument == "--db" || argument == "--busy-timeout" {
+                index += 1
+                continue
+            }
+            if argument.hasPrefix("-") { continue }
+            guard let command = commands.first(where: { $0._commandName == argument }) else { break }
+            path.append(argument)
+            commands = command.configuration.subcommands
+        }
+        return (path + ["--help"]).joined(separator: " ")
+    }
+
     /// The command `arguments` give. A negative number after an option (`--count -1`) reads to
     /// ArgumentParser as another option, and the option as missing its value: when the command
     /// line is refused, it is read once more with such values joined to their options

@@ -341,7 +341,7 @@ struct AddCommandTests {
             (try importing(#""screens": [{"name": "Curl", "modalStyle": "partialCurl"}]"#), 65, "\(file): $.screens[0]: \(curl)"),
             (
                 try cli(["add", "route", "--op", "present", "--from", "Feed", "--to", "Detail", "--nil", "--interaction", "zoom"]), 64,
-                "--interaction with --nil: \(interaction) (see 'transdb --help')"
+                "--interaction with --nil: \(interaction) (see 'transdb add route --help')"
             ),
             (
                 try importing(

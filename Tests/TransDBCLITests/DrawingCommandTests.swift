@@ -200,6 +200,6 @@ struct DrawingCommandTests {
         let result = try cli(arguments)
         #expect(result.exitCode == 64, "\(result)")
         #expect(result.stdout == "")
-        #expect(result.stderr == "transdb: error: \(message) (see 'transdb --help')\n")
+        #expect(result.stderr == "transdb: error: \(message) (see 'transdb \(arguments[0]) --help')\n")
     }
 }

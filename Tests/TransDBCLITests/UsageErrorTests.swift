@@ -95,6 +95,27 @@ struct UsageErrorTests {
         #expect(help.stdout.hasPrefix("OVERVIEW: Add an animator preset."))
         // Shared options first, but no command at all.
         expectError(try cli.runner.run(["--db", cli.db]), exitCode: 64, mentioning: ["no command given before or after '--db'", "list"])
+        expectError(try cli.runner.run(["--bogus"]), exitCode: 64, mentioning: ["unknown option '--bogus'; give a command: init, add"])
+        // The hint names the help of the command the line gave, past the shared options.
+        #expect(
+            try cli.runner.run(["--db", cli.db, "add", "screen", "--bogus"]).stderr
+                == "transdb: error: unknown option '--bogus' for 'transdb add screen' (see 'transdb add screen --help')\n")
+        #expect(try cli.runner.run(["--nonsense"]).stderr.hasSuffix("(see 'transdb --help')\n"))
+    }
+
+    @Test("eval refuses to print more than 100,000 samples instead of running out of memory")
+    func evalSampleBound() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let before = try cli.state()
+        expectError(
+            try cli(["eval", "--op", "dismiss", "--from", "Detail", "--to", "Feed", "--gesture", "update 0.5@3600, finish@3600", "--fps", "10000"]),
+            exitCode: 64,
+            mentioning: ["eval would print 36001168 samples (3600.1167 s at 10000 fps); at most 100,000: lower --fps, or name the times with --at"])
+        // 0.71 s at 10,000 fps is within the bound.
+        let within = try cli(["eval", "motion/zoom", "--fps", "10000", "--format", "json"]).jsonObject()
+        #expect((within["samples"] as? [Any])?.count == 7_100)
+        #expect(try cli.state() == before)
     }
 
     @Test("a group without its subcommand fails, as rm without a kind does: a script with an empty kind must not pass")

@@ -103,7 +103,16 @@ extension TransDBCommand {
                         at.isEmpty ? Filmstrip(timeline, frames: frames ?? Filmstrip.defaultFrames) : Filmstrip(timeline, times: at)
                     return Output.print(filmstrip.svg)
                 }
-                let times = at.isEmpty ? timeline.frameTimes(fps: fps ?? 60) : at
+                let rate = fps ?? 60
+                // Each sample is kept until the output is written: a bound, not a trap, for a
+                // transition of an hour at 10,000 fps.
+                let count = at.isEmpty ? timeline.duration * rate + 2 : Double(at.count)
+                if count > 100_000 {
+                    throw ValidationError(
+                        "eval would print \(Int(count.rounded(.down))) samples (\(timeline.duration.formatted(digits: 4)) s at \(rate.shortestDescription) fps); at most 100,000: lower --fps, or name the times with --at"
+                    )
+                }
+                let times = at.isEmpty ? timeline.frameTimes(fps: rate) : at
                 Output.print(TimelineOutput(timeline, times: times), as: format, wide: output.wide)
             }
         }

@@ -91,6 +91,11 @@ enum UsageDiagnosis {
             let names = children.map(name)
             let known = path.joined(separator: " ")
             guard let at = arguments.firstIndex(where: names.contains) else {
+                // Only the options every command shares may come before it.
+                let option = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+                if path.count == 1, !["--db", "--busy-timeout"].contains(option) {
+                    return "unknown option '\(word)'; give a command: \(names.joined(separator: ", "))"
+                }
                 return "no command given before or after '\(word)'; the commands are \(names.joined(separator: ", "))"
             }
             let reordered = [known, arguments[at]] + arguments[(at + 1)...] + arguments[..<at]
