@@ -12,13 +12,18 @@ public enum QueryError: Error, Equatable, Sendable, CustomStringConvertible {
     case empty
     /// The statement returns more rows than the limit.
     case tooManyRows(statement: String, limit: Int)
+    /// The statement returns more than `limit` bytes of values.
+    case tooLarge(statement: String, limit: Int)
 
     public var description: String {
         switch self {
         case let .invalidSQL(sql, reason): "invalid query '\(sql)': \(reason)"
         case let .notReadOnly(statement, reason): "invalid query '\(statement)': transdb query only reads; \(reason)"
         case .empty: "the query is empty; give an SQL statement, e.g. transdb query 'select name from library'"
-        case let .tooManyRows(statement, limit): "invalid query '\(statement)': more than \(limit) rows; add a LIMIT"
+        case let .tooManyRows(statement, limit):
+            "invalid query '\(statement)': more than \(limit) rows, the most transdb query returns; narrow it with a WHERE or a smaller LIMIT"
+        case let .tooLarge(statement, limit):
+            "invalid query '\(statement)': more than \(limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes") of values, the most transdb query returns; narrow it with a WHERE or a smaller LIMIT"
         }
     }
 }

@@ -32,24 +32,33 @@ public enum ReadOnlyQuery {
 
     /// Runs every statement of `sql` and returns the rows of the last one that returns rows.
     ///
-    /// - Throws: ``QueryError`` for SQL that is not valid, would write or returns more than
-    ///   `maximumRows` rows; ``CatalogError`` for a catalog that cannot be opened.
-    public static func run(_ sql: String, catalog path: String, maximumRows: Int = 1_000_000) throws -> Result {
+    /// - Throws: ``QueryError`` for SQL that is not valid, would write, makes a value longer than
+    ///   16 MiB, or returns more than `maximumRows` rows or `maximumBytes` of values;
+    ///   ``CatalogError`` for a catalog that cannot be opened.
+    public static func run(
+        _ sql: String, catalog path: String, maximumRows: Int = 1_000_000, maximumBytes: Int = maximumResultBytes
+    ) throws -> Result {
+        let limits = (rows: maximumRows, bytes: maximumBytes)
         do {
-            return try run(sql, file: path, catalog: path, maximumRows: maximumRows)
+            return try run(sql, file: path, catalog: path, limits: limits)
         } catch let failure as Unreadable {
             // A WAL catalog in a directory this process cannot write to (see Catalog.openForReading).
             guard Catalog.hasNoPendingWAL(path) else { throw failure.error }
-            return try run(sql, file: Catalog.immutableURI(path), catalog: path, maximumRows: maximumRows)
+            return try run(sql, file: Catalog.immutableURI(path), catalog: path, limits: limits)
         }
     }
+
+    /// The longest text or blob a query may make (SQLite's `SQLITE_LIMIT_LENGTH`): 16 MiB.
+    static let maximumValueBytes = 1 << 24
+    /// How much a query may return by default, its values' bytes and 16 per value: 256 MiB.
+    public static let maximumResultBytes = 1 << 28
 
     /// The catalog could not be read through a normal read-only connection.
     private struct Unreadable: Error {
         var error: CatalogError
     }
 
-    private static func run(_ sql: String, file: String, catalog path: String, maximumRows: Int) throws -> Result {
+    private static func run(_ sql: String, file: String, catalog path: String, limits: (rows: Int, bytes: Int)) throws -> Result {
         var connection: OpaquePointer?
         var code = sqlite3_open_v2(file, &connection, SQLITE_OPEN_READONLY, nil)
         defer { sqlite3_close_v2(connection) }
@@ -57,6 +66,9 @@ public enum ReadOnlyQuery {
             throw CatalogError.io(path: path, reason: "cannot open the catalog for reading")
         }
         sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0)
+        // Every value is held until the rows are printed: a bound on one value, and below on
+        // all of them, so that `zeroblob(900000000)` is an error rather than gigabytes.
+        sqlite3_limit(db, SQLITE_LIMIT_LENGTH, Int32(maximumValueBytes))
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, 5000)
         sqlite3_set_authorizer(db, authorize, nil)
@@ -94,12 +106,17 @@ public enum ReadOnlyQuery {
             for i in 0..<columnCount { columns.append(sqlite3_column_name(statement, i).map { String(cString: $0) } ?? "") }
             columns = uniqueColumnNames(columns)
             var rows: [[JSONValue]] = []
+            var bytes = 0
             while true {
                 code = sqlite3_step(statement)
                 if code == SQLITE_DONE { break }
                 guard code == SQLITE_ROW else { throw refusal(db, sql) }
-                guard rows.count < maximumRows else {
-                    throw QueryError.tooManyRows(statement: statementText(statement), limit: maximumRows)
+                guard rows.count < limits.rows else {
+                    throw QueryError.tooManyRows(statement: statementText(statement), limit: limits.rows)
+                }
+                for i in 0..<columnCount { bytes += 16 + Int(sqlite3_column_bytes(statement, i)) }
+                guard bytes <= limits.bytes else {
+                    throw QueryError.tooLarge(statement: statementText(statement), limit: limits.bytes)
                 }
                 rows.append((0..<columnCount).map { value(statement, $0) })
             }

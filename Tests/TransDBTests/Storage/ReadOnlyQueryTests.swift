@@ -54,7 +54,25 @@ struct ReadOnlyQueryTests {
             let sql = "SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3"
             let error = #expect(throws: QueryError.self) { try ReadOnlyQuery.run(sql, catalog: path, maximumRows: 2) }
             #expect(error == .tooManyRows(statement: sql, limit: 2))
-            #expect(error?.description == "invalid query '\(sql)': more than 2 rows; add a LIMIT")
+            #expect(error?.description == "invalid query '\(sql)': more than 2 rows, the most transdb query returns; narrow it with a WHERE or a smaller LIMIT")
+        }
+    }
+
+    @Test("a value longer than 16 MiB, or more bytes of values than the limit, is an error, not gigabytes held")
+    func tooLarge() throws {
+        try Self.withCatalog { path in
+            let huge = #expect(throws: QueryError.self) { try ReadOnlyQuery.run("SELECT zeroblob(900000000)", catalog: path) }
+            #expect(huge == .invalidSQL(sql: "SELECT zeroblob(900000000)", reason: "string or blob too big"))
+            let longest = try ReadOnlyQuery.run("SELECT length(zeroblob(16777216))", catalog: path)
+            #expect(longest.rows == [[.integer(16_777_216)]])
+            // Ten rows of 1,000 bytes and 16 per value: 10,160 bytes; 10,000 are allowed.
+            let sql = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT 10) SELECT printf('%.1000c', 'x') FROM n"
+            let many = #expect(throws: QueryError.self) { try ReadOnlyQuery.run(sql, catalog: path, maximumBytes: 10_000) }
+            #expect(
+                many?.description.hasSuffix(
+                    "more than 10000 bytes of values, the most transdb query returns; narrow it with a WHERE or a smaller LIMIT") == true)
+            let allowed = try ReadOnlyQuery.run(sql, catalog: path, maximumBytes: 10_160)
+            #expect(allowed.rows.count == 10)
         }
     }
 }
