@@ -40,7 +40,8 @@ struct ResolveBatchTests {
         let csv =
             "op,from,to,container\n" + Self.routes.map { "\($0.op),\($0.from),\($0.to),\($0.container ?? "")" }.joined(separator: "\n")
             + "\n"
-        for input in [ndjson, csv] {
+        // A byte-order mark before the first line (Excel's "CSV UTF-8") is not part of it.
+        for input in [ndjson, csv, "\u{FEFF}" + ndjson, "\u{FEFF}" + csv] {
             let result = try cli.runner.run(["resolve", "--batch", "--db", cli.db], stdin: input)
             expectSuccess(result)
             // Byte for byte: same keys, same order, same numbers and escapes.

@@ -27,7 +27,8 @@ public struct BatchRequestReader: Sendable {
     ///   requests.
     public mutating func request(_ line: String) throws -> Resolver.Request? {
         lineNumber += 1
-        let trimmed = line.trimmingWhitespace()
+        // A byte-order mark before the first line (Excel's "CSV UTF-8" writes one) is not part of it.
+        let trimmed = (lineNumber == 1 && line.first == "\u{FEFF}" ? String(line.dropFirst()) : line).trimmingWhitespace()
         func refuse(_ reason: String) -> ModelError {
             .invalidValue(
                 field: "batch line \(lineNumber)", value: trimmed.count > 80 ? String(trimmed.prefix(80)) + "…" : trimmed, reason: reason)
