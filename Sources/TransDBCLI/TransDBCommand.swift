@@ -48,6 +48,11 @@ extension TransDBCommand {
                 Output.note("transdb: error: \(problem) (see 'transdb --help')")
                 exit(withError: ExitCode(64))
             }
+            // As typed, before the shared options are moved after the subcommand.
+            if let problem = UsageDiagnosis.repeatedSharedOption(Array(CommandLine.arguments.dropFirst())) {
+                Output.note("transdb: error: \(problem) (see '\(helpCommand(for: arguments))')")
+                exit(withError: ExitCode(64))
+            }
             var command = try parse(arguments)
             try command.run()
         } catch let code as ExitCode {

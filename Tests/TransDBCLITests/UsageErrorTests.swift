@@ -96,6 +96,15 @@ struct UsageErrorTests {
         // Shared options first, but no command at all.
         expectError(try cli.runner.run(["--db", cli.db]), exitCode: 64, mentioning: ["no command given before or after '--db'", "list"])
         expectError(try cli.runner.run(["--bogus"]), exitCode: 64, mentioning: ["unknown option '--bogus'; give a command: init, add"])
+        // Two catalogs: refused before either is touched, whatever the order; the same one twice is fine.
+        let other = cli.runner.file("other.sqlite")
+        let before = try cli.state()
+        expectError(
+            try cli.runner.run(["--db", cli.db, "add", "screen", "Twice", "--db", other]), exitCode: 64,
+            mentioning: ["--db is given 2 times ('\(cli.db)', '\(other)'); give it once"])
+        expectError(try cli.runner.run(["list", "screens", "--db=\(other)", "--db", cli.db]), exitCode: 64, mentioning: ["--db is given 2 times"])
+        #expect(try cli.state() == before && !FileManager.default.fileExists(atPath: other))
+        expectSuccess(try cli.runner.run(["--db", cli.db, "list", "libraries", "--db", cli.db]))
         // The hint names the help of the command the line gave, past the shared options.
         #expect(
             try cli.runner.run(["--db", cli.db, "add", "screen", "--bogus"]).stderr

@@ -15,6 +15,30 @@ enum UsageDiagnosis {
     /// The options every command takes, which may come before the subcommand.
     static let shared: Set<String> = ["--db", "--busy-timeout"]
 
+    /// A shared option given twice with different values (`transdb --db a.sqlite add … --db
+    /// b.sqlite`): ArgumentParser would take one without a word, and a write would go to it.
+    static func repeatedSharedOption(_ arguments: [String]) -> String? {
+        for option in shared.sorted() {
+            var values: [String] = []
+            var index = arguments.startIndex
+            while index < arguments.endIndex, arguments[index] != "--" {
+                let word = arguments[index]
+                if word == option, index + 1 < arguments.endIndex {
+                    values.append(arguments[index + 1])
+                    index += 1
+                } else if word.hasPrefix(option + "=") {
+                    values.append(String(word.dropFirst(option.count + 1)))
+                }
+                index += 1
+            }
+            let distinct = values.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            if distinct.count > 1 {
+                return "\(option) is given \(values.count) times (\(distinct.map { "'\($0)'" }.joined(separator: ", "))); give it once"
+            }
+        }
+        return nil
+    }
+
     /// `arguments` with shared options given before the subcommand (`transdb --db X list`) moved
     /// after it, where ArgumentParser reads them.
     static func normalized(_ arguments: [String]) -> [String] {
