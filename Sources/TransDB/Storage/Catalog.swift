@@ -348,6 +348,12 @@ public final class Catalog: Sendable {
         try Catalog.mapErrors(path: path) { try writer.read(body) }
     }
 
+    /// Runs `body` outside a transaction, for SQLite's checks: a damaged page ends a check with
+    /// an error that also ends the transaction around it, whose commit would then fail.
+    func readOutsideTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+        try Catalog.mapErrors(path: path) { try writer.unsafeRead(body) }
+    }
+
     /// Turns SQLite's errors into ``CatalogError``s that name the catalog.
     static func mapErrors<T>(path: String, _ body: () throws -> T) throws -> T {
         do {
@@ -364,8 +370,11 @@ public final class Catalog: Sendable {
                 throw CatalogError.io(path: path, reason: "the disk is full")
             case .SQLITE_IOERR:
                 throw CatalogError.io(path: path, reason: error.message ?? "input/output error")
-            case .SQLITE_NOTADB, .SQLITE_CORRUPT:
-                throw CatalogError.notACatalog(path: path, reason: error.message ?? "the database is damaged")
+            case .SQLITE_NOTADB:
+                throw CatalogError.notACatalog(path: path, reason: error.message ?? "it is not an SQLite database")
+            // Opening checked the header: a page that cannot be read is damage, not a foreign file.
+            case .SQLITE_CORRUPT:
+                throw CatalogError.damaged(path: path, reason: error.message ?? "database disk image is malformed")
             case .SQLITE_CONSTRAINT:
                 throw CatalogError.constraintViolated(reason: error.message ?? "constraint failed")
             default:

@@ -11,6 +11,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case busy(path: String)
     /// Reading or writing the file failed (disk full, I/O error).
     case io(path: String, reason: String)
+    /// The file is a transdb catalog, but SQLite found a damaged page while reading it.
+    case damaged(path: String, reason: String)
     /// The catalog file does not exist.
     case missingCatalog(path: String)
     /// An entry with that name already exists in the library.
@@ -51,6 +53,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
             "the catalog '\(path)' is busy: another process holds its write lock; try again or raise --busy-timeout"
         case let .io(path, reason):
             "I/O error on the catalog '\(path)': \(reason)"
+        case let .damaged(path, reason):
+            "the catalog '\(path)' is damaged (\(reason)); `transdb check --db \(path)` lists what SQLite finds; restore it from an export or a backup"
         case let .missingCatalog(path):
             "no catalog at '\(path)'; create one with `transdb init --db \(path)`"
         case let .alreadyExists(kind, name):

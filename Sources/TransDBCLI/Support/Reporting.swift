@@ -122,7 +122,7 @@ extension CatalogError: ReportedError {
         case .notACatalog, .newerSchema: 78
         case .notWritable: 77
         case .busy: 75
-        case .io: 74
+        case .io, .damaged: 74
         case .missingCatalog, .missingInput: 66
         case .alreadyExists, .inUse, .routeTie, .routeExists, .constraintViolated, .unknownPresetKind, .failedChecks,
             .libraryImportedTwice, .invalidBundle, .missingReferences, .importConflicts:

@@ -99,5 +99,28 @@ extension Faults {
             // The catalog the fixture made is untouched by all of this, and still sound.
             #expect(try Faults.integrityCheck(cli.db) == "ok")
         }
+
+        @Test("a catalog with a damaged page: check lists what SQLite finds (exit 65), a command reading it says damaged (exit 74)")
+        func damagedPage() throws {
+            let cli = try CLIFixture.initialized()
+            defer { cli.remove() }
+            let root = try cli(["query", "SELECT rootpage FROM sqlite_schema WHERE name = 'preset'", "--format", "json"]).jsonArray()
+            let page = try #require(root.first?["rootpage"] as? Int)
+            // Every page is 4096 bytes; a b-tree page whose header is all 0xFF is unreadable.
+            let handle = try #require(FileHandle(forUpdatingAtPath: cli.db))
+            try handle.seek(toOffset: UInt64((page - 1) * 4096))
+            try handle.write(contentsOf: Data(repeating: 0xFF, count: 8))
+            try handle.close()
+            let bytes = try #require(Faults.bytes(cli.db))
+
+            let checked = try cli(["check"])
+            #expect(checked.exitCode == 65)
+            #expect(checked.stdoutLines.contains("  Page \(page): btreeInitPage() returns error code 11"), "\(checked)")
+            #expect(checked.stdoutLines.contains("  SQLite stopped reading the file: database disk image is malformed"), "\(checked)")
+            expectError(
+                try cli(["list", "presets"]), exitCode: 74,
+                mentioning: ["the catalog '\(cli.db)' is damaged (database disk image is malformed)", "transdb check --db"])
+            #expect(Faults.bytes(cli.db) == bytes)
+        }
     }
 }
