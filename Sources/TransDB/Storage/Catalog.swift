@@ -331,6 +331,15 @@ public final class Catalog: Sendable {
         }
     }
 
+    /// A copy of the catalog in memory that answers to the same path, for a dry run on a file
+    /// this process cannot write: the dry run's writes, rolled back in any case, then need no
+    /// right to write the file. The copy is as large as the catalog.
+    public func inMemoryCopy() throws -> Catalog {
+        let memory = try DatabaseQueue(configuration: Catalog.configuration(readOnly: false, busyTimeout: 0))
+        try Catalog.mapErrors(path: path) { try writer.backup(to: memory) }
+        return Catalog(writer: memory, path: path, isReadOnly: false)
+    }
+
     /// Whether the catalog is a file that other connections can open (not an in-memory database).
     var isOnDisk: Bool {
         var status = stat()

@@ -46,7 +46,7 @@ extension TransDBCommand {
             try reporting {
                 let (result, notes) = try progress.run { progress in
                     // A missing or unwritable catalog is told before a large file is read.
-                    let catalog = try catalog.open(forWriting: true)
+                    let catalog = try catalog.open(forWriting: true, dryRun: dryRun)
                     let (inputs, notes) = try readFormat.read(
                         files, library: library, maximumSize: maxSize, progress: progress,
                         standardInput: Input.standardInput(maximumSize: maxSize, progress: progress))

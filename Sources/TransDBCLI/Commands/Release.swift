@@ -32,7 +32,7 @@ enum DelegateKeyword: String, CaseIterable, ExpressibleByArgument {
 /// `release` and `retain`: `set delegate --released` or `--no-released`, told in their own words.
 enum ReleaseState {
     static func set(released: Bool, _ name: String, in catalog: CatalogOptions, dryRun: DryRunOption, output: FormatOptions) throws {
-        let report = try catalog.open(forWriting: true).setDelegate(
+        let report = try catalog.open(forWriting: true, dryRun: dryRun.dryRun).setDelegate(
             try qualifiedName(name, field: "delegate"), DelegateEdit(released: released, description: nil), dryRun: dryRun.dryRun)
         guard output.format == .table else { return printReport(report, format: output.format) }
         let delegate = report.name

@@ -32,7 +32,7 @@ extension TransDBCommand {
 
         func run() throws {
             try reporting {
-                let catalog = try catalog.open(forWriting: true)
+                let catalog = try catalog.open(forWriting: true, dryRun: dryRun.dryRun)
                 let report: EditReport
                 if kind == .route {
                     report = try catalog.removeRoute(try key.selector(id: name), dryRun: dryRun.dryRun)

@@ -27,7 +27,7 @@ extension TransDBCommand {
                     kind == .library
                     ? QualifiedName(library: nil, name: try Name.validated(old, field: "library name"))
                     : try qualifiedName(old, field: "\(kind.rawValue) name")
-                let opened = try catalog.open(forWriting: true)
+                let opened = try catalog.open(forWriting: true, dryRun: dryRun.dryRun)
                 let report = try opened.rename(entity, reference, to: new, dryRun: dryRun.dryRun)
                 printReport(report, format: output.format)
                 if kind != .library, let renamed = report.newName {

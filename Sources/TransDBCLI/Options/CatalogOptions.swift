@@ -40,6 +40,23 @@ struct CatalogOptions: ParsableArguments {
         return catalog
     }
 
+    /// The catalog for a command that writes, or, with `dryRun`, only says what it would write: a
+    /// dry run on a file this process cannot write (or whose directory it cannot write, where
+    /// SQLite keeps its journal) runs on a copy in memory, so that it needs no right to write.
+    func open(forWriting: Bool, dryRun: Bool) throws -> Catalog {
+        guard forWriting, dryRun else { return try open(forWriting: forWriting) }
+        let catalog: Catalog
+        do {
+            catalog = try open(forWriting: true)
+        } catch let error as CatalogError {
+            guard case .notWritable = error else { throw error }
+            return try open(forWriting: false).inMemoryCopy()
+        }
+        let directory = (catalog.path as NSString).deletingLastPathComponent
+        if access(catalog.path, W_OK) == 0 && access(directory.isEmpty ? "." : directory, W_OK) == 0 { return catalog }
+        return try catalog.inMemoryCopy()
+    }
+
     private func locateAndOpen(forWriting: Bool) throws -> Catalog {
         let mode: Catalog.Mode = forWriting ? .readWrite : .readOnly
         if let db { return try Catalog(path: db, mode: mode, busyTimeout: busyTimeout) }

@@ -80,7 +80,9 @@ extension Faults {
             ["check"],
         ]
 
-        @Test("as nobody, every write is exit 77 naming the catalog and leaves its bytes alone; every read prints what root's does")
+        @Test(
+            "as nobody, every write is exit 77 naming the catalog and leaves its bytes alone; every dry run and read prints what root's does"
+        )
         func notWritable() throws {
             guard let setup = try Setup() else { return }
             let cli = setup.cli
@@ -93,6 +95,15 @@ extension Faults {
             for command in Self.writes {
                 let result = try setup.nobody(command + ["--db", cli.db])
                 expectError(result, exitCode: 77, mentioning: ["'\(cli.db)'"])
+            }
+            #expect(Faults.bytes(cli.db) == bytes)
+            #expect(Faults.sideFiles(cli.db).isEmpty, "left behind: \(Faults.sideFiles(cli.db))")
+            // A dry run needs no right to write: it says what root's would, and writes nothing.
+            for command in Self.writes {
+                let asRoot = try cli(command + ["--dry-run"])
+                try #require(asRoot.exitCode == 0, "\(asRoot)")
+                let asNobody = try setup.nobody(command + ["--dry-run", "--db", cli.db])
+                #expect(asNobody == asRoot, "`\(command.joined(separator: " ")) --dry-run` as nobody: \(asNobody)")
             }
             #expect(Faults.bytes(cli.db) == bytes)
             #expect(Faults.sideFiles(cli.db).isEmpty, "left behind: \(Faults.sideFiles(cli.db))")

@@ -19,7 +19,7 @@ struct AddContainer: ParsableCommand {
             let container = Container(
                 library: try library.name(), name: try Name.validated(name, field: "container name"), kind: kind,
                 delegate: try delegate.map { try qualifiedName($0, field: "delegate") }, description: text.description)
-            let opened = try catalog.open(forWriting: true)
+            let opened = try catalog.open(forWriting: true, dryRun: dryRun.dryRun)
             try opened.addContainer(container, dryRun: dryRun.dryRun)
             Output.line(
                 "\(dryRun.added) \(kind.rawValue) container \(container.qualifiedName)" + (container.delegate.map { " (delegate \($0))" } ?? ""))

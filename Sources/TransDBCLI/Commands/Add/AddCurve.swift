@@ -33,7 +33,7 @@ struct AddCurve: ParsableCommand {
                 library: try library.name(), name: try NamedCurve.validatedName(name),
                 curve: try expression.map { try TimingCurve(expression: $0) } ?? .linear, description: text.description,
                 deprecated: deprecation.deprecated, aliasOf: try aliasOf.map { try qualifiedName($0, field: "alias-of curve") })
-            let opened = try catalog.open(forWriting: true)
+            let opened = try catalog.open(forWriting: true, dryRun: dryRun.dryRun)
             let stored = try opened.addCurve(named, dryRun: dryRun.dryRun)
             Output.line("\(dryRun.added) curve \(stored.qualifiedName) = " + (stored.aliasOf.map { "\($0) (\(stored.curve.expression))" } ?? stored.curve.expression))
             try SameNameNote.inform(.curve, stored.qualifiedName, in: opened, dryRun: dryRun.dryRun)

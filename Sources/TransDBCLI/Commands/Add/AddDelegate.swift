@@ -17,7 +17,7 @@ struct AddDelegate: ParsableCommand {
             let delegate = Delegate(
                 library: try library.name(), name: try Name.validated(name, field: "delegate name"), released: released,
                 description: text.description)
-            let opened = try catalog.open(forWriting: true)
+            let opened = try catalog.open(forWriting: true, dryRun: dryRun.dryRun)
             try opened.addDelegate(delegate, dryRun: dryRun.dryRun)
             Output.line("\(dryRun.added) delegate \(delegate.qualifiedName)" + (released ? " (released)" : ""))
             try SameNameNote.inform(.delegate, delegate.qualifiedName, in: opened, dryRun: dryRun.dryRun)

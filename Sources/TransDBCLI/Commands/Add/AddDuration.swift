@@ -23,7 +23,7 @@ struct AddDuration: ParsableCommand {
             let duration = try NamedDuration(
                 library: try library.name(), name: name, seconds: seconds, description: text.description, deprecated: deprecation.deprecated
             ).validated()
-            let opened = try catalog.open(forWriting: true)
+            let opened = try catalog.open(forWriting: true, dryRun: dryRun.dryRun)
             try opened.addDuration(duration, dryRun: dryRun.dryRun)
             Output.line("\(dryRun.added) duration \(duration.qualifiedName) = \(duration.seconds.shortestDescription) s")
             try SameNameNote.inform(.duration, duration.qualifiedName, in: opened, dryRun: dryRun.dryRun)

@@ -16,7 +16,7 @@ struct AddLibrary: ParsableCommand {
     func run() throws {
         try reporting {
             let library = try Library(name: name, version: libraryVersion, description: text.description, tokensSchema: tokensSchema).validated()
-            try catalog.open(forWriting: true).addLibrary(library, dryRun: dryRun.dryRun)
+            try catalog.open(forWriting: true, dryRun: dryRun.dryRun).addLibrary(library, dryRun: dryRun.dryRun)
             Output.line("\(dryRun.added) library \(library.name) \(library.version)")
         }
     }

@@ -89,7 +89,7 @@ struct AddPreset: ParsableCommand {
             draft.description = text.description
             draft.deprecated = deprecation.deprecated
             let preset = try draft.preset(library: try library.name(), name: name)
-            let opened = try catalog.open(forWriting: true)
+            let opened = try catalog.open(forWriting: true, dryRun: dryRun.dryRun)
             let stored = try opened.addPreset(preset, dryRun: dryRun.dryRun)
             let direction = stored.direction.map { " \($0.rawValue)" } ?? ""
             Output.line(

@@ -59,7 +59,7 @@ struct AddRoute: ParsableCommand {
                 container: try container.map { try qualifiedName($0, field: "container") },
                 library: try library.map { try Name.validated($0, field: "library name") } ?? Library.defaultName,
                 delegateLibrary: try library.map { try Name.validated($0, field: "library name") })
-            let added = try catalog.open(forWriting: true).addRoute(request, dryRun: dryRun.dryRun)
+            let added = try catalog.open(forWriting: true, dryRun: dryRun.dryRun).addRoute(request, dryRun: dryRun.dryRun)
             for note in added.notes { Output.line(note) }
             let mapping = added.mapping
             Output.line(

@@ -22,7 +22,7 @@ struct AddScreen: ParsableCommand {
                 library: try library.name(), name: name, delegate: try delegate.map { try qualifiedName($0, field: "delegate") },
                 modalStyle: modalStyle, presentationStyle: presentationStyle, description: text.description
             ).validated()
-            let opened = try catalog.open(forWriting: true)
+            let opened = try catalog.open(forWriting: true, dryRun: dryRun.dryRun)
             try opened.addScreen(screen, dryRun: dryRun.dryRun)
             Output.line("\(dryRun.added) screen \(screen.qualifiedName)" + (screen.delegate.map { " (transitioningDelegate \($0))" } ?? ""))
             try SameNameNote.inform(.screen, screen.qualifiedName, in: opened, dryRun: dryRun.dryRun)

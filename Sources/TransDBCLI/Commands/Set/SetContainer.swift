@@ -25,7 +25,7 @@ struct SetContainer: ParsableCommand {
             edit.delegate = try delegate.map { try qualifiedName($0, field: "delegate") }
             edit.removesDelegate = noDelegate
             edit.description = text.description
-            let report = try catalog.open(forWriting: true).setContainer(
+            let report = try catalog.open(forWriting: true, dryRun: dryRun.dryRun).setContainer(
                 try qualifiedName(name, field: "container"), edit, dryRun: dryRun.dryRun)
             printReport(report, format: output.format)
         }

@@ -26,7 +26,7 @@ struct SetCurve: ParsableCommand {
                 curve: try expression.map { try TimingCurve(expression: $0) }, description: text.description,
                 deprecated: deprecation.deprecated, removesDeprecation: deprecation.notDeprecated,
                 aliasOf: try aliasOf.map { try qualifiedName($0, field: "alias-of curve") })
-            let report = try catalog.open(forWriting: true).setCurve(try qualifiedName(name, field: "curve"), edit, dryRun: dryRun.dryRun)
+            let report = try catalog.open(forWriting: true, dryRun: dryRun.dryRun).setCurve(try qualifiedName(name, field: "curve"), edit, dryRun: dryRun.dryRun)
             printReport(report, format: output.format)
         }
     }

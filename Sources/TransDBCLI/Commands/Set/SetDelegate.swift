@@ -14,7 +14,7 @@ struct SetDelegate: ParsableCommand {
 
     func run() throws {
         try reporting {
-            let report = try catalog.open(forWriting: true).setDelegate(
+            let report = try catalog.open(forWriting: true, dryRun: dryRun.dryRun).setDelegate(
                 try qualifiedName(name, field: "delegate"), DelegateEdit(released: released, description: text.description),
                 dryRun: dryRun.dryRun)
             printReport(report, format: output.format)

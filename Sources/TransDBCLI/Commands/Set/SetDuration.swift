@@ -19,7 +19,7 @@ struct SetDuration: ParsableCommand {
             let edit = DurationEdit(
                 seconds: seconds, description: text.description, deprecated: deprecation.deprecated,
                 removesDeprecation: deprecation.notDeprecated)
-            let report = try catalog.open(forWriting: true).setDuration(
+            let report = try catalog.open(forWriting: true, dryRun: dryRun.dryRun).setDuration(
                 try qualifiedName(name, field: "duration"), edit, dryRun: dryRun.dryRun)
             printReport(report, format: output.format)
         }

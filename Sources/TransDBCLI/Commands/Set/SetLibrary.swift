@@ -25,7 +25,7 @@ struct SetLibrary: ParsableCommand {
     func run() throws {
         try reporting {
             let schema: String?? = noTokensSchema ? .some(nil) : tokensSchema.map { .some($0) }
-            let report = try catalog.open(forWriting: true).setLibrary(
+            let report = try catalog.open(forWriting: true, dryRun: dryRun.dryRun).setLibrary(
                 try Name.validated(name, field: "library name"), LibraryEdit(version: libraryVersion, description: text.description, tokensSchema: schema),
                 dryRun: dryRun.dryRun)
             printReport(report, format: output.format)

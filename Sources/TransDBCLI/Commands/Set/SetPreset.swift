@@ -66,7 +66,7 @@ struct SetPreset: ParsableCommand {
             edit.description = text.description
             edit.deprecated = deprecation.deprecated
             edit.removesDeprecation = deprecation.notDeprecated
-            let report = try catalog.open(forWriting: true).setPreset(try qualifiedName(name, field: "preset"), edit, dryRun: dryRun.dryRun)
+            let report = try catalog.open(forWriting: true, dryRun: dryRun.dryRun).setPreset(try qualifiedName(name, field: "preset"), edit, dryRun: dryRun.dryRun)
             printReport(report, format: output.format)
         }
     }

@@ -30,7 +30,7 @@ struct SetRoute: ParsableCommand {
             edit.returnsNil = returnsNil
             edit.interaction = try interaction.map { try qualifiedName($0, field: "interaction") }
             edit.removesInteraction = noInteraction
-            let report = try catalog.open(forWriting: true).setRoute(try key.selector(id: id), edit, dryRun: dryRun.dryRun)
+            let report = try catalog.open(forWriting: true, dryRun: dryRun.dryRun).setRoute(try key.selector(id: id), edit, dryRun: dryRun.dryRun)
             printReport(report, format: output.format)
         }
     }

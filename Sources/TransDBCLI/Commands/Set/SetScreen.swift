@@ -28,7 +28,7 @@ struct SetScreen: ParsableCommand {
             edit.modalStyle = modalStyle
             edit.presentationStyle = presentationStyle
             edit.description = text.description
-            let report = try catalog.open(forWriting: true).setScreen(try qualifiedName(name, field: "screen"), edit, dryRun: dryRun.dryRun)
+            let report = try catalog.open(forWriting: true, dryRun: dryRun.dryRun).setScreen(try qualifiedName(name, field: "screen"), edit, dryRun: dryRun.dryRun)
             printReport(report, format: output.format)
         }
     }
