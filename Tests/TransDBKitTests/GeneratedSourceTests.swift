@@ -51,6 +51,18 @@ struct GeneratedSourceTests {
         #expect(SwiftSourceGenerator.identifiers(for: names) == ["aFeed", "bFeed", "fadeThrough", "_2up", "`default`"])
     }
 
+    @Test("a name that is its own case name keeps it when another entry would take it; within one library nothing is prefixed")
+    func stableIdentifiers() {
+        func identifiers(_ names: [(String, String)]) -> [String] {
+            SwiftSourceGenerator.identifiers(for: names.map { QualifiedName(library: $0.0, name: $0.1) })
+        }
+        #expect(identifiers([("app", "fooBar")]) == ["fooBar"])
+        // `Foo Bar` sorts first, but `fooBar` was there as itself: the newcomer gets the number.
+        #expect(identifiers([("app", "Foo Bar"), ("app", "fooBar")]) == ["fooBar2", "fooBar"])
+        // Across libraries the shared name takes its library; an entry named as that keeps it.
+        #expect(identifiers([("p", "z"), ("q", "z"), ("r", "pZ")]) == ["pZ2", "qZ", "pZ"])
+    }
+
     @Test("an unknown library and a bad type name are refused with one line and the usual exit codes")
     func refusals() throws {
         let unknown = try KitFixture.cli(["generate", "swift", "--library", "demoo"])

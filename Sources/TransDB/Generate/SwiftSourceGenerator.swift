@@ -295,27 +295,43 @@ public struct SwiftSourceGenerator: Sendable {
 
     /// A case name per entry: the name in lower camel case (`Detail` → `detail`,
     /// `fade-through` → `fadeThrough`), prefixed with its library where two libraries share it
-    /// (`demoFeed`), made unique with a number where that still collides.
+    /// (`demoFeed`), made unique with a number where that still collides. A name that is already
+    /// its case name keeps it, and the others get the numbers: adding `Foo Bar` beside `fooBar`
+    /// leaves `fooBar` as it was, so that code using it still compiles.
     static func identifiers(for names: [QualifiedName]) -> [String] {
         let bases = names.map { camel($0.name, upper: false) }
-        var counts: [String: Int] = [:]
-        for base in bases { counts[base, default: 0] += 1 }
-        var used = Set<String>()
-        return zip(names, bases).map { name, base in
+        var libraries: [String: Set<String>] = [:]
+        for (name, base) in zip(names, bases) { libraries[base, default: []].insert(name.library ?? "") }
+        let wanted = zip(names, bases).map { name, base in
             // A name the enum's own members have (`allCases`, `rawValue`) is prefixed with its library too.
-            let prefixed = counts[base, default: 0] > 1 || enumMembers.contains(base)
+            let prefixed = libraries[base, default: []].count > 1 || enumMembers.contains(base)
             var identifier = prefixed ? camel(name.library ?? "", upper: false) + camel(name.name, upper: prefixed && name.library != nil) : base
             if identifier.isEmpty || !(identifier.unicodeScalars.first.map { $0 == "_" || $0.properties.isXIDStart } ?? false) {
                 identifier = "_" + identifier
             }
-            var candidate = identifier
+            return identifier
+        }
+        var assigned = [String?](repeating: nil, count: names.count)
+        var used = Set<String>()
+        // Names written as their own case name first, then the rest in order.
+        let exact = names.indices.filter { names[$0].name == wanted[$0] }
+        for index in exact where !used.contains(wanted[index]) {
+            assigned[index] = wanted[index]
+            used.insert(wanted[index])
+        }
+        for index in names.indices where assigned[index] == nil {
+            var candidate = wanted[index]
             var number = 2
             while used.contains(candidate) {
-                candidate = "\(identifier)\(number)"
+                candidate = "\(wanted[index])\(number)"
                 number += 1
             }
             used.insert(candidate)
-            return keywords.contains(candidate) ? "`\(candidate)`" : candidate
+            assigned[index] = candidate
+        }
+        return assigned.map { identifier in
+            let identifier = identifier ?? ""
+            return keywords.contains(identifier) ? "`\(identifier)`" : identifier
         }
     }
 
