@@ -422,7 +422,7 @@ extension DiffMergeCommandTests {
         #expect(result.stdout == "nothing to merge\n")
     }
 
-    @Test("merge reports in every format: ndjson is the json object on one line, csv the changes as diff lists them")
+    @Test("merge reports in every format: ndjson is the json object on one line, csv the conflicts and then the changes as diff lists them")
     func mergeFormats() throws {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
@@ -432,7 +432,16 @@ extension DiffMergeCommandTests {
             .write(toFile: bundle, atomically: true, encoding: .utf8)
         let csv = try cli(["merge", bundle, "--theirs", "--dry-run", "--format", "csv"])
         expectSuccess(csv)
-        #expect(csv.stdout == "change,kind,library,name,field,old,new\r\nchanged,library,demo,demo,version,1.0.0,1.1.0\r\n")
+        // The conflict taken from theirs first (old is ours, new theirs; no base), then the change.
+        #expect(
+            csv.stdout
+                == "change,kind,library,name,field,old,new,base,reason,resolution\r\n"
+                + "conflict,library,demo,demo,version,1.0.0,1.1.0,,differs,theirs\r\n"
+                + "changed,library,demo,demo,version,1.0.0,1.1.0,,,\r\n")
+        // Refused (no policy): the conflict is in the CSV, unresolved, and nothing is written.
+        let refused = try cli(["merge", bundle, "--format", "csv"])
+        #expect(refused.exitCode == 65)
+        #expect(refused.stdout.contains("conflict,library,demo,demo,version,1.0.0,1.1.0,,differs,\r\n"), "\(refused.stdout)")
         func canonical(_ text: String) throws -> Data {
             try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: Data(text.utf8)), options: [.sortedKeys])
         }

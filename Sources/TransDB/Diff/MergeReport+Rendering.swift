@@ -9,7 +9,9 @@ import TransDBCore
 /// - `json`: `{"conflicts": [...], "changes": [...], "writable": true|false}`, each conflict
 ///   ``MergeConflict/record``, each change as ``CatalogDiff/jsonDocument`` has it; `ndjson` the
 ///   same object on one line.
-/// - `csv`: the changes' ``CatalogDiff/listing``.
+/// - `csv`: one row per conflict, then the changes' ``CatalogDiff/listing``, in the columns
+///   `change, kind, library, name, field, old, new, base, reason, resolution`: a conflict's
+///   `change` is `conflict`, its `old` ours, its `new` theirs; a change has the last three empty.
 extension MergeReport: Renderable {
     public var jsonDocument: JSONValue {
         .object([
@@ -18,10 +20,20 @@ extension MergeReport: Renderable {
         ])
     }
 
-    public var csvColumns: [String] { result.changes.csvColumns }
+    public var csvColumns: [String] { result.changes.csvColumns + ["base", "reason", "resolution"] }
 
     public func forEachCSVRecord(_ body: ([(String, JSONValue)]) throws -> Void) rethrows {
-        try result.changes.forEachCSVRecord(body)
+        for conflict in result.conflicts {
+            try body([
+                ("change", .string("conflict")), ("kind", .string(conflict.kind.rawValue)), ("library", .string(conflict.library)),
+                ("name", .string(conflict.name)), ("field", .string(conflict.field)), ("old", conflict.ours ?? .null),
+                ("new", conflict.theirs ?? .null), ("base", conflict.base ?? .null), ("reason", .string(conflict.reason.rawValue)),
+                ("resolution", conflict.resolution.map { .string($0.rawValue) } ?? .null),
+            ])
+        }
+        try result.changes.forEachCSVRecord { record in
+            try body(record + [("base", .null), ("reason", .null), ("resolution", .null)])
+        }
     }
 
     public var tableText: [TextBlock] {
