@@ -216,6 +216,16 @@ struct LintCommandTests {
         let dangling = try Self.write(
             #"{"transdb": 1, "library": {"name": "x", "version": "1.0.0"}, "presets": [{"name": "p", "kind": "fade", "duration": 0.3, "curve": "linear", "reducedMotion": "nope"}]}"#,
             to: "dangling.json", in: cli)
-        expectError(try cli(["lint", dangling]), exitCode: 65, mentioning: ["preset x/nope (used by preset x/p)"])
+        expectError(
+            try cli(["lint", dangling]), exitCode: 65,
+            mentioning: [
+                "'\(dangling)': 1 reference is neither in the files linted nor in the catalog: preset x/nope (used by preset x/p); correct the names, or lint the files of the libraries they belong to together"
+            ])
+        // The same library twice, from one file or two, in lint's words.
+        expectError(try cli(["lint", dangling, dangling]), exitCode: 65, mentioning: ["'\(dangling)' is given twice; lint each file once"])
+        let copy = try Self.write(try String(contentsOfFile: dangling, encoding: .utf8), to: "copy.json", in: cli)
+        expectError(
+            try cli(["lint", dangling, copy]), exitCode: 65,
+            mentioning: ["the library 'x' is in both '\(dangling)' and '\(copy)'; lint them one at a time"])
     }
 }

@@ -36,7 +36,9 @@ public struct LintInput: Sendable {
             let stdin = try path == "-" ? standardInput.map { try $0() } : nil
             let source = try stdin.map { try CatalogSource(standardInput: $0) } ?? CatalogSource(path: path)
             for bundle in source.bundles {
-                if reported.contains(bundle.library.name) { throw CatalogError.libraryImportedTwice(name: bundle.library.name) }
+                if reported.contains(bundle.library.name) {
+                    throw LintInputError.libraryTwice(name: bundle.library.name, files: [libraryFiles[bundle.library.name] ?? path, path])
+                }
                 reported.insert(bundle.library.name)
                 libraryFiles[bundle.library.name] = path
                 bundles.append(bundle)
@@ -55,7 +57,7 @@ public struct LintInput: Sendable {
             bundles.append(bundle)
             needed.formUnion(bundle.referencedLibraries.subtracting(loaded))
         }
-        self.catalog = try Self.catalog(LibraryBundle.resolvingReferences(bundles))
+        self.catalog = try Self.catalog(LibraryBundle.resolvingReferences(bundles), files: libraryFiles)
         self.reported = reported
         self.places = places
         self.files = libraryFiles
@@ -67,7 +69,7 @@ public struct LintInput: Sendable {
     }
 
     /// The bundles as one catalog, references qualified and mirrors derived from their sources.
-    private static func catalog(_ bundles: [LibraryBundle]) throws -> LintCatalog {
+    private static func catalog(_ bundles: [LibraryBundle], files: [String: String] = [:]) throws -> LintCatalog {
         let qualified = bundles.map { $0.qualified() }
         var presets = qualified.flatMap(\.presets)
         let byName = Dictionary(presets.map { ($0.qualifiedName, $0) }, uniquingKeysWith: { a, _ in a })
@@ -79,22 +81,25 @@ public struct LintInput: Sendable {
         let catalog = LintCatalog(
             libraries: qualified.map(\.library), curves: curves, presets: presets, screens: qualified.flatMap(\.screens),
             containers: qualified.flatMap(\.containers), delegates: qualified.flatMap(\.delegates), routes: qualified.flatMap(\.routes))
-        try checkReferences(catalog)
+        try checkReferences(catalog, files: files)
         return catalog
     }
 
     /// Refuses references to entries that are in neither the files nor the catalog, as `import`
     /// does: lint judges a catalog that could exist.
-    private static func checkReferences(_ catalog: LintCatalog) throws {
+    private static func checkReferences(_ catalog: LintCatalog, files: [String: String]) throws {
         let names: [EntityKind: Set<QualifiedName>] = [
             .curve: Set(catalog.curves.map(\.qualifiedName)), .preset: Set(catalog.presets.map(\.qualifiedName)),
             .screen: Set(catalog.screens.map(\.qualifiedName)), .delegate: Set(catalog.delegates.map(\.qualifiedName)),
         ]
         var missing: [String] = []
-        func check(_ kind: EntityKind, _ name: QualifiedName?, _ user: @autoclosure () -> String) {
+        // The files of the entries that refer to missing ones, in the order first met.
+        var users: [String] = []
+        func check(_ kind: EntityKind, _ name: QualifiedName?, _ user: @autoclosure () -> String, library: String) {
             guard let name, names[kind]?.contains(name) != true else { return }
             let entry = "\(kind.rawValue) \(name)"
             if !missing.contains(where: { $0.hasPrefix(entry + " (") }) { missing.append("\(entry) (used by \(user()))") }
+            if let file = files[library], !users.contains(file) { users.append(file) }
         }
         func curve(_ reference: CurveReference?) -> QualifiedName? {
             guard case let .named(name)? = reference else { return nil }
@@ -102,22 +107,29 @@ public struct LintInput: Sendable {
         }
         for preset in catalog.presets {
             let user = "preset \(preset.qualifiedName)"
-            check(.curve, curve(preset.curve), user)
-            check(.curve, curve(preset.interaction?.completionCurve), user)
-            for reference in [preset.reverse, preset.mirrorOf, preset.reducedMotion] { check(.preset, reference, user) }
+            check(.curve, curve(preset.curve), user, library: preset.library)
+            check(.curve, curve(preset.interaction?.completionCurve), user, library: preset.library)
+            for reference in [preset.reverse, preset.mirrorOf, preset.reducedMotion] { check(.preset, reference, user, library: preset.library) }
         }
-        for screen in catalog.screens { check(.delegate, screen.delegate, "screen \(screen.qualifiedName)") }
-        for container in catalog.containers { check(.delegate, container.delegate, "container \(container.qualifiedName)") }
+        for screen in catalog.screens { check(.delegate, screen.delegate, "screen \(screen.qualifiedName)", library: screen.library) }
+        for container in catalog.containers {
+            check(.delegate, container.delegate, "container \(container.qualifiedName)", library: container.library)
+        }
         for route in catalog.routes {
             let user = "route \(LintLocation.route(route).fullyQualifiedName)"
-            check(.delegate, route.delegate, user)
+            let library = route.delegate.library ?? ""
+            check(.delegate, route.delegate, user, library: library)
             for side in [route.from, route.to] {
-                if case let .screen(name) = side { check(.screen, name, user) }
+                if case let .screen(name) = side { check(.screen, name, user, library: library) }
             }
-            check(.preset, route.preset, user)
-            check(.preset, route.interaction, user)
+            check(.preset, route.preset, user, library: library)
+            check(.preset, route.interaction, user, library: library)
         }
-        if !missing.isEmpty { throw CatalogError.missingReferences(missing) }
+        guard missing.isEmpty else {
+            // Without files (a catalog linted alone) the references are the catalog's own.
+            if users.isEmpty { throw CatalogError.missingReferences(missing) }
+            throw LintInputError.missingReferences(missing, files: users)
+        }
     }
 
     /// The line of each entry of `bundle`, in file order.

@@ -140,6 +140,10 @@ extension OutputFileError: ReportedError {
     }
 }
 
+extension LintInputError: ReportedError {
+    var exitCode: Int32 { 65 }
+}
+
 extension QueryError: ReportedError {
     var exitCode: Int32 { 65 }
 }
