@@ -78,6 +78,29 @@ struct ResolveBatchTests {
         #expect(lines[4].hasPrefix(#"{"operation":"present","from":"Feed","to":"Help""#))
     }
 
+    @Test("a CSV header as a spreadsheet writes it is read; an array, or a line after a bad header, is told what is wrong")
+    func headersAndFirstLines() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let plain = try cli.runner.run(["resolve", "--batch", "--db", cli.db], stdin: "op,from,to\npresent,Feed,Detail\n")
+        let spreadsheet = try cli.runner.run(["resolve", "--batch", "--db", cli.db], stdin: "OP, From , To\npresent,Feed,Detail\n")
+        expectSuccess(spreadsheet)
+        #expect(spreadsheet.stdout == plain.stdout)
+
+        let array = try cli.runner.run(["resolve", "--batch", "--db", cli.db], stdin: #"["present", "Feed", "Detail"]"# + "\n")
+        #expect(array.exitCode == 65)
+        #expect(array.stdoutLines.first?.contains("a request is a JSON object") == true, "\(array)")
+
+        let bad = try cli.runner.run(["resolve", "--batch", "--db", cli.db], stdin: "\nfrom,to\npresent,Feed,Detail\n")
+        #expect(bad.exitCode == 65)
+        #expect(bad.stdoutLines.count == 3)
+        #expect(bad.stdoutLines.dropFirst().first?.contains("a CSV batch starts with the header op,from,to") == true, "\(bad)")
+        #expect(
+            bad.stdoutLines.last
+                == #"{"line":3,"error":"invalid batch line 3 'present,Feed,Detail': line 2 was neither a request nor a CSV header (op,from,to…), so this line cannot be read either"}"#
+        )
+    }
+
     @Test("--jobs: the same bytes on one thread and on several, large inputs shared among them")
     func jobs() throws {
         let cli = try CLIFixture.initialized()

@@ -9,6 +9,9 @@ public struct BatchRequestReader: Sendable {
 
     public private(set) var format: Format?
     public internal(set) var lineNumber = 0
+    /// The first line, when it was neither a request nor a CSV header: the lines after it are
+    /// told so, rather than each being read as a header again.
+    private var refusedHeaderLine: Int?
 
     /// A reader that has not seen a line yet.
     public init() {}
@@ -40,11 +43,23 @@ public struct BatchRequestReader: Sendable {
                 format = .ndjson
                 return try request(trimmedLine: trimmed, refuse: refuse)
             }
-            let header = try Self.fields(trimmed, refuse: refuse)
+            if trimmed.hasPrefix("[") {
+                throw refuse("a request is a JSON object, {\"op\": …, \"from\": …, \"to\": …}, one per line, not an array")
+            }
+            // Header names as a spreadsheet may write them: `OP, From, To`.
+            let names = ["op", "from", "to", "container", "reduceMotion"]
+            let header = try Self.fields(trimmed, refuse: refuse).map { field in
+                let name = field.trimmingWhitespace()
+                return names.first { $0.lowercased() == name.lowercased() } ?? name
+            }
             let optional = header.dropFirst(3)
             guard header.prefix(3) == ["op", "from", "to"],
                 [[], ["container"], ["reduceMotion"], ["container", "reduceMotion"]].contains(Array(optional))
             else {
+                if let first = refusedHeaderLine {
+                    throw refuse("line \(first) was neither a request nor a CSV header (op,from,to…), so this line cannot be read either")
+                }
+                refusedHeaderLine = lineNumber
                 throw refuse("a CSV batch starts with the header op,from,to, then optionally container and reduceMotion in that order")
             }
             format = .csv(hasContainer: optional.contains("container"), hasReduceMotion: optional.contains("reduceMotion"))

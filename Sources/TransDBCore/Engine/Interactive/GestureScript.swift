@@ -58,6 +58,9 @@ public struct GestureScript: Hashable, Sendable {
                 velocity = v
                 after.removeLast()
             }
+            if after.count > 1, Double(after[0]) != nil {
+                throw refuse(event, "'\(after[1])' follows the time; only release takes more: release@SECONDS v=PROGRESS_PER_SECOND")
+            }
             guard after.count == 1, let time = Double(after[0]), time.isFinite, time >= 0, time <= 3600 else {
                 throw refuse(event, "the time after '@' must be a number of seconds from 0 to 3600")
             }
