@@ -46,9 +46,10 @@ extension TransDBCommand.Generate {
                 let catalog = try catalog.open(forWriting: false)
                 let names = try library.map { try Name.validated($0, field: "library name") }
                 let bundles = try SwiftSourceGenerator.selection(names, from: try catalog.bundles())
-                // The command in the file's header, quoted so that it can be run again as written.
+                // The command in the file's header, quoted so that it can be run again as written;
+                // the libraries once each and in order, so that the same selection gives the same bytes.
                 let command =
-                    (["transdb generate swift"] + names.flatMap { ["--library", Self.shellQuoted($0)] }
+                    (["transdb generate swift"] + Set(names).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.flatMap { ["--library", Self.shellQuoted($0)] }
                     + (access == .public ? [] : ["--access", access.rawValue])
                     + (typeName == "Transitions" ? [] : ["--type-name", Self.shellQuoted(typeName)]))
                     .joined(separator: " ")
