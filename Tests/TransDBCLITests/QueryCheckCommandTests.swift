@@ -52,7 +52,7 @@ struct QueryCheckCommandTests {
         defer { cli.remove() }
         let before = try cli.state()
         let result = try cli(["query", sql])
-        expectError(result, exitCode: 65, mentioning: ["invalid query"])
+        expectError(result, exitCode: 65, mentioning: ["invalid query", "transdb query only reads"])
         #expect(try cli.state() == before)
         #expect(!FileManager.default.fileExists(atPath: cli.runner.file("copy.sqlite")))
         #expect(!FileManager.default.fileExists(atPath: cli.runner.file("other.sqlite")))

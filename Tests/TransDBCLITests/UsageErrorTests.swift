@@ -112,6 +112,18 @@ struct UsageErrorTests {
         #expect(try cli.runner.run(["--nonsense"]).stderr.hasSuffix("(see 'transdb --help')\n"))
     }
 
+    @Test("an empty -o is a usage error; a device given as the catalog is named as such")
+    func oddPaths() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        for command in [["generate", "swift"], ["export", "--library", "demo"], ["preview", "motion/zoom"]] {
+            expectError(try cli(command + ["-o", ""]), exitCode: 64, mentioning: ["-o must name a file, or '-' for standard output; it is empty"])
+        }
+        expectError(
+            try cli.runner.run(["list", "libraries", "--db", "/dev/null"]), exitCode: 78,
+            mentioning: ["'/dev/null' is not a transdb catalog: it is a character device, not a file"])
+    }
+
     @Test("eval refuses to print more than 100,000 samples instead of running out of memory")
     func evalSampleBound() throws {
         let cli = try CLIFixture.initialized()

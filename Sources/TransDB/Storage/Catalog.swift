@@ -199,6 +199,10 @@ public final class Catalog: Sendable {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw CatalogError.io(path: path, reason: "the file cannot be examined") }
         if (status.st_mode & S_IFMT) == S_IFDIR { throw CatalogError.notACatalog(path: path, reason: "it is a directory") }
+        if (status.st_mode & S_IFMT) != S_IFREG {
+            let what = (status.st_mode & S_IFMT) == S_IFCHR ? "a character device" : (status.st_mode & S_IFMT) == S_IFIFO ? "a pipe" : "a special file"
+            throw CatalogError.notACatalog(path: path, reason: "it is \(what), not a file")
+        }
         var header = [UInt8](repeating: 0, count: 100)
         let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 100, 0) }
         if count == 0 {

@@ -167,7 +167,9 @@ public enum ReadOnlyQuery {
     private static func refusal(_ db: OpaquePointer, _ sql: String) -> QueryError {
         let message = sqlite3_errmsg(db).map { String(cString: $0) } ?? "invalid SQL"
         let shown = sql.count > 80 ? String(sql.prefix(80)) + "…" : sql
-        if sqlite3_errcode(db) == SQLITE_AUTH {
+        // The authorizer's refusal: SQLITE_AUTH, or for a TEMP object or a function SQLite's own
+        // "not authorized…".
+        if sqlite3_errcode(db) & 0xFF == SQLITE_AUTH || message.hasPrefix("not authorized") {
             return .notReadOnly(statement: shown, reason: message)
         }
         return .invalidSQL(sql: shown, reason: message)

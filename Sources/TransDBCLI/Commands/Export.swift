@@ -30,6 +30,7 @@ extension TransDBCommand {
         @OptionGroup var progress: ProgressOptions
 
         func validate() throws {
+            if output?.isEmpty == true { throw ValidationError("-o must name a file, or '-' for standard output; it is empty") }
             if exact && approximateSprings { throw ValidationError("give --exact or --approximate-springs, not both") }
         }
 

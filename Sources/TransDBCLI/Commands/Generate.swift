@@ -38,6 +38,7 @@ extension TransDBCommand.Generate {
         @Option(name: .long, help: ArgumentHelp("The generated namespace.", valueName: "name")) var typeName = "Transitions"
 
         func validate() throws {
+            if output?.isEmpty == true { throw ValidationError("-o must name a file, or '-' for standard output; it is empty") }
             do { _ = try SwiftSourceGenerator(access: access, typeName: typeName) } catch { throw ValidationError("--type-name: \(error)") }
         }
 

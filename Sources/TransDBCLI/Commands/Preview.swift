@@ -48,6 +48,7 @@ extension TransDBCommand {
         private var isRoute: Bool { from != nil || to != nil || container != nil }
 
         func validate() throws {
+            if output?.isEmpty == true { throw ValidationError("-o must name a file, or '-' for standard output; it is empty") }
             if op != nil && preset == nil && !isRoute {
                 throw ValidationError("--op is for a PRESET or a route (with --from and --to)")
             }
