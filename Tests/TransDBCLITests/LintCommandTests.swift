@@ -208,6 +208,11 @@ struct LintCommandTests {
         defer { cli.remove() }
         expectError(try cli(["lint", "--rule", "TD999"]), exitCode: 64, mentioning: ["unknown lint rule 'TD999'"])
         expectError(try cli(["lint", "--explain", "nope"]), exitCode: 64, mentioning: ["unknown lint rule 'nope'"])
+        for extra in [["nosuch.json"], ["--rule", "TD002"]] {
+            expectError(
+                try cli(["lint", "--explain", "TD001"] + extra), exitCode: 64,
+                mentioning: ["--explain prints a rule's help and lints nothing: give it without files, --rule or --ignore"])
+        }
         let bad = try Self.write(
             #"{"transdb": 1, "library": {"name": "x", "version": "1.0.0"}, "presets": [{"name": "p", "kind": "fade", "duration": -1, "curve": "linear"}]}"#,
             to: "bad.json", in: cli)

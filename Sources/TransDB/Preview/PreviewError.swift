@@ -19,7 +19,7 @@ public enum PreviewError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .tooManyRoutes(count, limit):
             "the page would resolve \(count) routes, more than \(limit): preview a smaller library (--library)"
         case let .tooLong(name, duration, limit):
-            "'\(name)' lasts \(duration.shortestDescription) s, longer than the \(limit.shortestDescription) s a preview page embeds"
+            "'\(name)' lasts \(duration.shortestDescription) s, longer than the \(limit.shortestDescription) s a preview page embeds; `transdb eval` samples it at any length"
         }
     }
 }

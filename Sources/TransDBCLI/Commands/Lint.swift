@@ -42,6 +42,9 @@ extension TransDBCommand {
             let both = Swift.Set(rule.compactMap { LintRule.named($0)?.id }).intersection(ignore.compactMap { LintRule.named($0)?.id })
             if let id = both.sorted().first { throw ValidationError("--rule and --ignore both name \(id): nothing would run") }
             if explain != nil && format == .sarif { throw ValidationError("--explain prints table or json; sarif is for findings") }
+            if explain != nil && !(files.isEmpty && rule.isEmpty && ignore.isEmpty) {
+                throw ValidationError("--explain prints a rule's help and lints nothing: give it without files, --rule or --ignore")
+            }
             for id in rule + ignore + [explain].compactMap({ $0 }).filter({ $0 != "all" }) where LintRule.named(id) == nil {
                 throw ValidationError(
                     "unknown lint rule '\(id)'; the rules are \(LintRule.all.map(\.id).joined(separator: ", ")) (transdb lint --explain all)")

@@ -14,7 +14,7 @@ extension TransDBCommand {
                 --library L (repeatable) or --all for an index of every preset and route; or --diff BASE HEAD (catalogs or \
                 bundle files, as `diff` compares them) for every changed preset before and after. The page is one file that \
                 loads nothing: it embeds the engine's samples (--fps, at least 240 a second) and only interpolates between \
-                them. Open FILE.html#t=0.25 to start paused at 0.25 s.
+                them, for transitions of up to 120 s. Open FILE.html#t=0.25 to start paused at 0.25 s.
                 """)
 
         @OptionGroup var catalog: CatalogOptions
