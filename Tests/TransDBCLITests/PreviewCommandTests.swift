@@ -76,6 +76,19 @@ struct PreviewCommandTests {
         #expect(overshoot > 0.09 && overshoot < 0.1)
     }
 
+    @Test("a transition longer than 120 s is refused naming it, and no page is written; eval samples it")
+    func tooLong() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        try cli.setUp([["add", "preset", "slowSpring", "--kind", "fade", "--curve", "spring(mass: 1, stiffness: 1, damping: 0.01, velocity: 0)"]])
+        let page = cli.runner.file("page.html")
+        expectError(
+            try cli(["preview", "slowSpring", "-o", page]), exitCode: 65,
+            mentioning: ["'local/slowSpring' lasts 1382.5", "s, longer than the 120 s a preview page embeds; `transdb eval` samples it at any length"])
+        #expect(!FileManager.default.fileExists(atPath: page))
+        #expect(try cli(["eval", "slowSpring", "--fps", "1", "--format", "json"]).exitCode == 0)
+    }
+
     @Test("the page loads nothing: a Content-Security-Policy that forbids fetching, no external URL, no way to fetch")
     func selfContained() throws {
         let cli = try CLIFixture.initialized()
