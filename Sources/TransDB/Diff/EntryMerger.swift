@@ -12,6 +12,8 @@ struct EntryMerger {
     let policy: MergePolicy
     /// Whether the merge has a base at all; without one, conflicts are `differs`.
     let hasBase: Bool
+    /// Whether the base has the library being merged.
+    private var baseHasLibrary = false
     private(set) var conflicts: [MergeConflict] = []
 
     init(policy: MergePolicy, hasBase: Bool) {
@@ -37,6 +39,9 @@ struct EntryMerger {
             return policy.side == .theirs ? theirs : ours
         }
         var merged = ours
+        // A library the base does not have is merged as without a base: its differences are
+        // not "added on both sides".
+        baseHasLibrary = hasBase && base != nil
         merge(.library, library: name, base: base, ours: ours, theirs: theirs, into: &merged)
         merge(.curve, library: name, base: base, ours: ours, theirs: theirs, into: &merged)
         merge(.duration, library: name, base: base, ours: ours, theirs: theirs, into: &merged)
@@ -108,7 +113,7 @@ struct EntryMerger {
     /// An entry both sides have, merged field by field.
     private mutating func fields<Entry>(_ schema: EntrySchema<Entry>, library: String, base: Entry?, ours: Entry, theirs: Entry) -> Entry {
         let name = schema.name(ours)
-        let reason: MergeConflict.Reason = base != nil ? .bothChanged : (hasBase ? .bothAdded : .differs)
+        let reason: MergeConflict.Reason = base != nil ? .bothChanged : (baseHasLibrary ? .bothAdded : .differs)
         let side = policy.side
         var merged = ours
         func conflict(_ field: String, base: JSONValue?, ours: JSONValue, theirs: JSONValue) {

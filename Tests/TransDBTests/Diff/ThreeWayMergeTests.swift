@@ -295,6 +295,15 @@ extension DiffTests {
             #expect(kept.merged == [app, extra])
             #expect(kept.changes.isEmpty)
         }
+
+        @Test("a library the base does not have is merged as without a base: its differences are not 'added on both sides'")
+        func libraryOutsideTheBase() {
+            var theirExtra = extra
+            theirExtra.library.description = "theirs"
+            let result = ThreeWayMerge.merge(base: [app], ours: [app, extra], theirs: [app, theirExtra], policy: .theirs)
+            #expect(result.conflicts.map(\.reason) == [.differs])
+            #expect(result.merged == [app, theirExtra])
+        }
     }
 
     @Suite("ThreeWayMerge: two-way")
