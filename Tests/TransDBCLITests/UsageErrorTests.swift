@@ -71,7 +71,7 @@ struct UsageErrorTests {
         expectError(try cli(["sample", "linear", "--count", "-1"]), exitCode: 64, mentioning: ["--count must be from 1 to 100000, got -1"])
         expectError(
             try cli(["eval", "material/fade", "--screen", "-390x844"]), exitCode: 64,
-            mentioning: ["--screen must be WIDTHxHEIGHT in points, e.g. 390x844, got '-390x844'"])
+            mentioning: ["--screen must be WIDTHxHEIGHT in points, each > 0 and ≤ 100000, e.g. 390x844, got '-390x844'"])
         expectError(try cli(["sample", "linear", "--count"]), exitCode: 64, mentioning: ["missing value for '--count"])
         expectError(try cli(["sample", "linear", "--at", "0.5", "--count", "3"]), exitCode: 64, mentioning: ["give --at times or --count intervals, not both"])
         // An empty --db is refused before any file is touched.
