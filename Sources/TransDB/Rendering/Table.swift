@@ -23,17 +23,43 @@ public struct Table: Sendable {
     /// for their column ending in `…`; if that is not enough, the last columns that are not key
     /// columns are left out until the lines fit, and a last line names them and `--wide`.
     public func rendered(maximumWidth: Int?) -> String {
-        var all = (header.map { [$0] } ?? []) + rows
-        // Columns are not dropped without a word: a reader would take the table for all there is.
-        var note = ""
-        let columns = all.map(\.count).max() ?? 0
-        var widths = [Int](repeating: 0, count: columns)
-        for row in all { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], Self.displayWidth(cell)) } }
-        if let maximumWidth {
-            let natural = widths
+        let all = (header.map { [$0] } ?? []) + rows
+        let layout = Layout(header: header, widths: Self.widths(of: all), maximumWidth: maximumWidth)
+        return all.map(layout.line).joined() + layout.note
+    }
+
+    /// The widest cell of each column of `rows`, in terminal columns.
+    static func widths(of rows: some Sequence<[String]>) -> [Int] {
+        var widths: [Int] = []
+        for row in rows {
+            if row.count > widths.count { widths += Array(repeating: 0, count: row.count - widths.count) }
+            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], displayWidth(cell)) }
+        }
+        return widths
+    }
+
+    /// Where each column goes, worked out from the widest cells alone, so that a table of a
+    /// million rows can be written a line at a time (``TableRenderer``) with the layout that
+    /// ``rendered(maximumWidth:)`` gives the same rows.
+    struct Layout {
+        /// The columns written, by index; `nil` when every one is.
+        private let kept: [Int]?
+        /// The width of each column written.
+        private let widths: [Int]
+        /// The line naming the columns left out, or nothing.
+        let note: String
+
+        init(header: [String]?, widths natural: [Int], maximumWidth: Int?) {
+            (kept, widths, note) = Self.fit(header: header, natural: natural, maximumWidth: maximumWidth)
+        }
+
+        private static func fit(header: [String]?, natural: [Int], maximumWidth: Int?) -> (kept: [Int]?, widths: [Int], note: String) {
+            var widths = natural
+            guard let maximumWidth else { return (nil, widths, "") }
+            let columns = widths.count
             let names = (0..<columns).map { i in header.flatMap { i < $0.count ? $0[i] : nil } ?? "" }
             let minimum = (0..<columns).map { i in
-                Self.keyColumns.contains(names[i]) ? widths[i] : min(widths[i], max(5, Self.displayWidth(names[i])))
+                Table.keyColumns.contains(names[i]) ? widths[i] : min(widths[i], max(5, Table.displayWidth(names[i])))
             }
             var total = widths.reduce(0, +) + 2 * max(0, columns - 1)
             while total > maximumWidth, let widest = (0..<columns).filter({ widths[$0] > minimum[$0] }).max(by: { widths[$0] < widths[$1] })
@@ -42,33 +68,35 @@ public struct Table: Sendable {
                 total -= 1
             }
             var kept = Array(0..<columns)
-            while total > maximumWidth, let last = kept.last(where: { !Self.keyColumns.contains(names[$0]) }), kept.count > 1 {
+            while total > maximumWidth, let last = kept.last(where: { !Table.keyColumns.contains(names[$0]) }), kept.count > 1 {
                 kept.removeAll { $0 == last }
                 total -= widths[last] + 2
             }
-            if kept.count < columns {
-                // The room the left-out columns freed goes back to the narrowed ones.
-                while total < maximumWidth,
-                    let short = kept.filter({ widths[$0] < natural[$0] }).max(by: { natural[$0] - widths[$0] < natural[$1] - widths[$1] })
-                {
-                    widths[short] += 1
-                    total += 1
-                }
-                all = all.map { row in kept.filter { $0 < row.count }.map { row[$0] } }
-                widths = kept.map { widths[$0] }
-                let leftOut = (0..<columns).filter { !kept.contains($0) }.map { names[$0] }
-                note = "(left out to fit: " + Self.elided(leftOut.joined(separator: ", "), to: max(10, maximumWidth - 37)) + "; --wide shows all)\n"
+            // Columns are not dropped without a word: a reader would take the table for all there is.
+            guard kept.count < columns else { return (nil, widths, "") }
+            // The room the left-out columns freed goes back to the narrowed ones.
+            while total < maximumWidth,
+                let short = kept.filter({ widths[$0] < natural[$0] }).max(by: { natural[$0] - widths[$0] < natural[$1] - widths[$1] })
+            {
+                widths[short] += 1
+                total += 1
             }
+            let leftOut = (0..<columns).filter { !kept.contains($0) }.map { names[$0] }
+            let note = "(left out to fit: " + Table.elided(leftOut.joined(separator: ", "), to: max(10, maximumWidth - 37)) + "; --wide shows all)\n"
+            return (kept, kept.map { widths[$0] }, note)
         }
-        return all.map { row in
+
+        /// `row` as a line of the table, ending in a newline.
+        func line(_ row: [String]) -> String {
+            let cells = kept.map { kept in kept.filter { $0 < row.count }.map { row[$0] } } ?? row
             var line = ""
-            for (i, original) in row.enumerated() {
-                let cell = Self.elided(original, to: widths[i])
+            for (i, original) in cells.enumerated() {
+                let cell = Table.elided(original, to: widths[i])
                 line += cell
-                if i < row.count - 1 { line += String(repeating: " ", count: widths[i] - Self.displayWidth(cell) + 2) }
+                if i < cells.count - 1 { line += String(repeating: " ", count: widths[i] - Table.displayWidth(cell) + 2) }
             }
             return line + "\n"
-        }.joined() + note
+        }
     }
 
     /// `text` cut to `width` terminal columns, ending in `…` when it was longer.

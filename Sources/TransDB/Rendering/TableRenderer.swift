@@ -13,22 +13,32 @@ public struct TableRenderer: OutputRenderer {
 
     public func render(_ value: some Renderable, to write: (String) throws -> Void) rethrows {
         var pieces = RenderedPieces()
-        for block in value.tableText { try pieces.append(text(block), to: write) }
+        for block in value.tableText {
+            switch block {
+            case let .text(text): try pieces.append(text, to: write)
+            case let .table(table): try pieces.append(table.rendered(maximumWidth: maximumWidth), to: write)
+            case let .records(listing): try records(listing, into: &pieces, write)
+            }
+        }
         try pieces.flush(to: write)
     }
 
-    private func text(_ block: TextBlock) -> String {
-        switch block {
-        case let .text(text): return text
-        case let .table(table): return table.rendered(maximumWidth: maximumWidth)
-        case let .records(listing):
-            // An empty listing still prints its header, so that "nothing" is visibly an answer.
-            guard let keys = listing.tableColumns ?? listing.records.first?.map(\.0) else { return "" }
-            let rows = listing.records.map { record in
-                keys.map { key in Self.cell(record.first(where: { $0.0 == key })?.1 ?? .null) }
-            }
-            return Table(header: keys, rows: rows).rendered(maximumWidth: maximumWidth)
+    /// A listing's records as a table, written a line at a time: the cells are made twice, once
+    /// for the columns' widths and once to write them, rather than a million rows being held.
+    private func records(_ listing: Listing, into pieces: inout RenderedPieces, _ write: (String) throws -> Void) rethrows {
+        // An empty listing still prints its header, so that "nothing" is visibly an answer.
+        guard let keys = listing.tableColumns ?? listing.records.first?.map(\.0) else { return }
+        func cells(_ record: [(String, JSONValue)]) -> [String] {
+            keys.map { key in Self.cell(record.first(where: { $0.0 == key })?.1 ?? .null) }
         }
+        // Header and rows apart: `[keys] + rows` would make an array of every row.
+        let header = Table.widths(of: [keys])
+        let rows = Table.widths(of: listing.records.lazy.map(cells))
+        let widths = header.indices.map { max(header[$0], $0 < rows.count ? rows[$0] : 0) }
+        let layout = Table.Layout(header: keys, widths: widths, maximumWidth: maximumWidth)
+        try pieces.append(layout.line(keys), to: write)
+        for record in listing.records { try pieces.append(layout.line(cells(record)), to: write) }
+        try pieces.append(layout.note, to: write)
     }
 
     private static func cell(_ value: JSONValue) -> String {

@@ -23,6 +23,31 @@ struct OutputRendererTests {
         #expect(OutputFormat.csv.renderer is CSVRenderer)
     }
 
+    @Test("a listing's table, written a line at a time, is the table of its rows at every width")
+    func streamedTable() {
+        let names = ["id", "library", "name", "kind", "curve", "description"]
+        let listing = Listing(
+            records: (0..<40).map { index in
+                [
+                    ("id", .integer(Int64(index))), ("library", .string(index % 3 == 0 ? "motion" : "a-much-longer-library")),
+                    ("name", .string("preset\(index)")), ("kind", .string(["fade", "cover", "zoom"][index % 3])),
+                    ("curve", .string(String(repeating: "spring(duration: 0.5) ", count: index % 4))),
+                    ("description", index % 5 == 0 ? .null : .string("縦に動く \(index)")),
+                ]
+            }, tableColumns: names)
+        let rows = listing.records.map { record in
+            record.map { _, value in
+                if case .null = value { return "-" }
+                return Table.printable(value.cell)
+            }
+        }
+        for width in [nil, 200, 80, 50, 30, 10] as [Int?] {
+            var streamed = ""
+            TableRenderer(maximumWidth: width).render(listing) { streamed += $0 }
+            #expect(streamed == Table(header: names, rows: rows).rendered(maximumWidth: width), "width \(width.map(String.init) ?? "none")")
+        }
+    }
+
     @Test("a listing in each format")
     func listingBytes() {
         #expect(
