@@ -153,7 +153,7 @@ struct ResolveCommandTests {
             arguments: ["--op", "present", "--from", "articles/HSSecondViewController", "--to", "articles/HSViewController"],
             delegate: nil, systemDefault: "coverVertical", step: "screen 'articles/HSViewController' has no transitioningDelegate"),
         DemoCase(
-            title: "seed 001: SZAnimator is its own transitioningDelegate, presenting",
+            title: "seed 001: SZAnimator, the presented controller's transitioningDelegate, returns itself, presenting",
             arguments: ["--op", "present", "--from", "articles/SZSourceViewController", "--to", "articles/SZPresentedViewController"],
             delegate: "articles/SZAnimator", mapping: 20, animator: "samples/szPresent",
             step: "UIKit calls 'articles/SZAnimator'.animationController(forPresented:presenting:source:)"),
