@@ -61,6 +61,9 @@ struct GeneratedSourceTests {
         #expect(identifiers([("app", "Foo Bar"), ("app", "fooBar")]) == ["fooBar2", "fooBar"])
         // Across libraries the shared name takes its library; an entry named as that keeps it.
         #expect(identifiers([("p", "z"), ("q", "z"), ("r", "pZ")]) == ["pZ2", "qZ", "pZ"])
+        // With the library in front, the name written as its case still keeps it.
+        #expect(identifiers([("app", "fooBar"), ("other", "fooBar")]) == ["appFooBar", "otherFooBar"])
+        #expect(identifiers([("app", "Foo Bar"), ("app", "fooBar"), ("other", "fooBar")]) == ["appFooBar2", "appFooBar", "otherFooBar"])
     }
 
     @Test("the same selection of libraries gives the same bytes, in any order and repeated")

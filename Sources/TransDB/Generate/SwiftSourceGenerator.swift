@@ -298,8 +298,9 @@ public struct SwiftSourceGenerator: Sendable {
     /// A case name per entry: the name in lower camel case (`Detail` → `detail`,
     /// `fade-through` → `fadeThrough`), prefixed with its library where two libraries share it
     /// (`demoFeed`), made unique with a number where that still collides. A name that is already
-    /// its case name keeps it, and the others get the numbers: adding `Foo Bar` beside `fooBar`
-    /// leaves `fooBar` as it was, so that code using it still compiles.
+    /// its case name keeps it (with its library in front, where that is added), and the others get
+    /// the numbers: adding `Foo Bar` beside `fooBar` leaves `fooBar` as it was, so that code using
+    /// it still compiles.
     static func identifiers(for names: [QualifiedName]) -> [String] {
         let bases = names.map { camel($0.name, upper: false) }
         var libraries: [String: Set<String>] = [:]
@@ -315,9 +316,12 @@ public struct SwiftSourceGenerator: Sendable {
         }
         var assigned = [String?](repeating: nil, count: names.count)
         var used = Set<String>()
-        // Names written as their own case name first, then the rest in order.
+        // First a name that is its whole case name (`pZ`), then one written as its case (`fooBar`,
+        // not `Foo Bar`; with its library in front, `app/fooBar` keeps `appFooBar`), then the rest
+        // in order.
         let exact = names.indices.filter { names[$0].name == wanted[$0] }
-        for index in exact where !used.contains(wanted[index]) {
+        let asWritten = names.indices.filter { names[$0].name != wanted[$0] && names[$0].name == bases[$0] }
+        for index in exact + asWritten where !used.contains(wanted[index]) {
             assigned[index] = wanted[index]
             used.insert(wanted[index])
         }
