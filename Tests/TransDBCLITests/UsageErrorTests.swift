@@ -128,11 +128,19 @@ struct UsageErrorTests {
     func evalSampleBound() throws {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
-        let before = try cli.state()
         expectError(
             try cli(["eval", "--op", "dismiss", "--from", "Detail", "--to", "Feed", "--gesture", "update 0.5@3600, finish@3600", "--fps", "10000"]),
             exitCode: 64,
-            mentioning: ["eval would print 36001168 samples (3600.1167 s at 10000 fps); at most 100,000: lower --fps, or name the times with --at"])
+            mentioning: ["eval would print 36001168 samples (3600.116667 s at 10000 fps), more than 100000: lower --fps, or name the times with --at"])
+        // The count is exact: a 10 s fade at 10,000 fps is 100,001 samples; at 9,999.9 fps 100,000.
+        try cli.setUp([["add", "preset", "ten", "--kind", "fade", "--duration", "10", "--curve", "linear"]])
+        let before = try cli.state()
+        expectError(
+            try cli(["eval", "ten", "--format", "csv", "--fps", "10000"]), exitCode: 64,
+            mentioning: ["eval would print 100001 samples (10 s at 10000 fps), more than 100000"])
+        #expect(try cli(["eval", "ten", "--format", "csv", "--fps", "9999.9"]).exitCode == 0)
+        let svg = try cli(["eval", "motion/zoom", "--format", "svg"] + Array(repeating: "--at=0.1", count: 1001))
+        expectError(svg, exitCode: 64, mentioning: ["--format svg draws at most 1000 frames, got 1001 --at times"])
         // 0.71 s at 10,000 fps is within the bound.
         let within = try cli(["eval", "motion/zoom", "--fps", "10000", "--format", "json"]).jsonObject()
         #expect((within["samples"] as? [Any])?.count == 7_100)

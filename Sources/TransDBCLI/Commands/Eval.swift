@@ -61,6 +61,7 @@ extension TransDBCommand {
             if let fps, !(fps.isFinite && fps > 0 && fps <= 10_000) {
                 throw ValidationError("--fps must be > 0 and ≤ 10000, got \(fps.shortestDescription)")
             }
+            if at.count > 100_000 { throw ValidationError("eval prints at most 100000 samples, got \(at.count) --at times") }
             if let bad = at.first(where: { !$0.isFinite || $0 < 0 || $0 > 3600 }) {
                 throw ValidationError("--at must be a number of seconds from 0 to 3600, got \(bad.shortestDescription)")
             }
@@ -69,6 +70,7 @@ extension TransDBCommand {
                     throw ValidationError("--frames must be a whole number from 1 to 1000, got \(frames)")
                 }
                 if frames != nil && !at.isEmpty { throw ValidationError("give --frames or --at, not both") }
+                if at.count > 1000 { throw ValidationError("--format svg draws at most 1000 frames, got \(at.count) --at times") }
                 if fps != nil { throw ValidationError("--fps is for table, json, ndjson and csv; --format svg draws --frames frames") }
             } else if frames != nil {
                 throw ValidationError("--frames is for --format svg")
@@ -106,10 +108,9 @@ extension TransDBCommand {
                 let rate = fps ?? 60
                 // Each sample is kept until the output is written: a bound, not a trap, for a
                 // transition of an hour at 10,000 fps.
-                let count = at.isEmpty ? timeline.duration * rate + 2 : Double(at.count)
-                if count > 100_000 {
+                if at.isEmpty, timeline.frameCount(fps: rate) > 100_000 {
                     throw ValidationError(
-                        "eval would print \(Int(count.rounded(.down))) samples (\(timeline.duration.formatted(digits: 4)) s at \(rate.shortestDescription) fps); at most 100,000: lower --fps, or name the times with --at"
+                        "eval would print \(Int(timeline.frameCount(fps: rate))) samples (\(timeline.duration.formatted(digits: 6)) s at \(rate.shortestDescription) fps), more than 100000: lower --fps, or name the times with --at"
                     )
                 }
                 let times = at.isEmpty ? timeline.frameTimes(fps: rate) : at

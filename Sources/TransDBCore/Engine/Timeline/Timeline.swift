@@ -51,6 +51,13 @@ public struct Timeline: Sendable {
 
     /// Evenly spaced times from 0 to `duration` at `fps` frames a second, the end included, and
     /// one frame more when the completion changes a view (to show its `after` values).
+    /// How many times ``frameTimes(fps:)`` gives, without making them.
+    public func frameCount(fps: Double) -> Double {
+        let total = duration
+        guard total > 0, fps > 0 else { return animation.hasCompletionValues && fps > 0 ? 2 : 1 }
+        return (total * fps).rounded(.up) + 1 + (animation.hasCompletionValues ? 1 : 0)
+    }
+
     public func frameTimes(fps: Double) -> [Double] {
         let total = duration
         guard total > 0, fps > 0 else { return animation.hasCompletionValues && fps > 0 ? [0, 1 / fps] : [0] }
