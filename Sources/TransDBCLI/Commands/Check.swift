@@ -12,17 +12,33 @@ extension TransDBCommand {
 
         @OptionGroup var catalog: CatalogOptions
 
+        /// `1 problem`, `3 problems`; SQLite's integrity check stops at 100, so 100 or more is
+        /// "at least".
+        static func problems(_ count: Int) -> String {
+            count >= 100 ? "at least \(count) problems (SQLite lists the first 100)" : "\(count) problem\(count == 1 ? "" : "s")"
+        }
+
         func run() throws {
             try reporting {
-                let catalog = try catalog.open(forWriting: false)
-                let result = try catalog.check()
+                let opened: Catalog
+                do {
+                    opened = try catalog.open(forWriting: false)
+                } catch let CatalogError.damaged(path, reason) {
+                    // So damaged that opening failed (the schema's page): that is what check finds.
+                    Output.line("catalog \(path)")
+                    Output.line("integrity_check: 1 problem")
+                    Output.line("  SQLite cannot read the catalog's schema: \(reason)")
+                    throw CatalogError.failedChecks(path: path)
+                }
+                let result = try opened.check()
+                let catalog = opened
                 Output.line("catalog \(catalog.path), schema \(result.schemaVersion)")
                 Output.line(
-                    "integrity_check: \(result.integrity == ["ok"] ? "ok" : "\(result.integrity.count) problem\(result.integrity.count == 1 ? "" : "s")")"
+                    "integrity_check: \(result.integrity == ["ok"] ? "ok" : Self.problems(result.integrity.count))"
                 )
                 if result.integrity != ["ok"] { for line in result.integrity { Output.line("  \(line)") } }
                 Output.line(
-                    "foreign_key_check: \(result.foreignKeyViolations.isEmpty ? "ok" : "\(result.foreignKeyViolations.count) problem\(result.foreignKeyViolations.count == 1 ? "" : "s")")"
+                    "foreign_key_check: \(result.foreignKeyViolations.isEmpty ? "ok" : Self.problems(result.foreignKeyViolations.count))"
                 )
                 for line in result.foreignKeyViolations { Output.line("  \(line)") }
                 guard result.isOK else {

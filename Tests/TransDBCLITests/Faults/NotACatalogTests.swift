@@ -121,6 +121,18 @@ extension Faults {
                 try cli(["list", "presets"]), exitCode: 74,
                 mentioning: ["the catalog '\(cli.db)' is damaged (database disk image is malformed)", "transdb check --db"])
             #expect(Faults.bytes(cli.db) == bytes)
+
+            // The schema's own page (page 1, past the header): opening fails, and check says why.
+            let schema = try #require(FileHandle(forUpdatingAtPath: cli.db))
+            try schema.seek(toOffset: 100)
+            try schema.write(contentsOf: Data(repeating: 0xFF, count: 8))
+            try schema.close()
+            let unreadable = try cli(["check"])
+            #expect(unreadable.exitCode == 65)
+            #expect(
+                unreadable.stdoutLines == [
+                    "catalog \(cli.db)", "integrity_check: 1 problem", "  SQLite cannot read the catalog's schema: database disk image is malformed",
+                ], "\(unreadable)")
         }
     }
 }

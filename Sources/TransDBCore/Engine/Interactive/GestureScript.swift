@@ -59,7 +59,9 @@ public struct GestureScript: Hashable, Sendable {
                 after.removeLast()
             }
             if after.count > 1, Double(after[0]) != nil {
-                throw refuse(event, "'\(after[1])' follows the time; only release takes more: release@SECONDS v=PROGRESS_PER_SECOND")
+                // A release's velocity, when it is there, is not the extra word.
+                let extra = after.count > 2 && after[1].hasPrefix("v=") ? after[2] : after[1]
+                throw refuse(event, "'\(extra)' follows the time; only release takes more: release@SECONDS v=PROGRESS_PER_SECOND")
             }
             guard after.count == 1, let time = Double(after[0]), time.isFinite, time >= 0, time <= 3600 else {
                 throw refuse(event, "the time after '@' must be a number of seconds from 0 to 3600")

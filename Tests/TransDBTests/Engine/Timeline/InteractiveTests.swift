@@ -122,6 +122,7 @@ struct InteractiveTests {
         ("update x@0.1, finish@0.2", "gesture event", "update takes a number, e.g. update 0.4@0.2"),
         ("update 0.2@nan, finish@0.2", "gesture event", "the time after '@' must be a number of seconds from 0 to 3600"),
         ("update 0.2@0.1, release@0.4 x=1", "gesture event", "'x=1' follows the time; only release takes more: release@SECONDS v=PROGRESS_PER_SECOND"),
+        ("update 0.2@0.1, release@0.4 v=1 x", "gesture event", "'x' follows the time; only release takes more: release@SECONDS v=PROGRESS_PER_SECOND"),
         ("finish@0.2 extra", "gesture event", "'extra' follows the time; only release takes more: release@SECONDS v=PROGRESS_PER_SECOND"),
         ("jump 0.2@0.1, finish@0.2", "gesture event", "write 'update P@SECONDS', 'finish@SECONDS', 'cancel@SECONDS' or 'release@SECONDS'"),
     ])
