@@ -85,7 +85,11 @@ extension TransDBCommand {
                 continue
             }
             if argument.hasPrefix("-") { continue }
-            guard let command = commands.first(where: { $0._commandName == argument }) else { break }
+            // Before the command, a word may be an option's value (`--format json list`).
+            guard let command = commands.first(where: { $0._commandName == argument }) else {
+                if path.count == 1 { continue }
+                break
+            }
             path.append(argument)
             commands = command.configuration.subcommands
         }

@@ -110,6 +110,13 @@ struct UsageErrorTests {
             try cli.runner.run(["--db", cli.db, "add", "screen", "--bogus"]).stderr
                 == "transdb: error: unknown option '--bogus' for 'transdb add screen' (see 'transdb add screen --help')\n")
         #expect(try cli.runner.run(["--nonsense"]).stderr.hasSuffix("(see 'transdb --help')\n"))
+        // Before a command, an option it does not have is unknown, not "an option of" it.
+        #expect(
+            try cli.runner.run(["--bogus", "list"]).stderr
+                == "transdb: error: unknown option '--bogus' for 'transdb list' (see 'transdb list --help')\n")
+        expectError(
+            try cli.runner.run(["--format", "json", "list", "libraries"]), exitCode: 64,
+            mentioning: ["'--format' is an option of 'transdb list', so it goes after it: transdb list libraries --format json (see 'transdb list --help')"])
     }
 
     @Test("an empty -o is a usage error; a device given as the catalog is named as such")

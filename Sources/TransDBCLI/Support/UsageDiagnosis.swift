@@ -123,6 +123,14 @@ enum UsageDiagnosis {
                 return "no command given before or after '\(word)'; the commands are \(names.joined(separator: ", "))"
             }
             let reordered = [known, arguments[at]] + arguments[(at + 1)...] + arguments[..<at]
+            // Moved after the command, is it one of its options?
+            let moved = Array(path.dropFirst()) + [arguments[at]] + arguments[(at + 1)...] + arguments[..<at]
+            let option = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+            if let problem = diagnose(moved[...], command: TransDBCommand.self, path: ["transdb"]),
+                problem.hasPrefix("unknown option '\(option)'")
+            {
+                return problem
+            }
             return "'\(word)' is an option of '\(known) \(arguments[at])', so it goes after it: \(reordered.joined(separator: " "))"
         }
         if let word = arguments.first, !word.hasPrefix("-"), !children.isEmpty {
