@@ -83,9 +83,13 @@ struct ResolveBatchTests {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
         let plain = try cli.runner.run(["resolve", "--batch", "--db", cli.db], stdin: "op,from,to\npresent,Feed,Detail\n")
-        let spreadsheet = try cli.runner.run(["resolve", "--batch", "--db", cli.db], stdin: "OP, From , To\npresent,Feed,Detail\n")
+        let spreadsheet = try cli.runner.run(["resolve", "--batch", "--db", cli.db], stdin: "OP, From , To\npresent, Feed , Detail\n")
         expectSuccess(spreadsheet)
         #expect(spreadsheet.stdout == plain.stdout)
+        let motion = try cli.runner.run(
+            ["resolve", "--batch", "--db", cli.db], stdin: "op,from,to,reduceMotion\npresent,Feed,Detail,true\npresent,Feed,Detail,TRUE\n")
+        expectSuccess(motion)
+        #expect(motion.stdoutLines.count == 2 && motion.stdoutLines[0] == motion.stdoutLines[1])
 
         let array = try cli.runner.run(["resolve", "--batch", "--db", cli.db], stdin: #"["present", "Feed", "Detail"]"# + "\n")
         #expect(array.exitCode == 65)

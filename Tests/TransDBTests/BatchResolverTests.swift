@@ -96,6 +96,8 @@ struct BatchResolverTests {
         "push,A,B,", "push,A,B,Ghost", "present,Nowhere,B,", "present,A,Dup,", "\"present\",\"A\",\"B\",\"\"",
         "present,\"Q\"\"uote\\ \u{2028}é\",G,", "present,A,B", "present,A,B,,", "fly,A,B,", "present,A,B,Nav", "present,A\u{301},B,",
         "present,A,\u{301}B,", "", " present,A,B, ",
+        // Spaces around fields, as people type them; a tab and other controls take the other reader.
+        "present, A , B ,", "push , A, B , Nav", "present,\tA\t,B,", "present,A\u{B},B,", "present, \"A\" ,B,", "present,\u{A0}A,B,",
     ]
 
     /// What `transdb resolve --batch` printed before it had a quick path: each line resolved

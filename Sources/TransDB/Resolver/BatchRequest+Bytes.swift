@@ -117,7 +117,8 @@ extension BatchRequestReader {
         var start = range.lowerBound
         for i in range {
             let byte = line[i]
-            if byte >= 0x80 || byte == UInt8(ascii: "\"") { return nil }
+            // Control characters (a tab, which may pad a field) take the reader that words it all.
+            if byte >= 0x80 || byte < 0x20 || byte == UInt8(ascii: "\"") { return nil }
             if byte == UInt8(ascii: ",") {
                 fields.append(start..<i)
                 start = i + 1
@@ -125,6 +126,15 @@ extension BatchRequestReader {
         }
         fields.append(start..<range.upperBound)
         guard fields.count == (hasContainer ? 4 : 3) else { return nil }
+        // Spaces around a field are not part of it, as ``fields(_:refuse:)`` reads them.
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 }
+        fields = fields.map { field in
+            var lower = field.lowerBound
+            var upper = field.upperBound
+            while lower < upper && isSpace(line[lower]) { lower += 1 }
+            while upper > lower && isSpace(line[upper - 1]) { upper -= 1 }
+            return lower..<upper
+        }
         let container = hasContainer && !fields[3].isEmpty ? fields[3] : nil
         return make(line, op: fields[0], from: fields[1], to: fields[2], container: container)
     }

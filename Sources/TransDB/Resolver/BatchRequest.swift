@@ -49,8 +49,7 @@ public struct BatchRequestReader: Sendable {
             // Header names as a spreadsheet may write them: `OP, From, To`.
             let names = ["op", "from", "to", "container", "reduceMotion"]
             let header = try Self.fields(trimmed, refuse: refuse).map { field in
-                let name = field.trimmingWhitespace()
-                return names.first { $0.lowercased() == name.lowercased() } ?? name
+                names.first { $0.lowercased() == field.lowercased() } ?? field
             }
             let optional = header.dropFirst(3)
             guard header.prefix(3) == ["op", "from", "to"],
@@ -72,7 +71,8 @@ public struct BatchRequestReader: Sendable {
             guard fields.count == count else { throw refuse("expected \(count) fields, found \(fields.count)") }
             var request = try Self.make(fields[0], fields[1], fields[2], hasContainer && !fields[3].isEmpty ? fields[3] : nil, refuse: refuse)
             if hasReduceMotion {
-                switch fields[count - 1] {
+                // As spreadsheets write them too: TRUE, FALSE.
+                switch fields[count - 1].lowercased() {
                 case "true": request.reduceMotion = true
                 case "false", "": request.reduceMotion = false
                 default: throw refuse("'reduceMotion' must be true, false or empty, not '\(fields[count - 1])'")
@@ -131,8 +131,12 @@ public struct BatchRequestReader: Sendable {
         var fields: [String] = []
         var current = ""
         var quoted = false
+        var wasQuoted = false
         var iterator = line.makeIterator()
         var atFieldStart = true
+        // Spaces around an unquoted field are not part of it (`present, Feed, Detail`, as people
+        // type it); a name never starts or ends with one.
+        func field() -> String { wasQuoted ? current : current.trimmingWhitespace() }
         while let character = iterator.next() {
             if quoted {
                 if character == "\"" {
@@ -148,19 +152,23 @@ public struct BatchRequestReader: Sendable {
                     current.append(character)
                 }
             } else if character == "," {
-                fields.append(current)
+                fields.append(field())
                 current = ""
+                wasQuoted = false
                 atFieldStart = true
                 continue
             } else if character == "\"" && atFieldStart {
                 quoted = true
+                wasQuoted = true
+            } else if atFieldStart && (character == " " || character == "\t") {
+                continue
             } else {
                 current.append(character)
             }
             atFieldStart = false
         }
         if quoted { throw refuse("an unterminated quoted field") }
-        fields.append(current)
+        fields.append(field())
         return fields
     }
 }
