@@ -128,12 +128,12 @@ extension BatchRequestReader {
         guard fields.count == (hasContainer ? 4 : 3) else { return nil }
         // Spaces around a field are not part of it, as ``fields(_:refuse:)`` reads them.
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 }
-        fields = fields.map { field in
-            var lower = field.lowerBound
-            var upper = field.upperBound
+        for k in fields.indices {
+            var lower = fields[k].lowerBound
+            var upper = fields[k].upperBound
             while lower < upper && isSpace(line[lower]) { lower += 1 }
             while upper > lower && isSpace(line[upper - 1]) { upper -= 1 }
-            return lower..<upper
+            fields[k] = lower..<upper
         }
         let container = hasContainer && !fields[3].isEmpty ? fields[3] : nil
         return make(line, op: fields[0], from: fields[1], to: fields[2], container: container)
