@@ -228,6 +228,8 @@ struct LintCommandTests {
             ])
         // The same library twice, from one file or two, in lint's words.
         expectError(try cli(["lint", dangling, dangling]), exitCode: 65, mentioning: ["'\(dangling)' is given twice; lint each file once"])
+        let respelt = (dangling as NSString).deletingLastPathComponent + "/./" + (dangling as NSString).lastPathComponent
+        expectError(try cli(["lint", dangling, respelt]), exitCode: 65, mentioning: ["'\(respelt)' is given twice; lint each file once"])
         let copy = try Self.write(try String(contentsOfFile: dangling, encoding: .utf8), to: "copy.json", in: cli)
         expectError(
             try cli(["lint", dangling, copy]), exitCode: 65,

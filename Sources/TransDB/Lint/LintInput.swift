@@ -37,7 +37,10 @@ public struct LintInput: Sendable {
             let source = try stdin.map { try CatalogSource(standardInput: $0) } ?? CatalogSource(path: path)
             for bundle in source.bundles {
                 if reported.contains(bundle.library.name) {
-                    throw LintInputError.libraryTwice(name: bundle.library.name, files: [libraryFiles[bundle.library.name] ?? path, path])
+                    // The same file however it is spelt (`./a.json`, `a.json`) is one file given twice.
+                    let first = libraryFiles[bundle.library.name] ?? path
+                    let same = URL(fileURLWithPath: first).standardizedFileURL.path == URL(fileURLWithPath: path).standardizedFileURL.path
+                    throw LintInputError.libraryTwice(name: bundle.library.name, files: same ? [path, path] : [first, path])
                 }
                 reported.insert(bundle.library.name)
                 libraryFiles[bundle.library.name] = path

@@ -172,6 +172,9 @@ public enum ReadOnlyQuery {
         if sqlite3_errcode(db) & 0xFF == SQLITE_AUTH || message.hasPrefix("not authorized") {
             return .notReadOnly(statement: shown, reason: message)
         }
+        if sqlite3_errcode(db) & 0xFF == SQLITE_TOOBIG {
+            return .invalidSQL(sql: shown, reason: "\(message): transdb query makes no value longer than 16 MiB")
+        }
         return .invalidSQL(sql: shown, reason: message)
     }
 }

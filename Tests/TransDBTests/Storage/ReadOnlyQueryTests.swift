@@ -62,7 +62,8 @@ struct ReadOnlyQueryTests {
     func tooLarge() throws {
         try Self.withCatalog { path in
             let huge = #expect(throws: QueryError.self) { try ReadOnlyQuery.run("SELECT zeroblob(900000000)", catalog: path) }
-            #expect(huge == .invalidSQL(sql: "SELECT zeroblob(900000000)", reason: "string or blob too big"))
+            #expect(
+                huge == .invalidSQL(sql: "SELECT zeroblob(900000000)", reason: "string or blob too big: transdb query makes no value longer than 16 MiB"))
             let longest = try ReadOnlyQuery.run("SELECT length(zeroblob(16777216))", catalog: path)
             #expect(longest.rows == [[.integer(16_777_216)]])
             // Ten rows of 1,000 bytes and 16 per value: 10,160 bytes; 10,000 are allowed.
