@@ -164,6 +164,12 @@ struct EditCommandTests {
     func renameOthers() throws {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
+        // The routes that follow a rename: the first five, then how many more.
+        #expect(
+            try cli(["rename", "screen", "Feed", "Timeline", "--dry-run"]).stdoutLines == [
+                "would rename screen demo/Feed to demo/Timeline",
+                "  now refer to 'demo/Timeline': route #1, route #3, route #9, route #11, route #14 and 1 more",
+            ])
 
         try cli.setUp([
             ["rename", "curve", "motion/gentleSpring", "soft"], ["rename", "delegate", "DetailTransitions", "DetailDelegate"],

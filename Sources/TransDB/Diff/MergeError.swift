@@ -9,9 +9,7 @@ public enum MergeError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .unresolvedConflicts(unresolved):
-            let listed =
-                unresolved.prefix(5).map(\.summary).joined(separator: "; ")
-                + (unresolved.count > 5 ? "; and \(unresolved.count - 5) more" : "")
+            let listed = unresolved.map(\.summary).firstFew(separator: "; ")
             let advice =
                 unresolved.allSatisfy(\.reason.isResolvable)
                 ? "use --ours or --theirs"

@@ -121,7 +121,7 @@ struct DTCGReader {
 
     /// Up to five items, then how many more.
     private static func some(_ items: [String]) -> String {
-        items.prefix(5).joined(separator: ", ") + (items.count > 5 ? " and \(items.count - 5) more" : "")
+        items.firstFew()
     }
 
     private mutating func ignore(_ key: String, at place: String) {

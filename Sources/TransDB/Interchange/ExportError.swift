@@ -14,7 +14,7 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
             "a bundle holds one library and the catalog has \(count): give --library NAME, or -o DIRECTORY for one file per library"
         case let .unrepresentableCurves(presets):
             "\(presets.count) preset\(presets.count == 1 ? " uses a curve" : "s use curves") that DTCG's cubicBezier cannot represent: "
-                + presets.prefix(5).joined(separator: "; ") + (presets.count > 5 ? "; and \(presets.count - 5) more" : "")
+                + presets.firstFew(separator: "; ")
                 + "; without --exact the nearest cubic-bezier is written (the exact curve is kept under $extensions)"
         }
     }

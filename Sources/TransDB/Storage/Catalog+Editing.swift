@@ -207,7 +207,7 @@ extension Catalog {
             let newQualified = QualifiedName(library: old.library, name: new)
             return EditReport(
                 action: .rename, kind: kind, name: old.description, newName: newQualified.description, dryRun: dryRun,
-                notes: followers.isEmpty ? [] : ["now refer to '\(newQualified)': " + followers.joined(separator: ", ")])
+                notes: followers.isEmpty ? [] : ["now refer to '\(newQualified)': " + followers.firstFew()])
         }
     }
 

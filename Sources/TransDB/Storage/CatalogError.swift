@@ -60,8 +60,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .alreadyExists(kind, name):
             "a \(kind.rawValue) named '\(name)' already exists"
         case let .inUse(kind, name, usedBy):
-            "the \(kind.rawValue) '\(name)' is still used by \(usedBy.prefix(5).joined(separator: ", "))"
-                + (usedBy.count > 5 ? " and \(usedBy.count - 5) more" : "") + "; remove or change those first"
+            "the \(kind.rawValue) '\(name)' is still used by \(usedBy.firstFew()); remove or change those first"
         case let .routeTie(new, existing, existingID, example):
             "the route \(new) ties with the existing route #\(existingID) \(existing): both would match \(example) equally; remove the existing route or make one of them more specific"
         case let .routeExists(route, delegate, id):
