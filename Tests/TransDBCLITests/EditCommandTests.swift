@@ -316,6 +316,9 @@ struct EditCommandTests {
             let found = try cli(["show", "curve", identity, "--format", "json"]).jsonObject()
             #expect(found["sameAs"] as? [String] == ["coreanimation/linear", "uikit/linear"], "\(identity)")
         }
+        // A named curve lists the others that are the same curve, itself left out.
+        let named = try cli(["show", "curve", "uikit/linear", "--format", "json"]).jsonObject()
+        #expect(named["sameAs"] as? [String] == ["coreanimation/linear"])
         let nearly = try cli(["show", "curve", "cubic-bezier(0.3, 0.3, 0.6, 0.61)", "--format", "json"]).jsonObject()
         #expect(nearly["sameAs"] as? [String] == [])
         expectError(try cli(["show", "curve", "spring(duration: 0.5"]), exitCode: 65, mentioning: ["spring(duration: 0.5"])

@@ -184,7 +184,8 @@ struct ListCommandTests {
             expectSuccess(result)
             return result.stdout.split(separator: "\r\n")
         }
-        let curve = "name,library,kind,expression,description,deprecated,aliasOf,physical,dampingRatio,settlingDuration,overshoot,equivalents,usedBy"
+        let curve =
+            "name,library,kind,expression,description,deprecated,aliasOf,physical,dampingRatio,settlingDuration,overshoot,equivalents,usedBy,sameAs"
         #expect(try lines(["curve", "coreanimation/easeIn"])[0] == curve)
         #expect(try lines(["curve", "swiftui/bouncy"])[0] == curve)
         // A bezier's spring columns are empty cells.

@@ -3,15 +3,19 @@ import TransDBCore
 
 /// One entry in full, for `transdb show`.
 extension Catalog {
-    /// The curve `name` in full: its record, for a spring its facts (``SpringFacts``), and
-    /// `usedBy`, the presets that use it.
+    /// The curve `name` in full: its record, for a spring its facts (``SpringFacts``), `usedBy`,
+    /// the presets that use it, and `sameAs`, the other named curves that are the same curve
+    /// (``sameCurves(as:)``).
     ///
     /// - Throws: ``LookupError`` for an unknown or ambiguous name.
     public func curveDetail(_ name: QualifiedName) throws -> EntryDetail {
         let (curve, users) = try curve(name)
+        let same = try sameCurves(as: curve.curve).filter { $0 != curve.qualifiedName.description }
         return EntryDetail(
-            record: curve.record + (curve.curve.springFacts?.record ?? []) + [("usedBy", .array(users.map(JSONValue.string)))],
-            columns: NamedCurve.recordKeys + SpringFacts.recordKeys + ["usedBy"])
+            record: curve.record + (curve.curve.springFacts?.record ?? []) + [
+                ("usedBy", .array(users.map(JSONValue.string))), ("sameAs", .array(same.map(JSONValue.string))),
+            ],
+            columns: NamedCurve.recordKeys + SpringFacts.recordKeys + ["usedBy", "sameAs"])
     }
 
     /// The named duration `name` in full: its record and `usedBy`, the presets that use it.
@@ -54,13 +58,22 @@ extension Catalog {
 
 extension Catalog {
     /// A curve expression that is not in the catalog, in full: its record as a curve of no
-    /// library, its spring facts, and `sameAs`, the named curves whose expression is this one or,
-    /// for a spring, one of its equivalent spellings (`response: 0.5, dampingFraction: 0.7` is
-    /// SwiftUI's `duration: 0.5, bounce: 0.3`), or, for the identity, any other identity
-    /// (`linear` is `cubic-bezier(0, 0, 1, 1)`).
+    /// library, its spring facts, and `sameAs` (``sameCurves(as:)``).
     public func curveDetail(expression curve: TimingCurve) throws -> EntryDetail {
+        let same = try sameCurves(as: curve)
+        return EntryDetail(
+            record: [("kind", .string(curve.kind.rawValue)), ("expression", .string(curve.expression))]
+                + (curve.springFacts?.record ?? []) + [("sameAs", .array(same.map(JSONValue.string)))],
+            columns: ["kind", "expression"] + SpringFacts.recordKeys + ["sameAs"])
+    }
+
+    /// The named curves that are `curve`: whose expression is its own or, for a spring, one of its
+    /// equivalent spellings (`response: 0.5, dampingFraction: 0.7` is SwiftUI's `duration: 0.5,
+    /// bounce: 0.3`), or, for the identity, any other identity (`linear` is
+    /// `cubic-bezier(0, 0, 1, 1)`). Sorted by qualified name.
+    private func sameCurves(as curve: TimingCurve) throws -> [String] {
         let spellings = [curve.expression] + (curve.springFacts?.equivalents ?? [])
-        let same = try read { db in
+        return try read { db in
             var names = try String.fetchAll(
                 db,
                 sql: """
@@ -83,10 +96,6 @@ extension Catalog {
             }
             return names
         }
-        return EntryDetail(
-            record: [("kind", .string(curve.kind.rawValue)), ("expression", .string(curve.expression))]
-                + (curve.springFacts?.record ?? []) + [("sameAs", .array(same.map(JSONValue.string)))],
-            columns: ["kind", "expression"] + SpringFacts.recordKeys + ["sameAs"])
     }
 
     /// The screen `name` in full, with `routes`, the routes from or to it.
