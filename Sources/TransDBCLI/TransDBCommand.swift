@@ -86,7 +86,7 @@ extension TransDBCommand {
             }
             if argument.hasPrefix("-") { continue }
             // Before the command, a word may be an option's value (`--format json list`).
-            guard let command = commands.first(where: { $0._commandName == argument }) else {
+            guard let command = commands.first(where: { $0.configuration.commandName == argument }) else {
                 if path.count == 1 { continue }
                 break
             }
