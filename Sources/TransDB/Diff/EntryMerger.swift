@@ -12,8 +12,6 @@ struct EntryMerger {
     let policy: MergePolicy
     /// Whether the merge has a base at all; without one, conflicts are `differs`.
     let hasBase: Bool
-    /// Whether the base has the library being merged.
-    private var baseHasLibrary = false
     private(set) var conflicts: [MergeConflict] = []
 
     init(policy: MergePolicy, hasBase: Bool) {
@@ -39,9 +37,6 @@ struct EntryMerger {
             return policy.side == .theirs ? theirs : ours
         }
         var merged = ours
-        // A library the base does not have is merged as without a base: its differences are
-        // not "added on both sides".
-        baseHasLibrary = hasBase && base != nil
         merge(.library, library: name, base: base, ours: ours, theirs: theirs, into: &merged)
         merge(.curve, library: name, base: base, ours: ours, theirs: theirs, into: &merged)
         merge(.duration, library: name, base: base, ours: ours, theirs: theirs, into: &merged)
@@ -76,13 +71,17 @@ struct EntryMerger {
                 return sides[side][orders[side][next[side]].index]
             }
             let (b, o, t) = (take(0), take(1), take(2))
-            if let entry = entry(schema, library: library, base: b, ours: o, theirs: t) { result.append(entry) }
+            // A library the base does not have is merged as without a base: its differences are
+            // not "added on both sides".
+            if let entry = entry(schema, library: library, base: b, ours: o, theirs: t, inBase: base != nil) { result.append(entry) }
         }
         schema.store(&merged, result)
     }
 
     /// One entry: whole-entry rules first, then field by field.
-    private mutating func entry<Entry>(_ schema: EntrySchema<Entry>, library: String, base: Entry?, ours: Entry?, theirs: Entry?) -> Entry?
+    private mutating func entry<Entry>(
+        _ schema: EntrySchema<Entry>, library: String, base: Entry?, ours: Entry?, theirs: Entry?, inBase libraryInBase: Bool
+    ) -> Entry?
     {
         func same(_ a: Entry?, _ b: Entry?) -> Bool {
             switch (a, b) {
@@ -107,13 +106,15 @@ struct EntryMerger {
                     ours: deletedByUs ? nil : changed, theirs: deletedByUs ? changed : nil, resolution: policy.side))
             return policy.side == .theirs ? theirs : ours
         }
-        return fields(schema, library: library, base: base, ours: ours, theirs: theirs)
+        return fields(schema, library: library, base: base, ours: ours, theirs: theirs, inBase: libraryInBase)
     }
 
     /// An entry both sides have, merged field by field.
-    private mutating func fields<Entry>(_ schema: EntrySchema<Entry>, library: String, base: Entry?, ours: Entry, theirs: Entry) -> Entry {
+    private mutating func fields<Entry>(
+        _ schema: EntrySchema<Entry>, library: String, base: Entry?, ours: Entry, theirs: Entry, inBase libraryInBase: Bool
+    ) -> Entry {
         let name = schema.name(ours)
-        let reason: MergeConflict.Reason = base != nil ? .bothChanged : (baseHasLibrary ? .bothAdded : .differs)
+        let reason: MergeConflict.Reason = base != nil ? .bothChanged : (hasBase && libraryInBase ? .bothAdded : .differs)
         let side = policy.side
         var merged = ours
         func conflict(_ field: String, base: JSONValue?, ours: JSONValue, theirs: JSONValue) {

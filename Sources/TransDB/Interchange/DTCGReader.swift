@@ -77,19 +77,19 @@ struct DTCGReader {
                 DTCGDocument.types.contains(type)
                 ? "transdb has no \(type) entries"
                 : "'\(type)' is not a DTCG 2025.10 type" + (DTCGDocument.intendedType(type).map { " (did you mean '\($0)'?)" } ?? "")
-            notes.append("skipped \(paths.count) \(type) token\(paths.count == 1 ? "" : "s") (\(Self.some(paths))): \(reason)")
+            notes.append("skipped \(paths.count) \(type) token\(paths.count == 1 ? "" : "s") (\(paths.firstFew())): \(reason)")
         }
         notes += mismatches
         for (reason, entries) in deprecations {
             let what = entries.count == 1 ? "the \(entries[0]) is" : "\(entries.count) entries are"
-            notes.append("\(what) deprecated" + (reason.map { ": \($0)" } ?? "") + (entries.count == 1 ? "" : " (\(Self.some(entries)))"))
+            notes.append("\(what) deprecated" + (reason.map { ": \($0)" } ?? "") + (entries.count == 1 ? "" : " (\(entries.firstFew()))"))
         }
         for (key, places) in ignoredExtensions {
-            notes.append("ignored the extension '\(key)' on \(Self.some(places)): a library has nowhere to keep it")
+            notes.append("ignored the extension '\(key)' on \(places.firstFew()): a library has nowhere to keep it")
         }
         if !unkeptDescriptions.isEmpty {
             let what = unkeptDescriptions.count == 1 ? "the $description of" : "the $descriptions of \(unkeptDescriptions.count) groups:"
-            notes.append("did not keep \(what) \(Self.some(unkeptDescriptions)): transdb keeps descriptions on entries and libraries, not on groups")
+            notes.append("did not keep \(what) \(unkeptDescriptions.firstFew()): transdb keeps descriptions on entries and libraries, not on groups")
         }
         return (order.compactMap { bundles[$0].map(withFileSchema)?.canonicalized() }, notes)
     }
@@ -117,11 +117,6 @@ struct DTCGReader {
         var bundle = bundle
         bundle.library.tokensSchema = bundle.library.tokensSchema ?? document.schema
         return bundle
-    }
-
-    /// Up to five items, then how many more.
-    private static func some(_ items: [String]) -> String {
-        items.firstFew()
     }
 
     private mutating func ignore(_ key: String, at place: String) {

@@ -17,7 +17,7 @@ public enum LintInputError: Error, Equatable, Sendable, CustomStringConvertible 
                 : "the library '\(name)' is in both '\(files[0])' and '\(files[1])'; lint them one at a time"
         case let .missingReferences(names, files):
             "\(files.map { "'\($0)'" }.joined(separator: ", ")): \(names.count) reference\(names.count == 1 ? " is" : "s are") neither in the files linted nor in the catalog: "
-                + names.prefix(10).joined(separator: "; ") + (names.count > 10 ? "; and \(names.count - 10) more" : "")
+                + names.firstFew(10, separator: "; ")
                 + "; correct the names, or lint the files of the libraries they belong to together"
         }
     }

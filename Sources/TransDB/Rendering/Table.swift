@@ -28,9 +28,10 @@ public struct Table: Sendable {
         return all.map(layout.line).joined() + layout.note
     }
 
-    /// The widest cell of each column of `rows`, in terminal columns.
-    static func widths(of rows: some Sequence<[String]>) -> [Int] {
-        var widths: [Int] = []
+    /// The widest cell of each column of `rows`, in terminal columns, and of `widths` already
+    /// measured (a header's).
+    static func widths(of rows: some Sequence<[String]>, from measured: [Int] = []) -> [Int] {
+        var widths = measured
         for row in rows {
             if row.count > widths.count { widths += Array(repeating: 0, count: row.count - widths.count) }
             for (i, cell) in row.enumerated() { widths[i] = max(widths[i], displayWidth(cell)) }

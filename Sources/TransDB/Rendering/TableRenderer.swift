@@ -32,9 +32,7 @@ public struct TableRenderer: OutputRenderer {
             keys.map { key in Self.cell(record.first(where: { $0.0 == key })?.1 ?? .null) }
         }
         // Header and rows apart: `[keys] + rows` would make an array of every row.
-        let header = Table.widths(of: [keys])
-        let rows = Table.widths(of: listing.records.lazy.map(cells))
-        let widths = header.indices.map { max(header[$0], $0 < rows.count ? rows[$0] : 0) }
+        let widths = Table.widths(of: listing.records.lazy.map(cells), from: Table.widths(of: [keys]))
         let layout = Table.Layout(header: keys, widths: widths, maximumWidth: maximumWidth)
         try pieces.append(layout.line(keys), to: write)
         for record in listing.records { try pieces.append(layout.line(cells(record)), to: write) }

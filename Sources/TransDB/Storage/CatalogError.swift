@@ -77,11 +77,11 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(file): \(path): \(reason)"
         case let .missingReferences(names):
             "\(names.count) reference\(names.count == 1 ? " is" : "s are") neither in the imported files nor in the catalog: "
-                + names.prefix(10).joined(separator: "; ") + (names.count > 10 ? "; and \(names.count - 10) more" : "")
+                + names.firstFew(10, separator: "; ")
                 + "; correct the names, or import the libraries they belong to in the same command"
         case let .importConflicts(entries):
             "\(entries.count) entr\(entries.count == 1 ? "y differs" : "ies differ") from the catalog: "
-                + entries.prefix(10).joined(separator: "; ") + (entries.count > 10 ? "; and \(entries.count - 10) more" : "")
+                + entries.firstFew(10, separator: "; ")
                 + "; use --on-conflict skip or replace (with --dry-run first to see what it would change)"
         case let .missingInput(path):
             "no file at '\(path)'"

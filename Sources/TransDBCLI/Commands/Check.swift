@@ -20,9 +20,9 @@ extension TransDBCommand {
 
         func run() throws {
             try reporting {
-                let opened: Catalog
+                let catalog: Catalog
                 do {
-                    opened = try catalog.open(forWriting: false)
+                    catalog = try self.catalog.open(forWriting: false)
                 } catch let CatalogError.damaged(path, reason) {
                     // So damaged that opening failed (the schema's page): that is what check finds.
                     Output.line("catalog \(path)")
@@ -30,8 +30,7 @@ extension TransDBCommand {
                     Output.line("  SQLite cannot read the catalog's schema: \(reason)")
                     throw CatalogError.failedChecks(path: path)
                 }
-                let result = try opened.check()
-                let catalog = opened
+                let result = try catalog.check()
                 Output.line("catalog \(catalog.path), schema \(result.schemaVersion)")
                 Output.line(
                     "integrity_check: \(result.integrity == ["ok"] ? "ok" : Self.problems(result.integrity.count))"

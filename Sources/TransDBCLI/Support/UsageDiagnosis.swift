@@ -114,10 +114,10 @@ enum UsageDiagnosis {
         if let word = arguments.first, word.hasPrefix("-"), !children.isEmpty, !["--help", "-h", "--version"].contains(word) {
             let names = children.map(name)
             let known = path.joined(separator: " ")
+            let option = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
             guard let at = arguments.firstIndex(where: names.contains) else {
                 // Only the options every command shares may come before it.
-                let option = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
-                if path.count == 1, !["--db", "--busy-timeout"].contains(option) {
+                if path.count == 1, !shared.contains(option) {
                     return "unknown option '\(word)'; give a command: \(names.joined(separator: ", "))"
                 }
                 return "no command given before or after '\(word)'; the commands are \(names.joined(separator: ", "))"
@@ -125,7 +125,6 @@ enum UsageDiagnosis {
             let reordered = [known, arguments[at]] + arguments[(at + 1)...] + arguments[..<at]
             // Moved after the command, is it one of its options?
             let moved = Array(path.dropFirst()) + [arguments[at]] + arguments[(at + 1)...] + arguments[..<at]
-            let option = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
             if let problem = diagnose(moved[...], command: TransDBCommand.self, path: ["transdb"]),
                 problem.hasPrefix("unknown option '\(option)'")
             {

@@ -5,10 +5,9 @@ extension Array where Element == String {
         return dropLast().joined(separator: ", ") + " or " + last
     }
 
-    /// The first five items, then how many more: `a, b, c, d, e and 3 more`, or with `; `
+    /// The first `limit` items, then how many more: `a, b, c, d, e and 3 more`, or with `; `
     /// between them `a; b; c; d; e; and 3 more`. A message names a few and counts the rest.
-    package func firstFew(separator: String = ", ") -> String {
-        let limit = 5
+    package func firstFew(_ limit: Int = 5, separator: String = ", ") -> String {
         guard count > limit else { return joined(separator: separator) }
         return prefix(limit).joined(separator: separator) + (separator == ", " ? " " : separator) + "and \(count - limit) more"
     }

@@ -49,15 +49,16 @@ public struct Timeline: Sendable {
             time: time, progress: state.progress, from: state.from, to: state.to, shared: state.shared, dimming: state.dimming)
     }
 
-    /// Evenly spaced times from 0 to `duration` at `fps` frames a second, the end included, and
-    /// one frame more when the completion changes a view (to show its `after` values).
-    /// How many times ``frameTimes(fps:)`` gives, without making them.
+    /// How many times ``frameTimes(fps:)`` gives, without making them (a Double: at 10,000 fps
+    /// an hour is more than a bound wants to make).
     public func frameCount(fps: Double) -> Double {
         let total = duration
         guard total > 0, fps > 0 else { return animation.hasCompletionValues && fps > 0 ? 2 : 1 }
         return (total * fps).rounded(.up) + 1 + (animation.hasCompletionValues ? 1 : 0)
     }
 
+    /// Evenly spaced times from 0 to `duration` at `fps` frames a second, the end included, and
+    /// one frame more when the completion changes a view (to show its `after` values).
     public func frameTimes(fps: Double) -> [Double] {
         let total = duration
         guard total > 0, fps > 0 else { return animation.hasCompletionValues && fps > 0 ? [0, 1 / fps] : [0] }

@@ -251,6 +251,21 @@ struct TransitionEngineTests {
         #expect(timeline.duration == 0)
         #expect(timeline.sample(at: 0).progress == 1)
         #expect(timeline.frameTimes(fps: 60) == [0])
+        #expect(timeline.frameCount(fps: 60) == 1)
+    }
+
+    @Test("frameCount is how many times frameTimes makes, without making them")
+    func frameCount() throws {
+        let engine = TransitionEngine(catalog: try #require(Self.catalog))
+        // A fade, a spring that runs past its duration, a completion that adds a frame, nothing.
+        let presets = ["motion/fade", "motion/zoom", "samples/szPresent", "samples/customAnimatedTransitioning"]
+        for name in presets {
+            let preset = try #require(Self.catalog).preset(try QualifiedName(parsing: name, field: "preset")).preset
+            let timeline = try engine.timeline(for: preset, context: TransitionContext())
+            for fps in [1, 7.5, 60, 240, 999.9, 10_000] {
+                #expect(timeline.frameCount(fps: fps) == Double(timeline.frameTimes(fps: fps).count), "\(name) at \(fps) fps")
+            }
+        }
     }
 
     @Test("the engine's system defaults match the uikit seed presets")
