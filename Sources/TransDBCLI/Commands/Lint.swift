@@ -76,7 +76,14 @@ extension TransDBCommand {
                     return (input.lint(Linter(rules: ids), progress: progress), input)
                 }
                 let report = LintReport(findings: findings, rules: rules, places: input.places, files: input.files)
-                Output.print(report.rendered(format, toolVersion: TransDBVersion.current, showAccepted: showAccepted))
+                let rendered = report.rendered(format, toolVersion: TransDBVersion.current, showAccepted: showAccepted)
+                Output.print(rendered)
+                // The table of a clean catalog is empty, as a compiler's output is; say that it ran.
+                if rendered.isEmpty {
+                    let libraries = input.reported?.count ?? input.catalog.libraries.count
+                    Output.inform(
+                        "transdb: lint: no findings (\(rules.count) rule\(rules.count == 1 ? "" : "s") over \(libraries) librar\(libraries == 1 ? "y" : "ies"))")
+                }
                 failed = report.hasFindings(atLeast: failOn)
             }
             if failed { throw ExitCode(1) }
