@@ -42,6 +42,11 @@ struct UsageErrorTests {
                 ["add", "preset", "p", "--kind", "fade", "--curve", "spring(duration:", "0.5,", "bounce:", "0.2)"],
                 "3 unexpected arguments: '0.5,', 'bounce:', '0.2)'; an expression with spaces is one argument: quote it"
             ),
+            (
+                ["resolve", "present", "Feed", "Detail"],
+                "the route is given with options: transdb resolve --op present --from Feed --to Detail"
+            ),
+            (["resolve", "--op", "present", "--from", "Feed", "Detail", "x"], "2 unexpected arguments: 'Detail', 'x'"),
             (["list", "libraries", "--library", "demo"], "--library filters a library's entries; 'list libraries' lists every library"),
         ] as [([String], String)])
     func usage(_ arguments: [String], _ fragment: String) throws {

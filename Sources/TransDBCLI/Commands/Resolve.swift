@@ -38,8 +38,21 @@ extension TransDBCommand {
         var jobs: Int?
         @OptionGroup var output: FormatOptions
         @OptionGroup var progress: ProgressOptions
+        /// Words the command does not take, kept to say how the route is given instead.
+        @Argument(help: .hidden) var words: [String] = []
 
         func validate() throws {
+            if !words.isEmpty {
+                // `transdb resolve present Inbox Message`: the route as a first try would write it.
+                if words.count == 3, let op = TransitionOperation(rawValue: words[0].lowercased()), !batch, from == nil, to == nil {
+                    throw ValidationError(
+                        "the route is given with options: transdb resolve --op \(op.rawValue) --from \(words[1]) --to \(words[2])")
+                }
+                // As ArgumentParser words the words of a command that takes none.
+                let quoted = words.map { "'\($0)'" }
+                throw ValidationError(
+                    words.count == 1 ? "unexpected argument \(quoted[0])" : "\(words.count) unexpected arguments: \(quoted.joined(separator: ", "))")
+            }
             if batch {
                 guard op == nil && from == nil && to == nil && container == nil else {
                     throw ValidationError("--batch reads the routes from stdin: give no --op, --from, --to or --container")

@@ -51,6 +51,7 @@ enum DirectInvocation {
         progress.progress = false
         progress.quiet = false
         command.progress = progress
+        command.words = []
         return (try? command.validate()) == nil ? nil : command
     }
 
