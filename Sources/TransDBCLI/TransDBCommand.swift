@@ -59,7 +59,7 @@ extension TransDBCommand {
             exit(withError: code)  // the failure was already reported by `reporting`
         } catch {
             guard exitCode(for: error) != .success else { exit(withError: error) }
-            let text = UsageDiagnosis.diagnose(arguments) ?? UsageDiagnosis.reworded(message(for: error))
+            let text = UsageDiagnosis.diagnose(arguments) ?? UsageDiagnosis.strayWordHint(UsageDiagnosis.reworded(message(for: error)), arguments: arguments)
             let lines = text.split(whereSeparator: \.isNewline)
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             let hint = "(see '\(helpCommand(for: arguments))')"

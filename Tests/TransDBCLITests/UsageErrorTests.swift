@@ -47,6 +47,11 @@ struct UsageErrorTests {
                 "the route is given with options: transdb resolve --op present --from Feed --to Detail"
             ),
             (["resolve", "--op", "present", "--from", "Feed", "Detail", "x"], "2 unexpected arguments: 'Detail', 'x'"),
+            // A word where an option's value belongs: the option is suggested.
+            (["export", "motion"], "unexpected argument 'motion' (did you mean '--library motion'?)"),
+            (["check", "team.sqlite"], "unexpected argument 'team.sqlite' (did you mean '--db team.sqlite'?)"),
+            (["eval", "motion/fade", "0.5"], "unexpected argument '0.5' (did you mean '--at 0.5'?)"),
+            (["list", "presets", "motion", "x"], "2 unexpected arguments: 'motion', 'x' (see"),
             (["list", "libraries", "--library", "demo"], "--library filters a library's entries; 'list libraries' lists every library"),
         ] as [([String], String)])
     func usage(_ arguments: [String], _ fragment: String) throws {

@@ -158,6 +158,33 @@ enum UsageDiagnosis {
         return nil
     }
 
+    /// `message` (reworded) with the option that the one word the command does not take most
+    /// likely belongs to: `transdb export motion` → `--library motion`, `transdb check team.sqlite` →
+    /// `--db team.sqlite`, `transdb eval fade 0.5` → `--at 0.5`.
+    static func strayWordHint(_ message: String, arguments: [String]) -> String {
+        guard let match = message.firstMatch(of: #/^unexpected argument '(?<word>[^']*)'$/#) else { return message }
+        let word = String(match.word)
+        var command: any ParsableCommand.Type = TransDBCommand.self
+        for argument in arguments where !argument.hasPrefix("-") {
+            guard let child = subcommands(command).first(where: { name($0) == argument }) else { break }
+            command = child
+        }
+        let options = knownOptions(command)
+        let isCatalogFile = [".sqlite", ".sqlite3", ".db"].contains { word.lowercased().hasSuffix($0) }
+        let option: String? =
+            if isCatalogFile && options.contains("--db") {
+                "--db"
+            } else if Double(word) != nil && options.contains("--at") {
+                "--at"
+            } else if !word.isEmpty && !word.contains("/") && !word.contains(" ") && options.contains("--library") {
+                "--library"
+            } else {
+                nil
+            }
+        guard let option else { return message }
+        return message + " (did you mean '\(option) \(word)'?)"
+    }
+
     /// `transdb help WORDS`: `nil` when the words name a command, else why not.
     static func helpTopic(_ words: ArraySlice<String>) -> String? {
         var command: any ParsableCommand.Type = TransDBCommand.self
