@@ -297,7 +297,7 @@ struct DTCGReader {
     /// inline `cubic-bezier()`): another tool edited it. `nil` when it matches, or when it cannot
     /// be told (an approximation of a spring, `steps()` or `linear(…)`).
     private func editedTimingFunction(
-        _ field: JSONCursor, exact: CurveReference, approximated: Bool, library: String, chain: [String]
+        _ field: JSONCursor, exact: CurveReference, approximation: Approximation?, library: String, chain: [String]
     ) throws -> CurveReference? {
         // The alias the export writes for a named curve, whether or not its token is in the file
         // (a curve of a library not written, or one already in the catalog), is not followed.
@@ -312,7 +312,7 @@ struct DTCGReader {
             return written.local(in: library) == exact.local(in: library) ? nil : written.local(in: library)
         }
         let (curve, _) = try document.cubicBezier(field, chain: chain)
-        if approximated { return nil }
+        if let approximation { return approximation.isWritten(curve) ? nil : .inline(curve) }
         switch exact {
         case let .inline(value) where value == curve || (value == .linear && curve == .cubicBezier(x1: 0, y1: 0, x2: 1, y2: 1)):
             return nil
@@ -502,11 +502,15 @@ struct DTCGReader {
         if let field = fields["mirrorOf"] {
             draft.mirrorOf = try reference(field, kind: "mirror-of preset").description
         }
+        var approximation: Approximation?
         if let field = fields["timingFunction"] {
             let note = try field.object(allowedKeys: ["approximate", "expression", "maximumError"])
             _ = try note["approximate"]?.bool()
-            _ = try note["expression"]?.string()
-            _ = try note["maximumError"]?.number()
+            let exact = try note["expression"].map { expression in
+                try expression.checking { try TimingCurve(expression: try expression.string()) }
+            }
+            approximation = Approximation(
+                exact: exact, maximumError: try note["maximumError"]?.number(), duration: transition.duration > 0 ? transition.duration : nil)
         }
         draft.description = token.description ?? ""
         draft.deprecated = try Self.stored(token.deprecation, at: located(token))
@@ -516,7 +520,7 @@ struct DTCGReader {
             let exact = try curveReference(field)
             preset.curve = exact
             if let edited = try editedTimingFunction(
-                transition.timingFunction, exact: exact, approximated: fields["timingFunction"] != nil, library: library, chain: chain)
+                transition.timingFunction, exact: exact, approximation: approximation, library: library, chain: chain)
             {
                 preset.curve = edited
                 mismatches.append(
@@ -538,5 +542,32 @@ struct DTCGReader {
         try claim(.preset, name, in: library, at: token.location, file: token.file)
         changeBundle(library) { $0.presets.append(preset) }
         if let deprecation = token.deprecation { noteDeprecated("preset", library, name, deprecation) }
+    }
+}
+
+/// What an export noted of a preset's timingFunction when its curve has no cubic Bézier (a
+/// spring, steps(), linear()): the exact curve, and how far the Bézier written in its place is
+/// from it (the largest difference in progress; absent when the curve could not be fitted and
+/// linear was written).
+private struct Approximation {
+    let exact: TimingCurve?
+    let maximumError: Double?
+    /// The preset's duration, which a spring's shape depends on; `nil` for a spring's own.
+    let duration: Double?
+
+    /// Whether `written` is the Bézier the export wrote, not one another tool put in its place:
+    /// it is no farther from the exact curve than the noted error, on every 50th time of the
+    /// grid the error was measured on (``CubicBezierFit``).
+    func isWritten(_ written: TimingCurve) -> Bool {
+        let linear = TimingCurve.cubicBezier(x1: 0, y1: 0, x2: 1, y2: 1)
+        guard let exact, let maximumError else { return written == linear || written == .linear }
+        let (function, bezier) = (exact.function(duration: duration), written.function(duration: duration))
+        let intervals = CubicBezierFit.fitIntervals
+        for index in 0...intervals {
+            let time = Double(index) / Double(intervals)
+            // The noted error is rounded up to 5 decimals; the tolerance covers the last bits.
+            guard abs(bezier.progress(at: time) - function.progress(at: time)) <= maximumError + 1e-9 else { return false }
+        }
+        return true
     }
 }

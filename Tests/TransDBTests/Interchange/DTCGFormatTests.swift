@@ -119,6 +119,46 @@ extension Interchange {
             }
         }
 
+        @Test("a spring preset's approximated timingFunction: kept as written means the spring; edited by another tool, the $value wins with a note")
+        func editedApproximation() throws {
+            let bundle = try BundleFormat.decode(
+                Array(
+                    """
+                    {"transdb": 1, "library": {"name": "app", "version": "1.0.0"},
+                     "presets": [{"name": "sheet", "kind": "cover", "direction": "up", "duration": 0.45, "curve": "spring(duration: 0.45, dampingRatio: 0.9)"},
+                                 {"name": "tick", "kind": "fade", "duration": 0.3, "curve": "steps(4, jump-end)"}]}
+                    """.utf8), file: "app.json"
+            ).canonicalized()
+            let text = DTCGFormat.encode([bundle])
+            func decode(_ edited: String) throws -> (preset: [String: CurveReference], notes: [String]) {
+                let (bundles, notes) = try DTCGFormat.decode(Array(edited.utf8), file: "edited.tokens.json", defaultLibrary: "x")
+                return (Dictionary(uniqueKeysWithValues: bundles[0].presets.map { ($0.name, $0.curve) }), notes)
+            }
+            let same = try decode(text)
+            #expect(same.preset["sheet"] == .inline(try TimingCurve(expression: "spring(duration: 0.45, dampingRatio: 0.9)")))
+            #expect(same.preset["tick"] == .inline(try TimingCurve(expression: "steps(4, jump-end)")))
+            #expect(same.notes.isEmpty)
+            // The Bézier written for the spring, replaced by other control points.
+            var json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            var library = try #require(json["app"] as? [String: Any])
+            var presets = try #require(library["presets"] as? [String: Any])
+            var sheet = try #require(presets["sheet"] as? [String: Any])
+            var value = try #require(sheet["$value"] as? [String: Any])
+            #expect(value["timingFunction"] is [Double])
+            value["timingFunction"] = [0.1, 0.2, 0.3, 0.4]
+            sheet["$value"] = value
+            presets["sheet"] = sheet
+            library["presets"] = presets
+            json["app"] = library
+            let edited = try decode(String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self))
+            #expect(edited.preset["sheet"] == .inline(.cubicBezier(x1: 0.1, y1: 0.2, x2: 0.3, y2: 0.4)))
+            #expect(
+                edited.notes == [
+                    "the preset 'app/sheet' has the transdb curve 'spring(duration: 0.45, dampingRatio: 0.9, velocity: 0)' but the $value timingFunction cubic-bezier(0.1, 0.2, 0.3, 0.4); the $value was used"
+                ])
+            #expect(edited.preset["tick"] == same.preset["tick"])
+        }
+
         @Test("$schema: every library read keeps the file's; written back at the root when the libraries share one, else per library")
         func tokensSchema() throws {
             let schema = "https://www.designtokens.org/schemas/2025.10/format.json"
