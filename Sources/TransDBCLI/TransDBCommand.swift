@@ -53,6 +53,10 @@ extension TransDBCommand {
                 Output.note("transdb: error: \(problem) (see '\(helpCommand(for: arguments))')")
                 exit(withError: ExitCode(64))
             }
+            if let problem = UsageDiagnosis.repeatedOption(arguments) {
+                Output.note("transdb: error: \(problem) (see '\(helpCommand(for: arguments))')")
+                exit(withError: ExitCode(64))
+            }
             var command = try parse(arguments)
             try command.run()
         } catch let code as ExitCode {

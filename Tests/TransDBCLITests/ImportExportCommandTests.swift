@@ -37,7 +37,7 @@ struct ImportExportCommandTests {
     func severalToStdout() throws {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
-        expectError(try cli(["export"]), exitCode: 65, mentioning: ["a bundle holds one library and the catalog has 8"])
+        expectError(try cli(["export"]), exitCode: 65, mentioning: ["a bundle holds one library, and 8 are to be exported"])
     }
 
     @Test("--dry-run prints what would change and changes nothing; --on-conflict replace then changes it")

@@ -47,6 +47,11 @@ struct UsageErrorTests {
                 "the route is given with options: transdb resolve --op present --from Feed --to Detail"
             ),
             (["resolve", "--op", "present", "--from", "Feed", "Detail", "x"], "2 unexpected arguments: 'Detail', 'x'"),
+            // An option of one value given twice, a flag with its inversion: refused, not the last kept.
+            (["list", "presets", "--library", "motion", "--library", "uikit"], "--library is given 2 times ('motion', 'uikit'); it takes one value: give it once"),
+            (["resolve", "--op", "present", "--op", "dismiss", "--from", "A", "--to", "B"], "--op is given 2 times ('present', 'dismiss')"),
+            (["export", "--library", "motion", "--output=a.json", "-o", "b.json"], "--output is given 2 times ('a.json', 'b.json')"),
+            (["set", "delegate", "demo/LegacyTransitions", "--released", "--no-released"], "give --released or --no-released, not both"),
             // A word where an option's value belongs: the option is suggested.
             (["export", "motion"], "unexpected argument 'motion' (did you mean '--library motion'?)"),
             (["check", "team.sqlite"], "unexpected argument 'team.sqlite' (did you mean '--db team.sqlite'?)"),
@@ -115,6 +120,14 @@ struct UsageErrorTests {
         expectError(try cli.runner.run(["list", "screens", "--db=\(other)", "--db", cli.db]), exitCode: 64, mentioning: ["--db is given 2 times"])
         #expect(try cli.state() == before && !FileManager.default.fileExists(atPath: other))
         expectSuccess(try cli.runner.run(["--db", cli.db, "list", "libraries", "--db", cli.db]))
+        // Other options: the same value twice is taken, and so are repeatable options' values.
+        let twice = try cli(["list", "presets", "--library", "motion", "--library", "motion", "--format", "json"])
+        expectSuccess(twice)
+        #expect(try twice.jsonArray().count == 20)
+        let directory = cli.runner.file("two")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        expectSuccess(try cli(["export", "--library", "motion", "--library", "uikit", "-o", directory, "-q"]))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["motion.json", "uikit.json"])
         // The hint names the help of the command the line gave, past the shared options.
         #expect(
             try cli.runner.run(["--db", cli.db, "add", "screen", "--bogus"]).stderr

@@ -11,7 +11,9 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .oneLibraryPerBundle(count):
-            "a bundle holds one library and the catalog has \(count): give --library NAME, or -o DIRECTORY for one file per library"
+            count == 0
+                ? "a bundle holds one library, and there is none to export"
+                : "a bundle holds one library, and \(count) are to be exported: give one --library NAME, or -o DIRECTORY for one file per library"
         case let .unrepresentableCurves(presets):
             "\(presets.count) preset\(presets.count == 1 ? " uses a curve" : "s use curves") that DTCG's cubicBezier cannot represent: "
                 + presets.firstFew(separator: "; ")

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import TransDBCore
 
@@ -35,6 +36,63 @@ enum UsageDiagnosis {
             if distinct.count > 1 {
                 return "\(option) is given \(values.count) times (\(distinct.map { "'\($0)'" }.joined(separator: ", "))); give it once"
             }
+        }
+        return nil
+    }
+
+    /// An option that takes one value given twice with different values (`list presets --library
+    /// motion --library uikit`), or a flag given with its inversion (`--released --no-released`):
+    /// ArgumentParser would keep the last without a word, and a script would get another answer
+    /// than it asked for. Read after the shared options were moved (``normalized(_:)``).
+    static func repeatedOption(_ arguments: [String]) -> String? {
+        let words = arguments.prefix { $0 != "--" }
+        // The usual command line names each option once, by its long name: nothing to look up.
+        var names = Set<String>()
+        var repeated = false
+        for word in words where word.hasPrefix("-") && !isNegativeNumber(word) {
+            var name = String(word.prefix { $0 != "=" })
+            if name.hasPrefix("--no-") { name = "--" + name.dropFirst(5) }
+            if !names.insert(name).inserted { repeated = true }
+        }
+        let short = names.contains { !$0.hasPrefix("--") }
+        guard repeated || (short && names.count > 1) else { return nil }
+        var command: any ParsableCommand.Type = TransDBCommand.self
+        for word in words where !word.hasPrefix("-") {
+            guard let child = subcommands(command).first(where: { name($0) == word }) else { break }
+            command = child
+        }
+        let arguments = CommandArguments(command)
+        var given: [Int: [(name: String, value: String?)]] = [:]
+        var index = words.startIndex
+        while index < words.endIndex {
+            let word = words[index]
+            index += 1
+            guard word.hasPrefix("-"), !isNegativeNumber(word) else { continue }
+            let name = String(word.prefix { $0 != "=" })
+            guard let argument = arguments.named[name] else { continue }
+            var value: String?
+            if arguments.takesValue[argument] {
+                if let equals = word.firstIndex(of: "=") {
+                    value = String(word[word.index(after: equals)...])
+                } else if index < words.endIndex {
+                    value = words[index]
+                    index += 1
+                }
+            }
+            given[argument, default: []].append((name, value))
+        }
+        for (argument, uses) in given.sorted(by: { $0.key < $1.key }) where uses.count > 1 && !arguments.isRepeating[argument] {
+            let option = uses[0].name
+            if shared.contains(option) { continue }  // said as typed, by ``repeatedSharedOption(_:)``
+            let values = uses.compactMap(\.value).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            if values.count > 1 {
+                return "\(option) is given \(uses.count) times (\(values.map { "'\($0)'" }.joined(separator: ", "))); it takes one value: give it once"
+            }
+        }
+        // A flag and its inversion: two arguments to ArgumentParser, one choice to the user.
+        for (name, argument) in arguments.named where name.hasPrefix("--no-") {
+            guard let flag = arguments.named["--" + name.dropFirst(5)], given[argument] != nil, given[flag] != nil else { continue }
+            return "give --\(name.dropFirst(5)) or \(name), not both"
         }
         return nil
     }
@@ -271,5 +329,29 @@ enum UsageDiagnosis {
         }
         guard let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase == true else { return text }
         return first.lowercased() + text.dropFirst()
+    }
+}
+
+/// A command's options and flags as ArgumentParser describes them (`_dumpHelp()`, only read
+/// when an option is given twice): each by every name it has, `--name` or `-n`.
+private struct CommandArguments {
+    var named: [String: Int] = [:]
+    var takesValue: [Bool] = []
+    var isRepeating: [Bool] = []
+
+    init(_ command: any ParsableCommand.Type) {
+        guard let dump = try? JSONSerialization.jsonObject(with: Data(command._dumpHelp().utf8)) as? [String: Any],
+            let info = dump["command"] as? [String: Any], let arguments = info["arguments"] as? [[String: Any]]
+        else { return }
+        for argument in arguments {
+            let kind = argument["kind"] as? String
+            guard kind == "option" || kind == "flag", let names = argument["names"] as? [[String: Any]] else { continue }
+            for name in names {
+                guard let text = name["name"] as? String else { continue }
+                named[(name["kind"] as? String == "short" ? "-" : "--") + text] = takesValue.count
+            }
+            takesValue.append(kind == "option")
+            isRepeating.append(argument["isRepeating"] as? Bool ?? false)
+        }
     }
 }

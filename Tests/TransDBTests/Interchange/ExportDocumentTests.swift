@@ -54,9 +54,10 @@ extension Interchange {
             #expect(two == .oneLibraryPerBundle(count: 2))
             #expect(
                 two?.description
-                    == "a bundle holds one library and the catalog has 2: give --library NAME, or -o DIRECTORY for one file per library")
+                    == "a bundle holds one library, and 2 are to be exported: give one --library NAME, or -o DIRECTORY for one file per library")
             let none = #expect(throws: ExportError.self) { try catalog.exportDocument([], as: .bundle, approximatingCurves: false) }
             #expect(none == .oneLibraryPerBundle(count: 0))
+            #expect(none?.description == "a bundle holds one library, and there is none to export")
         }
 
         @Test("DTCG refuses a spring unless approximating; then it names the preset in a note")
