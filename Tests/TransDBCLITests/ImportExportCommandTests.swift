@@ -207,6 +207,32 @@ struct ImportExportCommandTests {
         #expect(try cli.state() == before)
     }
 
+    @Test("--library NAME moves a bundle under another name with its own references, qualified ones too; the file's library is untouched")
+    func importUnderAnotherName() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let file = cli.runner.file("team.json")
+        let json = """
+            {"transdb": 1, "library": {"name": "team", "version": "1.0.0"},
+             "curves": [{"name": "c", "expression": "cubic-bezier(0.2, 0, 0, 1)"}],
+             "presets": [{"name": "p", "kind": "fade", "duration": 0.3, "curve": "team/c"}],
+             "delegates": [{"name": "D"}],
+             "screens": [{"name": "S", "delegate": "team/D"}, {"name": "T"}],
+             "routes": [{"delegate": "team/D", "op": "present", "from": "team/T", "to": "S", "preset": "team/p"}]}
+            """
+        try json.write(toFile: file, atomically: true, encoding: .utf8)
+        expectSuccess(try cli(["import", file]))
+        expectSuccess(try cli(["import", file, "--library", "copy"]))
+        let preset = try cli(["show", "preset", "copy/p", "--format", "json"]).jsonObject()
+        #expect(preset["curve"] as? String == "copy/c")
+        let screen = try cli(["show", "screen", "copy/S", "--format", "json"]).jsonObject()
+        #expect(screen["delegate"] as? String == "copy/D")
+        let routes = try cli(["list", "routes", "--format", "json"]).jsonArray().filter { ($0["delegate"] as? String)?.hasSuffix("/D") == true }
+        #expect(routes.map { "\($0["delegate"]!) \($0["from"]!) \($0["to"]!) \($0["preset"]!)" } == ["team/D team/T team/S team/p", "copy/D copy/T copy/S copy/p"])
+        // The file still reads as the catalog's own library, with no differences.
+        #expect(try cli(["diff", file]).stdout == "no differences\n")
+    }
+
     @Test("a hostile name is stored and printed as plain data")
     func hostileName() throws {
         let cli = try CLIFixture.initialized()

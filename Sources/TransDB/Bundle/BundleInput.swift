@@ -44,9 +44,14 @@ public struct BundleInput: Sendable {
         return full
     }
 
-    /// The same input under another library name (see ``LibraryBundle/renamed(to:)``); the
-    /// tables hold no library.
+    /// The same input under another library name (see ``LibraryBundle/renamed(to:)``). The
+    /// tables hold references as written: only when one of them names the library itself
+    /// (`team/Inbox` in `team`) are they made again.
     public func renamed(to name: String) -> BundleInput {
+        let own = bundle.library.name + "/"
+        if (0..<tables.names.count).contains(where: { tables.names.string(Int32($0)).hasPrefix(own) }) {
+            return BundleInput(bundle: fullBundle.renamed(to: name), file: file)
+        }
         var copy = self
         copy.bundle = bundle.renamed(to: name)
         return copy

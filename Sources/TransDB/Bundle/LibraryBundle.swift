@@ -37,6 +37,34 @@ public struct LibraryBundle: Hashable, Sendable {
         1 + curves.count + durations.count + presets.count + delegates.count + screens.count + containers.count + routes.count
     }
 
+    /// Makes every reference to an entry of this library relative (`team/fade` in `team` →
+    /// `fade`), as this type keeps them: a file may qualify its own names, and a library that
+    /// moves under another name (`import --library`) must take its references with it.
+    public mutating func localizeReferences() {
+        let name = library.name
+        for i in curves.indices { curves[i].aliasOf = curves[i].aliasOf?.local(in: name) }
+        for i in presets.indices {
+            presets[i].curve = presets[i].curve.local(in: name)
+            presets[i].reverse = presets[i].reverse?.local(in: name)
+            presets[i].durationName = presets[i].durationName?.local(in: name)
+            presets[i].mirrorOf = presets[i].mirrorOf?.local(in: name)
+            presets[i].reducedMotion = presets[i].reducedMotion?.local(in: name)
+            if var interaction = presets[i].interaction {
+                interaction.completionCurve = interaction.completionCurve.local(in: name)
+                presets[i].interaction = interaction
+            }
+        }
+        for i in screens.indices { screens[i].delegate = screens[i].delegate?.local(in: name) }
+        for i in containers.indices { containers[i].delegate = containers[i].delegate?.local(in: name) }
+        for i in routes.indices {
+            routes[i].delegate = routes[i].delegate.local(in: name)
+            routes[i].from = routes[i].from.local(in: name)
+            routes[i].to = routes[i].to.local(in: name)
+            routes[i].preset = routes[i].preset?.local(in: name)
+            routes[i].interaction = routes[i].interaction?.local(in: name)
+        }
+    }
+
     /// The bundle with its entries sorted: by name (Unicode scalar order), routes by delegate,
     /// operation (present, dismiss, push, pop, tab), from and to (`*` first).
     public func canonicalized() -> LibraryBundle {

@@ -41,51 +41,18 @@ struct BundleReader {
         let id = try CatalogLookup.libraryID(name, create: false, db)
         let reader = CatalogReader(db: db)
         let library = try reader.library(id: id)
-        let presets = try reader.presets(library: name).map { preset -> Preset in
-            var preset = preset
-            preset.curve = preset.curve.local(in: name)
-            preset.reverse = preset.reverse?.local(in: name)
-            preset.durationName = preset.durationName?.local(in: name)
-            preset.mirrorOf = preset.mirrorOf?.local(in: name)
-            preset.reducedMotion = preset.reducedMotion?.local(in: name)
-            if var interaction = preset.interaction {
-                interaction.completionCurve = interaction.completionCurve.local(in: name)
-                preset.interaction = interaction
-            }
-            return preset
-        }
+        let presets = try reader.presets(library: name)
         progress.advance(by: 1)
-        let screens = try reader.screens(library: name, progress: progress).map { screen -> Screen in
-            var screen = screen
-            screen.delegate = screen.delegate?.local(in: name)
-            return screen
-        }
-        let containers = try reader.containers(library: name).map { container -> Container in
-            var container = container
-            container.delegate = container.delegate?.local(in: name)
-            return container
-        }
+        let screens = try reader.screens(library: name, progress: progress)
+        let containers = try reader.containers(library: name)
         let scanning = try readingRoutes && CatalogReader.holdsMostRoutes(libraryID: id, db)
-        let routes = try (readingRoutes ? reader.routes(library: name, scanning: scanning, progress: progress) : []).map { route -> RouteMapping in
-            var route = route
-            route.id = nil
-            route.delegate = route.delegate.local(in: name)
-            route.from = route.from.local(in: name)
-            route.to = route.to.local(in: name)
-            route.preset = route.preset?.local(in: name)
-            route.interaction = route.interaction?.local(in: name)
-            return route
-        }
-        let bundle = LibraryBundle(
-            library: library,
-            curves: try reader.curves(library: name).map { curve in
-                var curve = curve
-                curve.aliasOf = curve.aliasOf?.local(in: name)
-                return curve
-            },
-            durations: try reader.durations(library: name), presets: presets, delegates: try reader.delegates(library: name),
-            screens: screens, containers: containers, routes: routes
-        ).canonicalized()
+        var routes = try readingRoutes ? reader.routes(library: name, scanning: scanning, progress: progress) : []
+        var bundle = LibraryBundle(
+            library: library, curves: try reader.curves(library: name), durations: try reader.durations(library: name), presets: presets,
+            delegates: try reader.delegates(library: name), screens: screens, containers: containers, routes: routes)
+        routes = []  // the bundle's copy is then the only one, changed in place
+        bundle.localizeReferences()
+        bundle.canonicalize()
         // Screens and routes were counted as they were read.
         progress.advance(
             by: Int64(bundle.curves.count + bundle.durations.count + bundle.presets.count + bundle.delegates.count + containers.count))
