@@ -124,6 +124,11 @@ struct LintRun {
     mutating func customPopWithoutInteraction() {
         for route in catalog.routes where route.operation == .pop && route.interaction == nil {
             guard let preset = route.preset else { continue }
+            // A mapping UIKit never reaches disables nothing: its delegate is released (TD007), or
+            // asked only about other operations (TD008). One no entry uses may yet be wired (TD006).
+            if delegates[route.delegate]?.released == true { continue }
+            let asked = askedOperations(route.delegate)
+            if !asked.isEmpty && !asked.contains(.pop) { continue }
             report(
                 "TD001", .route(route),
                 "pop \(route.from) → \(route.to) returns '\(preset)' with no interaction controller: the swipe-back gesture is disabled for it"

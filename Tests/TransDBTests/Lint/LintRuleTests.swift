@@ -231,6 +231,22 @@ struct LintRuleTests {
         #expect(confusable.first?.message == "the screen 'a/Checkout' (ASCII) looks the same as 'b/\u{0421}heckout' (U+0421)")
     }
 
+    @Test("TD001 is silent on a pop UIKit never asks for: a released delegate's, or one asked only about other operations (TD007, TD008)")
+    func popNeverAsked() throws {
+        let pop = #"{"delegate": "D", "op": "pop", "from": "A", "to": "B", "preset": "pull"}"#
+        // D is the screens' transitioningDelegate, not a navigation controller's delegate.
+        let presentOnly = Self.bundle(
+            presets: Self.pull, delegates: #"{"name": "D"}"#, screens: #"{"name": "A", "delegate": "D"}, {"name": "B"}"#, routes: pop)
+        #expect(try Self.findings([presentOnly], rule: "TD001").isEmpty)
+        #expect(try Self.findings([presentOnly], rule: "TD008").map(\.location.fullyQualifiedName) == ["t/route/D: pop A → B"])
+        let released = Self.bundle(
+            presets: Self.pull, delegates: #"{"name": "D", "released": true}"#, screens: Self.screensAB, containers: Self.nav, routes: pop)
+        #expect(try Self.findings([released], rule: "TD001").isEmpty)
+        // A delegate nothing uses yet may be wired by the app: the pop is still reported.
+        let unused = Self.bundle(presets: Self.pull, delegates: #"{"name": "D"}"#, screens: Self.screensAB, routes: pop)
+        #expect(try Self.findings([unused], rule: "TD001").count == 1)
+    }
+
     @Test("an inline suppression with a reason accepts a finding; without a reason it does not")
     func suppressions() throws {
         func unused(_ description: String) throws -> Int {
