@@ -311,6 +311,17 @@ struct EditCommandTests {
         #expect(respelled["sameAs"] as? [String] == ["swiftui/bouncy"])
         let other = try cli(["show", "curve", "spring(response: 0.5, dampingFraction: 0.71)", "--format", "json"]).jsonObject()
         #expect(other["sameAs"] as? [String] == [])
+        // Each equivalent `show curve` prints, its numbers rounded, is the same spring; so is one
+        // with twice the mass and twice the forces.
+        let bouncy = try cli(["show", "curve", "swiftui/bouncy", "--format", "json"]).jsonObject()
+        let equivalents = try #require(bouncy["equivalents"] as? [String])
+        #expect(equivalents.count == 5)
+        for spelling in equivalents {
+            let found = try cli(["show", "curve", spelling, "--format", "json"]).jsonObject()
+            #expect(found["sameAs"] as? [String] == ["swiftui/bouncy"], "\(spelling)")
+        }
+        let heavier = try cli(["show", "curve", "spring(mass: 2, stiffness: 315.82734083485946, damping: 35.18583772020568, velocity: 0)", "--format", "json"])
+        #expect(try heavier.jsonObject()["sameAs"] as? [String] == ["swiftui/bouncy"])
         // The identity has many spellings: `linear`, a Bézier on the diagonal, a `linear(…)` on it.
         for identity in ["linear", "cubic-bezier(0.3, 0.3, 0.6, 0.6)", "linear(0, 0.5, 1)"] {
             let found = try cli(["show", "curve", identity, "--format", "json"]).jsonObject()

@@ -69,10 +69,18 @@ extension Catalog {
 
     /// The named curves that are `curve`: whose expression is its own or, for a spring, one of its
     /// equivalent spellings (`response: 0.5, dampingFraction: 0.7` is SwiftUI's `duration: 0.5,
-    /// bounce: 0.3`), or, for the identity, any other identity (`linear` is
-    /// `cubic-bezier(0, 0, 1, 1)`). Sorted by qualified name.
+    /// bounce: 0.3`) or the same motion with its numbers rounded (as `show curve` writes the
+    /// equivalents), or, for the identity, any other identity (`linear` is `cubic-bezier(0, 0,
+    /// 1, 1)`). Sorted by qualified name.
     private func sameCurves(as curve: TimingCurve) throws -> [String] {
         let spellings = [curve.expression] + (curve.springFacts?.equivalents ?? [])
+        // Curves with many spellings are found by reading each candidate of their kinds.
+        let (kinds, isSame): ([TimingCurve.Kind], ((TimingCurve) -> Bool)?) =
+            switch curve {
+            case _ where curve.isIdentity: ([.linear, .cubicBezier, .piecewiseLinear], { $0.isIdentity })
+            case let .spring(spring): ([.spring], { other in if case let .spring(other) = other { other.isSameMotion(as: spring) } else { false } })
+            default: ([], nil)
+            }
         return try read { db in
             var names = try String.fetchAll(
                 db,
@@ -81,15 +89,15 @@ extension Catalog {
                     WHERE c.expression IN (\(databaseQuestionMarks(count: spellings.count))) ORDER BY 1
                     """,
                 arguments: StatementArguments(spellings))
-            if curve.isIdentity {
-                // Identities have many spellings: each candidate's expression is read to find them.
+            if let isSame {
                 let candidates = try Row.fetchAll(
                     db,
                     sql: """
                         SELECT l.name || '/' || c.name AS name, c.expression FROM curve c JOIN library l ON l.id = c.library_id
-                        WHERE c.kind IN ('linear', 'cubic-bezier', 'piecewise-linear')
-                        """)
-                for row in candidates where (try? TimingCurve(expression: row["expression"] as String))?.isIdentity == true {
+                        WHERE c.kind IN (\(databaseQuestionMarks(count: kinds.count)))
+                        """,
+                    arguments: StatementArguments(kinds.map(\.rawValue)))
+                for row in candidates where (try? TimingCurve(expression: row["expression"] as String)).map(isSame) == true {
                     names.append(row["name"])
                 }
                 names = Array(Set(names)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
