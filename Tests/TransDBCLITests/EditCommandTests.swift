@@ -49,6 +49,39 @@ struct EditCommandTests {
         #expect(same.stdout == "preset local/p is unchanged\n")
     }
 
+    @Test("set preset on a mirror: its own fields keep the link; its derived ones are refused until --no-mirror; --mirror-of links again")
+    func setMirror() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        // The description is the mirror's own: it stays a mirror.
+        let described = try cli(["set", "preset", "motion/zoomOut", "--description", "shrinks back", "--format", "json"])
+        expectSuccess(described)
+        #expect(try cli(["show", "preset", "motion/zoomOut", "--format", "json"]).jsonObject()["mirrorOf"] as? String == "motion/zoom")
+        // Its timing is the original's: refused, naming both ways out; nothing changes.
+        let before = try cli.state()
+        expectError(
+            try cli(["set", "preset", "motion/zoomOut", "--duration", "0.5"]), exitCode: 65,
+            mentioning: [
+                "invalid preset 'motion/zoomOut': it is the mirror of 'motion/zoom', whose kind, timing, curve and tracks it plays swapped: change 'motion/zoom', or give --no-mirror to make it a preset of its own (--duration then apply)"
+            ])
+        #expect(try cli.state() == before)
+        // --no-mirror: a preset of its own, then changed; --mirror-of links it again, its values derived.
+        let own = try cli(["set", "preset", "motion/zoomOut", "--no-mirror", "--duration", "0.5"])
+        expectSuccess(own)
+        #expect(own.stdoutLines.contains("  mirrorOf: \"motion/zoom\" → -") && own.stdoutLines.contains("  duration: 0.4 → 0.5"))
+        let linked = try cli(["set", "preset", "motion/zoomOut", "--mirror-of", "motion/zoom"])
+        expectSuccess(linked)
+        #expect(linked.stdoutLines.contains("  mirrorOf: - → \"motion/zoom\"") && linked.stdoutLines.contains("  duration: 0.5 → 0.4"))
+        expectError(
+            try cli(["set", "preset", "motion/zoomOut", "--mirror-of", "motion/zoom", "--curve", "linear"]), exitCode: 65,
+            mentioning: ["--mirror-of takes the kind, timing and tracks from the preset it mirrors; leave out --curve"])
+        // A preset that is mirrored cannot become a mirror.
+        expectError(
+            try cli(["set", "preset", "motion/zoom", "--mirror-of", "motion/fade"]), exitCode: 65,
+            mentioning: ["invalid mirror-of preset 'motion/fade': 'motion/zoom' is itself mirrored (by 'motion/zoomOut'), and a mirror cannot be mirrored"])
+        expectError(try cli(["set", "preset", "motion/zoomOut", "--mirror-of", "motion/zoom", "--no-mirror"]), exitCode: 64, mentioning: ["not both"])
+    }
+
     @Test("set --dry-run prints the change and writes nothing")
     func setDryRun() throws {
         let cli = try CLIFixture.initialized()

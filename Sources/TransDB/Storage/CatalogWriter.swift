@@ -133,9 +133,15 @@ struct CatalogWriter {
     /// Replaces every value of the preset with row id `id` (its name and library stay); a mirror's
     /// values are derived from the preset it mirrors, and the mirrors of this preset follow it.
     func updatePreset(id: Int64, _ preset: Preset) throws {
-        try writePreset(id: id, try derivedIfMirror(preset))
         // One level only: a mirror cannot itself be mirrored.
         let mirrors = try Int64.fetchAll(db, sql: "SELECT id FROM preset WHERE mirror_of_id = ? ORDER BY id", arguments: [id])
+        if let source = preset.mirrorOf, let first = mirrors.first {
+            let mirror = try CatalogLookup.name(.preset, id: first, db)
+            throw ModelError.invalidValue(
+                field: "mirror-of preset", value: source.description,
+                reason: "'\(preset.qualifiedName)' is itself mirrored (by '\(mirror)'\(mirrors.count > 1 ? " and \(mirrors.count - 1) more" : "")), and a mirror cannot be mirrored")
+        }
+        try writePreset(id: id, try derivedIfMirror(preset))
         let reader = CatalogReader(db: db)
         for mirror in mirrors { try writePreset(id: mirror, try derivedIfMirror(try reader.preset(id: mirror))) }
     }

@@ -22,6 +22,11 @@ public struct PresetEdit: Sendable {
     public var reverse: String?
     /// Removes the reverse preset (the preset then plays backwards).
     public var removesReverse = false
+    /// Makes the preset the mirror of this one: its kind, timing, curve and tracks are then that
+    /// preset's (see ``Preset/mirroring(_:)``); see ``removesMirror``.
+    public var mirrorOf: String?
+    /// Makes a mirror a preset of its own, its values as they are.
+    public var removesMirror = false
     /// A new Reduce Motion alternative; see ``removesReducedMotion``.
     public var reducedMotion: String?
     /// Removes the Reduce Motion alternative (one is then derived).
@@ -40,6 +45,22 @@ public struct PresetEdit: Sendable {
     /// - Throws: ``ModelError`` as ``PresetDraft/preset(library:name:)`` does, and for an edit
     ///   that both removes the interaction settings and sets one of them.
     public func applied(to preset: Preset) throws -> Preset {
+        // A mirror takes its kind, timing, curve and tracks from its original: they are edited there.
+        let mirror = removesMirror ? nil : mirrorOf ?? preset.mirrorOf?.description
+        if let mirror {
+            let derived = [
+                ("--kind", kind != nil), ("--duration", duration != nil), ("--delay", delay != nil), ("--curve", curve != nil),
+                ("--direction", direction != nil), ("--set", !overrides.isEmpty),
+            ].filter(\.1).map(\.0)
+            if !derived.isEmpty {
+                throw ModelError.invalidValue(
+                    field: "preset", value: preset.qualifiedName.description,
+                    reason: mirrorOf != nil
+                        ? "--mirror-of takes the kind, timing and tracks from the preset it mirrors; leave out \(derived.joined(separator: ", "))"
+                        : "it is the mirror of '\(mirror)', whose kind, timing, curve and tracks it plays swapped: change '\(mirror)', or give --no-mirror to make it a preset of its own (\(derived.joined(separator: ", ")) then apply)"
+                )
+            }
+        }
         let kind = self.kind ?? preset.kind
         let kindChanged = kind != preset.kind
         var draft = PresetDraft(kind: kind)
@@ -76,6 +97,7 @@ public struct PresetEdit: Sendable {
         }
         draft.reverse = removesReverse ? nil : (reverse ?? preset.reverse?.description)
         draft.reducedMotion = removesReducedMotion ? nil : (reducedMotion ?? preset.reducedMotion?.description)
+        draft.mirrorOf = mirror
         draft.description = description ?? preset.description
         draft.deprecated = removesDeprecation ? nil : (deprecated ?? preset.deprecated)
         return try draft.preset(library: preset.library, name: preset.name)

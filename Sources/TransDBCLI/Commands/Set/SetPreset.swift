@@ -7,7 +7,8 @@ struct SetPreset: ParsableCommand {
         commandName: "preset", abstract: "Change an animator preset; routes and reverses using it follow.",
         discussion: """
             The options are those of `add preset`. A new --kind or --direction expands the tracks again from the kind \
-            (then --set applies); otherwise the tracks are kept and --set changes one value of them.
+            (then --set applies); otherwise the tracks are kept and --set changes one value of them. A mirror's kind, \
+            timing, curve and tracks are its original's: change the original, or give --no-mirror first.
             """)
 
     @OptionGroup var catalog: CatalogOptions
@@ -32,6 +33,9 @@ struct SetPreset: ParsableCommand {
     @Flag(name: .long, help: "Remove the interaction settings.") var notInteractive = false
     @Option(name: .long, help: "The preset for the opposite operation.") var reverse: String?
     @Flag(name: .long, help: "Remove the pairing with a reverse preset (what routes play does not change).") var noReverse = false
+    @Option(name: .customLong("mirror-of"), help: ArgumentHelp("Make it the mirror of this preset.", valueName: "preset"))
+    var mirrorOf: String?
+    @Flag(name: .long, help: "Make a mirror a preset of its own (its values as they are).") var noMirror = false
     @Option(name: .long, help: "The preset played instead when Reduce Motion is on.") var reducedMotion: String?
     @Flag(name: .long, help: "Remove the Reduce Motion alternative (one is then derived).") var noReducedMotion = false
     @OptionGroup var text: SetDescriptionOption
@@ -41,6 +45,7 @@ struct SetPreset: ParsableCommand {
 
     func validate() throws {
         if noReverse && reverse != nil { throw ValidationError("give --reverse NAME or --no-reverse, not both") }
+        if noMirror && mirrorOf != nil { throw ValidationError("give --mirror-of NAME or --no-mirror, not both") }
         if noReducedMotion && reducedMotion != nil {
             throw ValidationError("give --reduced-motion NAME or --no-reduced-motion, not both")
         }
@@ -61,6 +66,8 @@ struct SetPreset: ParsableCommand {
             edit.interactive = notInteractive ? false : nil
             edit.reverse = reverse
             edit.removesReverse = noReverse
+            edit.mirrorOf = mirrorOf
+            edit.removesMirror = noMirror
             edit.reducedMotion = reducedMotion
             edit.removesReducedMotion = noReducedMotion
             edit.description = text.description
