@@ -1,3 +1,4 @@
+import Foundation
 import TransDBCore
 /// Writes libraries as a DTCG document (see ``DTCGFormat`` for the mapping).
 struct DTCGWriter {
@@ -228,12 +229,27 @@ struct DTCGWriter {
 
     /// `{"value", "unit"}`: in milliseconds when they are whole and read back as exactly these
     /// seconds, else in seconds.
+    /// `{"value", "unit"}`: whole milliseconds when they are exact, else whichever of seconds and
+    /// milliseconds is written with fewer digits and reads back (ms / 1000, as the reader
+    /// divides) as exactly `seconds`: 333.333 ms imported is 333.333 ms again, not
+    /// 0.33333300000000005 s; 0.123456789 s stays seconds.
     private static func duration(_ seconds: Double) -> JSONValue {
-        let milliseconds = seconds * 1000
-        if milliseconds == milliseconds.rounded() && milliseconds / 1000 == seconds {
-            return .object([("value", .number(milliseconds)), ("unit", .string("ms"))])
+        let secondsDigits = Self.significantDigits(seconds.shortestDescription)
+        for digits in 1...17 {
+            guard let milliseconds = Double(String(format: "%.\(digits)g", seconds * 1000)), milliseconds / 1000 == seconds else { continue }
+            if milliseconds == milliseconds.rounded() || digits < secondsDigits {
+                return .object([("value", .number(milliseconds + 0)), ("unit", .string("ms"))])
+            }
+            break
         }
         return .object([("value", .number(seconds)), ("unit", .string("s"))])
+    }
+
+    /// How many significant digits a number written in decimal has (`0.0125` 3, `1e-7` 1).
+    private static func significantDigits(_ text: String) -> Int {
+        let mantissa = text.prefix { $0 != "e" && $0 != "E" }
+        let digits = mantissa.filter(\.isNumber).drop { $0 == "0" }
+        return max(1, digits.count)
     }
 
     /// `{"library"?, "name"}` or `{"expression"}`: exact, whatever the name.

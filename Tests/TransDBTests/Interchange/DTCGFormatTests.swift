@@ -217,7 +217,7 @@ extension Interchange {
             try Self.expectRoundTrip([bundle.canonicalized()])
         }
 
-        @Test("a preset token: duration and delay in whole ms when exact, else s; an alias of a named Bézier; the rest in the extension")
+        @Test("a preset token: duration and delay in whole ms when exact, else in the shorter of s and ms; an alias of a named Bézier; the rest in the extension")
         func presetToken() throws {
             let bundles = try Interchange.seedBundles()
             let motion = try Self.token(DTCGFormat.encode(bundles), "motion", "presets", "pullRight")
@@ -264,6 +264,12 @@ extension Interchange {
             let value = try Self.token(text, "x", "presets", "odd")
             #expect(value.contains("\"value\": 0.123456789,\n      \"unit\": \"s\""))
             #expect(value.contains("\"value\": 300,\n      \"unit\": \"ms\""))
+            // Milliseconds that are not whole, as a token file gives them: the same number back,
+            // not the seconds they make (0.33333300000000005).
+            let typed = Preset(
+                library: "x", name: "typed", kind: .fade, duration: 333.333 / 1000, curve: .inline(.linear), tracks: PresetKind.fade.tracks(direction: nil))
+            let written = try Self.token(DTCGFormat.encode([LibraryBundle(library: Library(name: "x"), presets: [typed])]), "x", "presets", "typed")
+            #expect(written.contains("\"value\": 333.333,\n      \"unit\": \"ms\""))
         }
 
         @Test("a spring preset's timingFunction is the nearest cubic Bézier, marked approximate with the exact expression")
