@@ -7,11 +7,30 @@ extension DTCGDocument {
     struct Transition {
         /// The value's object, references followed.
         var field: JSONCursor
-        var duration: Double
+        var duration: Duration
         /// The `duration` token the duration aliases, if it does.
         var durationToken: String?
-        var delay: Double
+        var delay: Duration
         var timingFunction: JSONCursor
+    }
+
+    /// A `duration` value: its seconds, and how it was written, for messages (`90000 ms`,
+    /// `'1.5s'`), where its amount is.
+    struct Duration {
+        var seconds: Double
+        var written: String
+        var field: JSONCursor
+
+        static let zero = Duration(seconds: 0, written: "0 ms", field: JSONCursor(value: .null, path: "$", file: "", wording: .namingKinds))
+
+        /// Runs a check of the seconds; one that refuses them names the duration as written.
+        func checking(_ check: (Double) throws -> Void) throws {
+            do {
+                try check(seconds)
+            } catch let ModelError.invalidValue(field: name, value: _, reason: reason) {
+                throw field.error("invalid \(name) \(written): \(reason)")
+            }
+        }
     }
 
     /// A `cubicBezier` value: `[x1, y1, x2, y2]`, x1 and x2 in [0, 1], y1 and y2 within ±1e6
@@ -33,7 +52,7 @@ extension DTCGDocument {
         for (index, item) in items.enumerated() {
             // Range errors name the element, where the number is used as a control point.
             let written = value.element(index, item)
-            let number = try dereference(written, expecting: "number", chain: chain).field.number()
+            let number = try part(written, expecting: "number", of: "a cubicBezier", chain: chain).number()
             let label = ["x1", "y1", "x2", "y2"][index]
             if index % 2 == 0, !(0...1).contains(number) {
                 throw written.error("\(label) must be in [0, 1], got \(number.shortestDescription)")
@@ -64,11 +83,12 @@ extension DTCGDocument {
 
     /// A `duration` value in seconds: `{"value": 200, "unit": "ms"}`, or the older `"200ms"`
     /// and `"0.2s"`.
-    func duration(_ field: JSONCursor, chain: [String]) throws -> Double {
+    func duration(_ field: JSONCursor, chain: [String]) throws -> Duration {
         let value = try dereference(field, expecting: "duration", chain: chain).field
         let amount: Double
         let unit: String
         let amountField: JSONCursor
+        let written: String
         switch value.value {
         case .object:
             let members = try value.object(allowedKeys: ["value", "unit"])
@@ -77,13 +97,14 @@ extension DTCGDocument {
                     "a duration is {\"value\": number, \"unit\": \"ms\" or \"s\"}: '\(members["value"] == nil ? "value" : "unit")' is missing"
                 )
             }
-            amountField = try dereference(number, expecting: "number", chain: chain).field
+            amountField = try part(number, expecting: "number", of: "a duration", chain: chain)
             amount = try amountField.number()
-            let unitValue = try dereference(unitField, expecting: nil, chain: chain).field
+            let unitValue = try part(unitField, expecting: nil, of: "a duration", chain: chain)
             unit = try unitValue.string()
             guard unit == "ms" || unit == "s" else {
                 throw unitValue.error("the duration unit '\(unit)' is not ms or s")
             }
+            written = "\(amount.shortestDescription) \(unit)"
         case let .string(text):
             let suffix = text.hasSuffix("ms") ? "ms" : text.hasSuffix("s") ? "s" : ""
             let digits = String(text.dropLast(suffix.count))
@@ -96,13 +117,27 @@ extension DTCGDocument {
             amountField = value
             amount = number
             unit = suffix
+            written = "'\(text)'"
         default:
             throw value.error("a duration is {\"value\": number, \"unit\": \"ms\" or \"s\"}, not \(value.kind)")
         }
         guard amount >= 0 else {
             throw amountField.error("a duration cannot be negative, got \(amount.shortestDescription) \(unit)")
         }
-        return unit == "ms" ? amount / 1000 + 0 : amount + 0
+        return Duration(seconds: unit == "ms" ? amount / 1000 + 0 : amount + 0, written: written, field: amountField)
+    }
+
+    /// A part of a value that is not a token of its own (a duration's `value` and `unit`, a
+    /// cubicBezier's numbers), `$ref` pointers followed. A `{group.token}` alias stands for a
+    /// whole token value and cannot stand there (DTCG 2025.10; its test suite's
+    /// `duration-curly-brace-in-subvalue`); a composite's parts (a transition's) can be aliases.
+    private func part(_ field: JSONCursor, expecting type: String?, of value: String, chain: [String]) throws -> JSONCursor {
+        if case let .string(text) = field.value, text.hasPrefix("{"), text.hasSuffix("}") {
+            throw field.error(
+                "'\(text)' is an alias, which stands for a whole token value, not for part of \(value); write the \(type ?? "value") itself, or point to it with {\"$ref\": \"#/…\"}"
+            )
+        }
+        return try dereference(field, expecting: type, chain: chain).field
     }
 
     /// A `transition` value: `duration` and `timingFunction` required, `delay` 0 when missing
@@ -118,7 +153,7 @@ extension DTCGDocument {
         return Transition(
             field: value, duration: try self.duration(duration, chain: chain),
             durationToken: try dereference(duration, expecting: "duration", chain: chain).token,
-            delay: try members["delay"].map { try self.duration($0, chain: chain) } ?? 0,
+            delay: try members["delay"].map { try self.duration($0, chain: chain) } ?? .zero,
             timingFunction: timingFunction)
     }
 }

@@ -400,9 +400,10 @@ struct DTCGReader {
     }
 
     private mutating func readDuration(_ token: DTCGDocument.Token) throws {
-        let seconds = try document.duration(token.value, chain: [token.path])
+        let value = try document.duration(token.value, chain: [token.path])
+        let seconds = value.seconds
         let (library, name) = try owner(of: token, under: "durations")
-        try located(token).checking { try NamedDuration.validateSeconds(seconds) }
+        try value.checking(NamedDuration.validateSeconds)
         try claim(.duration, name, in: library, at: token.location, file: token.file)
         let duration = NamedDuration(
             library: library, name: name, seconds: seconds, description: token.description ?? "",
@@ -460,7 +461,7 @@ struct DTCGReader {
                 "kind", "direction", "duration", "curve", "set", "interaction", "reverse", "mirrorOf", "reducedMotion", "timingFunction",
             ]) ?? [:]
 
-        let kind = try fields["kind"].map { try choice($0, PresetKind.self) } ?? (transition.duration == 0 ? .none : .custom)
+        let kind = try fields["kind"].map { try choice($0, PresetKind.self) } ?? (transition.duration.seconds == 0 ? .none : .custom)
         var draft = PresetDraft(kind: kind)
         // The draft checks these too; checked here, each error names the value's own path.
         if let field = fields["direction"] {
@@ -468,9 +469,9 @@ struct DTCGReader {
             try field.checking { try Preset.validateDirection(direction, kind: kind) }
             draft.direction = direction
         }
-        try transition.field.child("duration", .null).checking { try Preset.validateDuration(transition.duration, kind: kind) }
-        try transition.field.child("delay", .null).checking { try Preset.validateDelay(transition.delay) }
-        draft.duration = transition.duration
+        try transition.duration.checking { try Preset.validateDuration($0, kind: kind) }
+        try transition.delay.checking(Preset.validateDelay)
+        draft.duration = transition.duration.seconds
         if let target = transition.durationToken, let named = durationTokens[target] {
             draft.durationName = named.local(in: library).description
         }
@@ -479,7 +480,7 @@ struct DTCGReader {
         if let field = fields["duration"] {
             draft.durationName = try reference(field, kind: "duration").description
         }
-        draft.delay = transition.delay
+        draft.delay = transition.delay.seconds
         if let field = fields["set"] {
             draft.overrides = try field.array().map { item in try item.checking { try TrackOverride(parsing: try item.string()) } }
         }
@@ -510,7 +511,7 @@ struct DTCGReader {
                 try expression.checking { try TimingCurve(expression: try expression.string()) }
             }
             approximation = Approximation(
-                exact: exact, maximumError: try note["maximumError"]?.number(), duration: transition.duration > 0 ? transition.duration : nil)
+                exact: exact, maximumError: try note["maximumError"]?.number(), duration: transition.duration.seconds > 0 ? transition.duration.seconds : nil)
         }
         draft.description = token.description ?? ""
         draft.deprecated = try Self.stored(token.deprecation, at: located(token))

@@ -106,9 +106,25 @@ extension Interchange {
                 json: ##"{"ease": {"$type": "cubicBezier", "$value": [1.5, 0, 0.2, 1]}}"##,
                 path: "$.ease.$value[0]", reason: "x1 must be in [0, 1], got 1.5"),
             Case(
-                name: "bezier x2 below 0, through an alias",
-                json: ##"{"x": {"$type": "number", "$value": -0.25}, "ease": {"$type": "cubicBezier", "$value": [0.4, 0, "{x}", 1]}}"##,
+                name: "bezier x2 below 0, through a JSON pointer",
+                json: ##"{"x": {"$type": "number", "$value": -0.25}, "ease": {"$type": "cubicBezier", "$value": [0.4, 0, {"$ref": "#/x/$value"}, 1]}}"##,
                 path: "$.ease.$value[2]", reason: "x2 must be in [0, 1], got -0.25"),
+            Case(
+                name: "a curly-brace alias for a number inside a cubicBezier",
+                json: ##"{"x": {"$type": "number", "$value": 0.25}, "ease": {"$type": "cubicBezier", "$value": [0.4, 0, "{x}", 1]}}"##,
+                path: "$.ease.$value[2]",
+                reason:
+                    ##"'{x}' is an alias, which stands for a whole token value, not for part of a cubicBezier; write the number itself, or point to it with {"$ref": "#/…"}"##),
+            Case(
+                name: "a curly-brace alias inside a duration (the DTCG test suite's duration-curly-brace-in-subvalue)",
+                json: ##"{"n": {"$type": "number", "$value": 200}, "d": {"$type": "duration", "$value": {"value": "{n}", "unit": "ms"}}}"##,
+                path: "$.d.$value.value",
+                reason:
+                    ##"'{n}' is an alias, which stands for a whole token value, not for part of a duration; write the number itself, or point to it with {"$ref": "#/…"}"##),
+            Case(
+                name: "a named duration longer than transdb's limit, named as written",
+                json: ##"{"d": {"$type": "duration", "$value": {"value": 90000, "unit": "ms"}}}"##,
+                path: "$.d.$value.value", reason: "invalid duration 90000 ms: a named duration is a number of seconds ≥ 0 and ≤ 60"),
             Case(
                 name: "a negative duration",
                 json:
@@ -139,7 +155,7 @@ extension Interchange {
             Case(
                 name: "a transition longer than transdb's limit",
                 json: ##"{"t": {"$type": "transition", "$value": {"duration": "61s", "timingFunction": [0, 0, 1, 1]}}}"##,
-                path: "$.t.$value.duration", reason: "invalid duration '61': a duration is a number of seconds > 0 and ≤ 60"),
+                path: "$.t.$value.duration", reason: "invalid duration '61s': a duration is a number of seconds > 0 and ≤ 60"),
             Case(
                 name: "a name with a period",
                 json: ##"{"motion": {"ease.in": {"$type": "cubicBezier", "$value": [0.42, 0, 1, 1]}}}"##,
