@@ -537,7 +537,11 @@ extension DTCGDocument {
     private func cycle(_ chain: [String], closingAt path: String) -> CatalogError {
         let start = chain.firstIndex(of: path) ?? 0
         let first = token(chain[start])
-        return .invalidBundle(
-            file: first?.file ?? files[0], path: first?.value.path ?? "$", reason: "alias cycle: " + (chain[start...] + [path]).joined(separator: " → "))
+        var steps = Array(chain[start...]) + [path]
+        // A long cycle is shown by its ends, so that the message stays one readable line.
+        if steps.count > 12 {
+            steps = steps.prefix(6) + ["… \(steps.count - 10) more …"] + steps.suffix(4)
+        }
+        return .invalidBundle(file: first?.file ?? files[0], path: first?.value.path ?? "$", reason: "alias cycle: " + steps.joined(separator: " → "))
     }
 }

@@ -24,6 +24,10 @@ extension Interchange {
                 json: ##"{"a": {"$type": "cubicBezier", "$value": "{b}"}, "b": {"$type": "cubicBezier", "$value": "{a}"}}"##,
                 path: "$.a.$value", reason: "alias cycle: a → b → a"),
             Case(
+                name: "a long alias cycle, shown by its ends",
+                json: "{" + (0..<30).map { #""t\#($0)": {"$type": "duration", "$value": "{t\#(($0 + 1) % 30)}"}"# }.joined(separator: ", ") + "}",
+                path: "$.t0.$value", reason: "alias cycle: t0 → t1 → t2 → t3 → t4 → t5 → … 21 more … → t27 → t28 → t29 → t0"),
+            Case(
                 name: "alias cycle through untyped tokens, reached from outside the cycle",
                 json: ##"{"c": {"$value": "{g.a}"}, "g": {"a": {"$value": "{g.b}"}, "b": {"$value": "{g.a}"}}}"##,
                 path: "$.g.a.$value", reason: "alias cycle: g.a → g.b → g.a"),
