@@ -160,7 +160,7 @@ struct DTCGDocument {
                     notes.append("kept the $schema \(schema) of \(files[0]), not \(member.file)'s \(checked)")
                 }
                 schema = schema ?? checked
-            default: notes.append("ignored the unknown property '\(key)' at \(field.path)")
+            default: try unknownProperty(key, member, of: field)
             }
         }
         if let index = groupIndex[group.path] {
@@ -197,6 +197,19 @@ struct DTCGDocument {
         }
     }
 
+    /// The `$` properties DTCG 2025.10 defines.
+    private static let properties = ["$value", "$type", "$description", "$deprecated", "$extensions", "$extends", "$ref", "$root", "$schema"]
+
+    /// A `$` property DTCG does not define: a slip of one it does (`$valeu`, `$Type`) is an
+    /// error, since what it holds would be lost; any other is a tool's own (`$themes`,
+    /// `$metadata`), skipped with a note.
+    private mutating func unknownProperty(_ key: String, _ member: JSONCursor, of field: JSONCursor) throws {
+        if let known = NameSuggestion.closest(to: key, in: Self.properties) {
+            throw member.error("'\(key)' is not a DTCG property (did you mean '\(known)'?)")
+        }
+        notes.append("ignored the unknown property '\(key)' at \(field.path)")
+    }
+
     private mutating func readToken(
         _ field: JSONCursor, members: [(String, JSONValue)], segments: [String], deprecation: Deprecation?
     ) throws {
@@ -217,7 +230,7 @@ struct DTCGDocument {
             case "$deprecated": token.deprecation = try self.deprecation(member)
             case "$extensions": token.extensions = try extensions(member)
             case _ where key.hasPrefix("$") && key != "$root":
-                notes.append("ignored the unknown property '\(key)' at \(field.path)")
+                try unknownProperty(key, member, of: field)
             default:
                 throw member.error("an object with a $value is a token and cannot also hold tokens or groups ('\(key)')")
             }

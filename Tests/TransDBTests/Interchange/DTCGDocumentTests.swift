@@ -24,6 +24,14 @@ extension Interchange {
                 json: ##"{"a": {"$type": "cubicBezier", "$value": "{b}"}, "b": {"$type": "cubicBezier", "$value": "{a}"}}"##,
                 path: "$.a.$value", reason: "alias cycle: a → b → a"),
             Case(
+                name: "a misspelt $value: the token's value would be lost",
+                json: ##"{"d": {"$type": "duration", "$valeu": "1ms"}}"##,
+                path: "$.d.$valeu", reason: "'$valeu' is not a DTCG property (did you mean '$value'?)"),
+            Case(
+                name: "a $type in another case",
+                json: ##"{"d": {"$Type": "duration", "$value": "1ms"}}"##,
+                path: "$.d.$Type", reason: "'$Type' is not a DTCG property (did you mean '$type'?)"),
+            Case(
                 name: "a long alias cycle, shown by its ends",
                 json: "{" + (0..<30).map { #""t\#($0)": {"$type": "duration", "$value": "{t\#(($0 + 1) % 30)}"}"# }.joined(separator: ", ") + "}",
                 path: "$.t0.$value", reason: "alias cycle: t0 → t1 → t2 → t3 → t4 → t5 → … 21 more … → t27 → t28 → t29 → t0"),

@@ -119,6 +119,18 @@ extension Interchange {
             }
         }
 
+        @Test("a tool's own $ properties (Tokens Studio's $themes, $metadata) are skipped with a note; a slip of a DTCG one is not")
+        func toolProperties() throws {
+            let json = #"{"$themes": [], "$metadata": {"tokenSetOrder": ["core"]}, "fast": {"$type": "duration", "$value": "100ms", "$figma": {}}}"#
+            let (bundles, notes) = try DTCGFormat.decode(Array(json.utf8), file: "studio.tokens.json", defaultLibrary: "ds")
+            #expect(bundles.first?.durations.map(\.name) == ["fast"])
+            #expect(
+                notes == [
+                    "ignored the unknown property '$themes' at $", "ignored the unknown property '$metadata' at $",
+                    "ignored the unknown property '$figma' at $.fast",
+                ])
+        }
+
         @Test("a spring preset's approximated timingFunction: kept as written means the spring; edited by another tool, the $value wins with a note")
         func editedApproximation() throws {
             let bundle = try BundleFormat.decode(
