@@ -40,8 +40,11 @@ public struct Timeline: Sendable {
         switch drive {
         case .automatic: animationTime = time - animation.delay
         case let .interactive(plan):
-            animationTime = plan.animationTime(at: time, duration: animation.duration, runDuration: animation.runDuration)
-            // A cancelled transition is back at its start; its completion values do not apply.
+            // A cancelled transition is back at its start once its completion has played, also an
+            // instant one (`none`, whose time 0 is its end); its completion values do not apply.
+            animationTime =
+                !plan.finishes && time >= duration
+                ? -.infinity : plan.animationTime(at: time, duration: animation.duration, runDuration: animation.runDuration)
             completed = completed && plan.finishes
         }
         let state = animation.state(atAnimationTime: animationTime, context: context, completed: completed)

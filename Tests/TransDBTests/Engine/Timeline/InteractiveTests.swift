@@ -97,6 +97,22 @@ struct InteractiveTests {
         #expect(abs(timeline.sample(at: 0.5).progress - 0.8) < 1e-12)
     }
 
+    @Test("an instant animation (none, 0 s): at its end during the gesture; cancelled, back at its start; finished, at its end")
+    func instantAnimation() throws {
+        let none = try PresetDraft(kind: .none).preset(library: "t", name: "instant")
+        func timeline(_ script: String) throws -> Timeline {
+            let settings = InteractionSettings(completionSpeed: 1, completionCurve: .inline(.linear), finishThreshold: 0.5)
+            return try TransitionEngine(catalog: try #require(Self.catalog)).timeline(
+                for: none, context: TransitionContext(), interaction: (settings, try GestureScript(parsing: script)))
+        }
+        let cancelled = try timeline("update 0.5@0.1, cancel@0.2")
+        #expect(cancelled.duration == 0.2)
+        #expect(cancelled.sample(at: 0.1).progress == 1)
+        #expect(cancelled.sample(at: 0.2).progress == 0 && cancelled.sample(at: 0.3).progress == 0)
+        let finished = try timeline("update 0.5@0.1, finish@0.2")
+        #expect(finished.sample(at: 0.2).progress == 1 && finished.sample(at: 0.3).progress == 1)
+    }
+
     @Test("the completion curve shapes the remainder")
     func completionCurve() throws {
         let easeIn = CurveReference.inline(.cubicBezier(x1: 0.42, y1: 0, x2: 1, y2: 1))
