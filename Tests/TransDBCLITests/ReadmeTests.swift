@@ -16,16 +16,18 @@ struct ReadmeTests {
     static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("README.md")
 
-    /// A fenced block: its language tag and its lines.
+    /// A fenced block: its language tag, its lines, and the last line of text before it.
     struct Block {
         var language: String
         var lines: [String]
+        var context = ""
     }
 
     static func blocks() throws -> [Block] {
         let text = try String(contentsOf: readme, encoding: .utf8)
         var blocks: [Block] = []
         var current: Block?
+        var context = ""
         for line in text.components(separatedBy: "\n") {
             if var block = current {
                 if line == "```" {
@@ -36,7 +38,9 @@ struct ReadmeTests {
                     current = block
                 }
             } else if line.hasPrefix("```") {
-                current = Block(language: String(line.dropFirst(3)), lines: [])
+                current = Block(language: String(line.dropFirst(3)), lines: [], context: context)
+            } else if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                context = line
             }
         }
         return blocks
@@ -139,5 +143,52 @@ struct ReadmeTests {
             }
         }
         #expect(count >= 3)
+    }
+
+    /// The command each JSON example documents, run on the default catalog, and how to find the
+    /// example's object in what it prints.
+    static let jsonExamples: [String: (command: [String], pick: @Sendable ([String: Any]) -> Bool)] = [
+        "`transdb list presets --format json` — an array of:": (
+            ["list", "presets", "--format", "json"], { $0["library"] as? String == "motion" && $0["name"] as? String == "zoom" }
+        ),
+        "`transdb resolve --format json`:": (["resolve", "--op", "present", "--from", "Feed", "--to", "Detail", "--format", "json", "--explain"], { _ in true }),
+    ]
+
+    @Test("each JSON example is what the command prints: every value shown, `…` standing for any")
+    func jsonExamples() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        var count = 0
+        for block in try Self.blocks() where block.language == "json" {
+            guard let (command, pick) = Self.jsonExamples[block.context] else { continue }
+            count += 1
+            let example = try #require(try JSONSerialization.jsonObject(with: Data(block.lines.joined(separator: "\n").utf8)) as? [String: Any])
+            let printed = try JSONSerialization.jsonObject(with: Data(try cli(command).stdout.utf8))
+            let objects = (printed as? [[String: Any]]) ?? [(printed as? [String: Any]) ?? [:]]
+            let actual = try #require(objects.first(where: pick), "\(command): nothing printed matches the example")
+            Self.expectShown(example, actual, at: command.joined(separator: " "))
+        }
+        #expect(count == Self.jsonExamples.count)
+    }
+
+    /// `actual` has what `shown` shows, key for key: `"…"` stands for any value, and an array ending
+    /// with `"…"` for any further elements.
+    static func expectShown(_ shown: Any, _ actual: Any?, at path: String) {
+        switch shown {
+        case let text as String where text == "…":
+            return
+        case let object as [String: Any]:
+            let other = actual as? [String: Any]
+            #expect(other != nil && Set(object.keys) == Set(other!.keys), "\(path): keys \(object.keys.sorted()) shown, \(other?.keys.sorted() ?? []) printed")
+            for (key, value) in object { expectShown(value, other?[key], at: "\(path).\(key)") }
+        case let array as [Any]:
+            let other = actual as? [Any] ?? []
+            let open = (array.last as? String) == "…"
+            let fixed = open ? array.dropLast() : array[...]
+            #expect(open ? other.count >= fixed.count : other.count == fixed.count, "\(path): \(other.count) elements printed")
+            for (index, value) in fixed.enumerated() where index < other.count { expectShown(value, other[index], at: "\(path)[\(index)]") }
+        default:
+            #expect(String(describing: shown) == String(describing: actual ?? NSNull()), "\(path): \(shown) shown, \(actual ?? "nothing") printed")
+        }
     }
 }
