@@ -205,6 +205,13 @@ struct DiffMergeCommandTests {
         let foreign = cli.runner.file("foreign.sqlite")
         try sqlite3(foreign, "CREATE TABLE t (x)")
         expectError(try cli.runner.run(["diff", cli.db, foreign]), exitCode: 78, mentioning: ["is not a transdb catalog"])
+        // Named as a catalog but not SQLite (empty, or damaged past its header): said as --db says it.
+        let text = try Self.write("hello", to: "garbage.sqlite", in: cli)
+        let empty = try Self.write("", to: "empty.db", in: cli)
+        expectError(
+            try cli.runner.run(["diff", text, cli.db]), exitCode: 78,
+            mentioning: ["'\(text)' is not a transdb catalog: it is not an SQLite database"])
+        expectError(try cli(["merge", empty, "--dry-run"]), exitCode: 78, mentioning: ["'\(empty)' is not a transdb catalog: the file is empty"])
         // Bundle files are read as import reads them: at most --max-size bytes, the same message.
         let bundle = try Self.write(Self.extraBundle(), to: "extra.json", in: cli)
         let size = try FileManager.default.attributesOfItem(atPath: bundle)[.size] as! Int

@@ -51,6 +51,11 @@ public struct CatalogSource: Sendable {
             self.init(path: path, bundles: try Catalog(path: path, mode: .readOnly).bundles(progress: progress), isBundleFile: false)
             return
         }
+        // Named as a catalog but not one (an empty or damaged file): said as `--db` says it, not
+        // as JSON that does not parse.
+        if Self.catalogExtensions.contains(where: { path.lowercased().hasSuffix($0) }) {
+            throw CatalogError.notACatalog(path: path, reason: header.isEmpty ? "the file is empty" : "it is not an SQLite database")
+        }
         let bytes = try InputFile.read(path, maximumSize: maximumSize, progress: progress)
         progress.begin("checking \(path)")
         // A design-token file (by its name, as `import` tells) stands for the libraries it holds,
@@ -69,6 +74,8 @@ public struct CatalogSource: Sendable {
 extension CatalogSource {
     /// The first bytes of every SQLite file.
     private static let catalogHeader = Array("SQLite format 3\u{0}".utf8)
+    /// The endings of catalog files' names.
+    private static let catalogExtensions = [".sqlite", ".sqlite3", ".db"]
 
     /// The bundle `bytes`, read from standard input (`-`) and named so in errors. A catalog is
     /// refused: SQLite opens files, not streams.
