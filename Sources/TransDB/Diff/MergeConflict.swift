@@ -12,7 +12,8 @@ public struct MergeConflict: Hashable, Sendable {
         case bothChanged
         /// The entry was added on both sides (it is not in the base), with different values.
         case bothAdded
-        /// Two-way merge (no base): the field differs and nothing tells which side changed it.
+        /// The field differs and nothing tells which side changed it: no base was given, or the
+        /// base does not have the entry's library.
         case differs
         /// We deleted the entry (or library); they changed it.
         case deletedByUs
@@ -41,7 +42,7 @@ public struct MergeConflict: Hashable, Sendable {
             switch self {
             case .bothChanged: "changed on both sides"
             case .bothAdded: "added on both sides with different values"
-            case .differs: "differs (without a base, neither side is known to have changed it)"
+            case .differs: "differs (no base has its library, so neither side is known to have changed it)"
             case .deletedByUs: "deleted here, changed in theirs"
             case .deletedByThem: "changed here, deleted in theirs"
             case .inconsistent: "inconsistent"

@@ -302,6 +302,8 @@ extension DiffTests {
             theirExtra.library.description = "theirs"
             let result = ThreeWayMerge.merge(base: [app], ours: [app, extra], theirs: [app, theirExtra], policy: .theirs)
             #expect(result.conflicts.map(\.reason) == [.differs])
+            // Said so that it holds with a base too.
+            #expect(MergeConflict.Reason.differs.phrase == "differs (no base has its library, so neither side is known to have changed it)")
             #expect(result.merged == [app, theirExtra])
         }
     }
