@@ -8,4 +8,6 @@
 #   (560 remain). Nothing loads code that looks them up, and at every start the Swift runtime's
 #   `dladdr` scanned them and the loader paged them in: a single `resolve` 3.8 -> 3.1 ms,
 #   `--version` 2.1 -> 1.6 ms. (A crash's stack trace then names fewer functions.)
-release_build=(swift build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic --product transdb)
+# - --disable-local-rpath: no `$ORIGIN` run path, so the system's libsqlite3 is loaded, never a
+#   library that happens to lie beside a copy of the binary.
+release_build=(swift build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic --disable-local-rpath --product transdb)
