@@ -191,3 +191,18 @@ public struct PhysicalSpring: Hashable, Sendable {
         return Bisection.boundary(from: 0, to: turn ?? upper, isBelow: isAway)
     }
 }
+
+extension PhysicalSpring {
+    /// Whether `other` has the same motion: ω0² (stiffness per unit of mass: twice the mass and
+    /// twice the forces move alike), α (damping per unit of mass, halved) and v0 equal to 1e-12
+    /// relative, where α and v0 may also differ by 1e-14·ω0, which is rounding noise on the scale
+    /// of the spring's own rates.
+    public func isSameMotion(as other: PhysicalSpring) -> Bool {
+        let omegaSquared = stiffness / mass
+        let floor = 1e-14 * omegaSquared.squareRoot()
+        func close(_ a: Double, _ b: Double, floor: Double = 0) -> Bool { abs(a - b) <= 1e-12 * abs(b) + floor }
+        return close(other.stiffness / other.mass, omegaSquared)
+            && close(other.damping / (2 * other.mass), damping / (2 * mass), floor: floor)
+            && close(other.velocity, velocity, floor: floor)
+    }
+}

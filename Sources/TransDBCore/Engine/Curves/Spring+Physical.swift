@@ -132,18 +132,10 @@ extension Spring {
 }
 
 extension Spring {
-    /// Whether `other` moves as this spring does: the same stiffness and damping per unit of
-    /// mass (a spring of twice the mass and twice the forces is the same motion) and the same
-    /// initial velocity, each within a billionth. A spelling whose numbers were rounded to a dozen
-    /// digits (as ``SpringFacts/equivalents`` are) is the same spring; any change a person makes
-    /// is not.
+    /// Whether `other` moves as this spring does (``PhysicalSpring/isSameMotion(as:)``): a
+    /// spelling whose numbers were rounded to 14 digits, as ``SpringFacts/equivalents`` are, is
+    /// the same spring; any change a person makes is not.
     public func isSameMotion(as other: Spring) -> Bool {
-        let (a, b) = (physical, other.physical)
-        func close(_ x: Double, _ y: Double, scale: Double) -> Bool {
-            abs(x - y) <= 1e-9 * max(abs(x), abs(y), scale)
-        }
-        let (stiffness, damping) = (a.stiffness / a.mass, a.damping / a.mass)
-        return close(stiffness, b.stiffness / b.mass, scale: 0) && close(damping, b.damping / b.mass, scale: stiffness.squareRoot())
-            && close(a.velocity, b.velocity, scale: stiffness.squareRoot())
+        physical.isSameMotion(as: other.physical)
     }
 }

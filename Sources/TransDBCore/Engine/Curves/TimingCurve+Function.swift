@@ -115,18 +115,11 @@ extension TimingCurve {
         return Double(String(format: "%.15g", value)) ?? value
     }
 
-    /// Whether `expression` parses to a spring with the same motion as `spring`: ω0², α and v0
-    /// equal to 1e-12 relative (α and v0 may also differ by 1e-14·ω0, which is rounding noise
-    /// on the scale of the spring's own rates).
+    /// Whether `expression` parses to a spring with the same motion as `spring`
+    /// (``PhysicalSpring/isSameMotion(as:)``).
     private static func spells(_ expression: String, _ spring: PhysicalSpring) -> Bool {
         guard case let .spring(parsed)? = try? TimingCurve(expression: expression) else { return false }
-        let other = parsed.physical
-        let omegaSquared = spring.stiffness / spring.mass
-        let floor = 1e-14 * omegaSquared.squareRoot()
-        func close(_ a: Double, _ b: Double, floor: Double = 0) -> Bool { abs(a - b) <= 1e-12 * abs(b) + floor }
-        return close(other.stiffness / other.mass, omegaSquared)
-            && close(other.damping / (2 * other.mass), spring.damping / (2 * spring.mass), floor: floor)
-            && close(other.velocity, spring.velocity, floor: floor)
+        return parsed.physical.isSameMotion(as: spring)
     }
 
     /// The durations T in UIKit's [0.01, 10] s for which UIKit's mapping could give this ω0
