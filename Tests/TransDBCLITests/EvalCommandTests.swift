@@ -74,6 +74,10 @@ struct EvalCommandTests {
         let cancelled = try cancel.jsonObject()
         #expect(cancelled["outcome"] as? String == "cancel")
         #expect(abs((cancelled["completionDuration"] as? Double ?? 0) - 0.3 * 0.35 / 1.5) < 1e-12)
+        // The note is a sentence: 0.07, not the 0.06999999999999999 that 0.3 · 0.35 / 1.5 makes.
+        #expect(
+            (cancelled["notes"] as? [String])?.contains("cancel at 0.2 s with percentComplete 0.3: the way back takes 0.07 s at completionSpeed 1.5")
+                == true, "\(cancelled["notes"] ?? "")")
     }
 
     @Test("eval in CSV: one header, one row per frame, every property of both views")

@@ -1,3 +1,4 @@
+import Foundation
 /// The one way transdb prints a number: the shortest decimal that reads back as the same
 /// `Double`, without a trailing `.0`, so `1`, `0.35`, `1e-07`.
 package enum NumberFormatting {
@@ -12,6 +13,13 @@ package enum NumberFormatting {
 extension Double {
     /// This number printed the shortest way that round-trips (see ``NumberFormatting``).
     public var shortestDescription: String { NumberFormatting.shortest(self) }
+
+    /// This number to 12 significant digits, for sentences about computed values: `0.07`, not
+    /// the `0.06999999999999999` that 0.35 · 0.2 makes. Data (JSON, CSV) keeps every digit.
+    public var sentenceDescription: String {
+        guard isFinite, let rounded = Double(String(format: "%.12g", self)) else { return shortestDescription }
+        return rounded.shortestDescription
+    }
 }
 
 extension BinaryInteger {

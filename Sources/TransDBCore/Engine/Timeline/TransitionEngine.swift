@@ -67,7 +67,7 @@ public struct TransitionEngine: Sendable {
                 notes.append("the delay of \(played.delay.shortestDescription) s is not applied to an interactive transition")
             }
             var release =
-                "\(plan.finishes ? "finish" : "cancel") at \(plan.releaseTime.shortestDescription) s with percentComplete \(plan.releasePercent.shortestDescription)"
+                "\(plan.finishes ? "finish" : "cancel") at \(plan.releaseTime.shortestDescription) s with percentComplete \(plan.releasePercent.sentenceDescription)"
             if interaction.gesture.ending == .release, let velocity = interaction.gesture.releaseVelocity,
                 abs(velocity) > InteractionSettings.defaultFlickVelocity
             {
@@ -75,7 +75,7 @@ public struct TransitionEngine: Sendable {
                     " and a flick of \(velocity.shortestDescription)/s (flick velocity \(InteractionSettings.defaultFlickVelocity.shortestDescription)/s, inferred)"
             }
             notes.append(
-                "\(release): the \(plan.finishes ? "remainder" : "way back") takes \(plan.completionDuration.shortestDescription) s at completionSpeed \(plan.completionSpeed.shortestDescription)"
+                "\(release): the \(plan.finishes ? "remainder" : "way back") takes \(plan.completionDuration.sentenceDescription) s at completionSpeed \(plan.completionSpeed.shortestDescription)"
             )
         }
         return Timeline(
