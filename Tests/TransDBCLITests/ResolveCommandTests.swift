@@ -442,6 +442,30 @@ struct ResolveCommandTests {
         expectError(result, exitCode: 65, mentioning: ["'*'", "from screen"])
     }
 
+    @Test("a dismiss may leave out its destination (--to, or '*'): UIKit does not tell the delegate; other operations may not")
+    func dismissWithoutDestination() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let full = try cli(["resolve", "--op", "dismiss", "--from", "Detail", "--to", "Feed", "--format", "json"]).jsonObject()
+        let result = try cli(["resolve", "--op", "dismiss", "--from", "Detail", "--format", "json", "--explain"])
+        expectSuccess(result)
+        let bare = try result.jsonObject()
+        #expect(bare["to"] as? String == "*" && bare["unknown"] as? [String] == [])
+        for key in ["delegate", "mapping", "animator", "interaction", "systemDefault"] {
+            #expect((bare[key] as? NSObject) == (full[key] as? NSObject), "\(key)")
+        }
+        #expect(
+            (bare["explanation"] as? [String])?.first
+                == "dismiss: UIKit asks the dismissed screen 'Detail' for its transitioningDelegate; animationController(forDismissed:) sees only 'Detail'")
+        let batch = try cli.runner.run(
+            ["resolve", "--batch", "--db", cli.db], stdin: #"{"op": "dismiss", "from": "Detail", "to": "*"}"# + "\n")
+        expectSuccess(batch)
+        #expect(batch.stdout.contains(#""to":"*""#) && batch.stdout.contains(#""preset":"motion/uncoverDown""#))
+        expectError(
+            try cli(["resolve", "--op", "present", "--from", "Feed"]), exitCode: 64,
+            mentioning: ["give --op, --from and --to (a dismiss may leave out --to), or --batch"])
+    }
+
     @Test("a bare name in two libraries is ambiguous: exit 65 naming both")
     func ambiguous() throws {
         let cli = try CLIFixture.initialized()

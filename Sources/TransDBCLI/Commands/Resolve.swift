@@ -19,7 +19,7 @@ extension TransDBCommand {
         @OptionGroup var catalog: CatalogOptions
         @Option(name: .long, help: "present, dismiss, push, pop or tab.") var op: TransitionOperation?
         @Option(name: .long, help: "The screen being left.") var from: String?
-        @Option(name: .long, help: "The screen being shown.") var to: String?
+        @Option(name: .long, help: "The screen being shown (a dismiss may leave it out: UIKit does not tell the delegate).") var to: String?
         @Option(name: .long, help: "The navigation or tab container (push, pop, tab).") var container: String?
         @Flag(name: .long, help: "Print the lookup step by step.") var explain = false
         @Flag(name: .long, help: "Refuse screens and containers that are not in the catalog.") var strict = false
@@ -67,7 +67,9 @@ extension TransDBCommand {
                 return
             }
             guard jobs == nil else { throw ValidationError("--jobs is for --batch") }
-            guard let op, from != nil, to != nil else { throw ValidationError("give --op, --from and --to, or --batch") }
+            guard let op, from != nil, to != nil || op == .dismiss else {
+                throw ValidationError("give --op, --from and --to (a dismiss may leave out --to), or --batch")
+            }
             if container != nil && op.containerKind == nil {
                 throw ValidationError("--container is for push, pop and tab; \(op.rawValue) asks the screen's transitioningDelegate")
             }
@@ -79,7 +81,7 @@ extension TransDBCommand {
                 let catalog = try catalog.open(forWriting: false)
                 let resolution = try Resolver(catalog: catalog).resolve(
                     Resolver.Request(
-                        operation: op ?? .present, from: from ?? "", to: to ?? "", container: container, reduceMotion: reduceMotion),
+                        operation: op ?? .present, from: from ?? "", to: to ?? "*", container: container, reduceMotion: reduceMotion),
                     strict: strict)
                 Output.print(ResolutionOutput(resolution, catalog: catalog, explain: explain), as: output.format, wide: output.wide)
                 // A warning is part of the explanation; without --explain the plain forms would hide it.

@@ -174,7 +174,8 @@ private struct Run {
     mutating func resolve(in lookup: inout TransitionLookup) throws {
         let operation = request.operation
         let fromScreen = try screen(request.from, role: "from", in: &lookup)
-        let toScreen = try screen(request.to, role: "to", in: &lookup)
+        // A dismiss may leave its destination out (`*`): UIKit does not tell the delegate.
+        let toScreen = operation == .dismiss && request.to == "*" ? nil : try screen(request.to, role: "to", in: &lookup)
         // The controller whose modal style picks the default: the one presented or dismissed.
         var modalStyle = ModalTransitionStyle.coverVertical
         let delegateID: Int64?
@@ -185,7 +186,7 @@ private struct Run {
                 say("present: UIKit asks the presented screen '\(askedName)' for its transitioningDelegate (presenting: '\(request.from)')")
             } else {
                 say(
-                    "dismiss: UIKit asks the dismissed screen '\(askedName)' for its transitioningDelegate; animationController(forDismissed:) sees only '\(askedName)', not the destination '\(request.to)'"
+                    "dismiss: UIKit asks the dismissed screen '\(askedName)' for its transitioningDelegate; animationController(forDismissed:) sees only '\(askedName)'\(request.to == "*" ? "" : ", not the destination '\(request.to)'")"
                 )
             }
             if let asked {
