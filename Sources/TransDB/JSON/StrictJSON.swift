@@ -227,10 +227,20 @@ public enum StrictJSON {
             return .object(members)
         }
 
+        /// A key's code points, for a message about two spellings that look alike: `U+0065 U+0301`.
+        static func scalars(_ key: String) -> String {
+            let points = key.unicodeScalars.prefix(12).map { scalar in
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            }
+            return points.joined(separator: " ") + (key.unicodeScalars.count > 12 ? " …" : "")
+        }
+
         /// Reads an object, handing each member's value to `member` (with the path at the member).
         mutating func readMembers(depth: Int, _ member: (inout Parser, String) throws(ParseError) -> Void) throws(ParseError) {
             index += 1
-            var seen = Set<String>()
+            // Each key as normalised, and as first written.
+            var seen: [String: String] = [:]
             skipSpace()
             if has(), bytes[index] == UInt8(ascii: "}") {
                 index += 1
@@ -242,9 +252,12 @@ public enum StrictJSON {
                 let key = try string()
                 // NFC, so that two spellings of the same key are the same key.
                 let normalized = key.precomposedForKeys
-                if !seen.insert(normalized).inserted {
+                if let first = seen.updateValue(key, forKey: normalized) {
                     path.append(.key(key))
-                    throw fail("the key '\(key)' appears twice")
+                    if first.unicodeScalars.elementsEqual(key.unicodeScalars) { throw fail("the key '\(key)' appears twice") }
+                    throw fail(
+                        "the key '\(key)' appears twice, spelt with other Unicode characters the first time (\(Self.scalars(first)), now \(Self.scalars(key))): composed (NFC) they are the same key"
+                    )
                 }
                 skipSpace()
                 guard has(), bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after the key") }

@@ -114,6 +114,12 @@ extension Interchange {
                     "{\"ease\": {\"$type\": \"cubicBezier\", \"$value\": [0.4, 0, 0.2, 1]},\n \"ease\": {\"$type\": \"cubicBezier\", \"$value\": [0, 0, 1, 1]}}",
                 path: "$.ease", reason: "the key 'ease' appears twice (line 2, column 8)"),
             Case(
+                name: "one key in two Unicode spellings",
+                json: "{\"\u{E9}\": {\"$type\": \"duration\", \"$value\": \"1ms\"}, \"e\u{301}\": {\"$type\": \"duration\", \"$value\": \"2ms\"}}",
+                path: "$.\u{E9}",
+                reason:
+                    "the key 'e\u{301}' appears twice, spelt with other Unicode characters the first time (U+00E9, now U+0065 U+0301): composed (NFC) they are the same key (line 1, column 51)"),
+            Case(
                 name: "bezier x1 above 1",
                 json: ##"{"ease": {"$type": "cubicBezier", "$value": [1.5, 0, 0.2, 1]}}"##,
                 path: "$.ease.$value[0]", reason: "x1 must be in [0, 1], got 1.5"),

@@ -280,7 +280,12 @@ struct CatalogRuleTests {
     @Test("reading the case in a DTCG file is refused at its JSON path with the model's words", arguments: cases.filter { $0.dtcg != nil })
     func dtcg(_ rule: Case) throws {
         let file = try #require(rule.dtcg)
-        #expect(throws: CatalogError.invalidBundle(file: "app.tokens.json", path: file.path, reason: rule.error.description)) {
+        // A duration is named as the file writes it ('500ms'), not in seconds.
+        var error = rule.error
+        if case let .invalidValue("duration", _, reason) = error, let typed = file.document.firstMatch(of: #/"duration": "(?<text>[^"]+)"/#) {
+            error = .invalidValue(field: "duration", value: String(typed.text), reason: reason)
+        }
+        #expect(throws: CatalogError.invalidBundle(file: "app.tokens.json", path: file.path, reason: error.description)) {
             try DTCGFormat.decode(Array(file.document.utf8), file: "app.tokens.json", defaultLibrary: "tokens")
         }
     }
