@@ -1,12 +1,13 @@
 /// "Did you mean …?": the existing name closest to one that was not found.
 public enum NameSuggestion {
-    /// The name within a small edit distance of `name` (a third of its length, at least 2, but
-    /// less than the length of a name of one or two letters: `q` is not a slip for `p`), ignoring
+    /// The name within a small edit distance of `name` (a third of its length, at least 2, but 1
+    /// for a name of up to four letters, where two edits change half of it: `Nope` is not a slip
+    /// for `Type`, and 0 for one letter: `q` is not a slip for `p`), ignoring
     /// case; the nearest, and of equally near ones the first in code-point order, so the answer
     /// does not depend on the order `names` come in.
     public static func closest(to name: String, in names: some Sequence<String>) -> String? {
         let target = Array(name.lowercased())
-        let limit = min(max(2, target.count / 3), max(0, target.count - 1))
+        let limit = target.count <= 1 ? 0 : target.count <= 4 ? 1 : max(2, target.count / 3)
         var best: (name: String, distance: Int)?
         for candidate in names {
             let distance = editDistance(target, Array(candidate.lowercased()), limit: limit)

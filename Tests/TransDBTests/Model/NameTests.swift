@@ -198,6 +198,11 @@ struct NameSuggestionTests {
         #expect(NameSuggestion.closest(to: "Q", in: ["p", "q"]) == "q")
         #expect(NameSuggestion.closest(to: "ab", in: ["ac", "xy"]) == "ac")
         #expect(NameSuggestion.closest(to: "ab", in: ["xy"]) == nil)
+        // Up to four letters, one edit: two would change half the name.
+        #expect(NameSuggestion.closest(to: "Nope", in: ["Type"]) == nil)
+        #expect(NameSuggestion.closest(to: "Tpye", in: ["Type"]) == "Type")
+        #expect(NameSuggestion.closest(to: "Typo", in: ["Type"]) == "Type")
+        #expect(NameSuggestion.closest(to: "Feeed", in: ["Feed"]) == "Feed")
         #expect(NameSuggestion.closest(to: "fad", in: ["fade"]) == "fade")
     }
 }
