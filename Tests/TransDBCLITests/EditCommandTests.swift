@@ -369,6 +369,24 @@ struct EditCommandTests {
         expectError(try cli(["show", "library", "dem"]), exitCode: 66, mentioning: ["no library named 'dem' (did you mean 'demo'?)"])
     }
 
+    @Test("show lists the first 20 items of a long list in the table, and every item in JSON")
+    func showLongList() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let screens = (0..<25).map { #"{"name": "S\#($0)"}"# }.joined(separator: ", ")
+        let routes = (0..<25).map { #"{"delegate": "D", "op": "present", "from": "Hub", "to": "S\#($0)", "preset": "motion/fade"}"# }
+        let bundle = #"{"transdb": 1, "library": {"name": "hub", "version": "1.0.0"}, "delegates": [{"name": "D"}], "screens": [{"name": "Hub"}, "#
+            + screens + #"], "routes": ["# + routes.joined(separator: ", ") + "]}"
+        let file = cli.runner.file("hub.json")
+        try bundle.write(toFile: file, atomically: true, encoding: .utf8)
+        expectSuccess(try cli(["import", file]))
+        let table = try cli(["show", "screen", "hub/Hub"])
+        let line = try #require(table.stdoutLines.first { $0.hasPrefix("routes") })
+        #expect(line.hasSuffix(" and 5 more (--format json lists them all)"), "\(line)")
+        #expect(line.components(separatedBy: " returns motion/fade").count - 1 == 20)
+        #expect((try cli(["show", "screen", "hub/Hub", "--format", "json"]).jsonObject()["routes"] as? [String])?.count == 25)
+    }
+
     @Test("list filters: routes by preset, presets by curve, screens by delegate")
     func listFilters() throws {
         let cli = try CLIFixture.initialized()

@@ -40,12 +40,18 @@ extension EntryDetail: Renderable {
                 }
             // Nothing is shown as `-`, whether it is null, an empty list or an empty text.
             case .null, .string(""): rows.append([key, "-"])
-            case let .array(items): rows.append([key, items.isEmpty ? "-" : items.map(\.cell).joined(separator: ", ")])
+            // A screen may have thousands of routes: the table shows the first; JSON lists them all.
+            case let .array(items):
+                let shown = items.map(\.cell).firstFew(Self.listedItems)
+                rows.append([key, items.isEmpty ? "-" : items.count > Self.listedItems ? shown + " (--format json lists them all)" : shown])
             default: rows.append([key, Table.printable(value.cell)])
             }
         }
         return [.table(Table(header: nil, rows: rows))]
     }
+
+    /// How many items of a list a table shows.
+    static let listedItems = 20
 
     /// `frame container(1, 0, 1, 1), alpha 1, …` with identity values left out.
     private static func stateSummary(_ state: JSONValue) -> String {
