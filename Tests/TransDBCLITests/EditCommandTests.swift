@@ -150,6 +150,7 @@ struct EditCommandTests {
         #expect(
             curve.stdout
                 == "set curve motion/gentleSpring\n  expression: \"spring(duration: 0.5, bounce: 0.1)\" → \"spring(duration: 0.5, bounce: 0.2)\"\n"
+                + "  now spring(duration: 0.5, bounce: 0.2): preset motion/zoom, preset motion/zoomOut\n"
         )
     }
 

@@ -14,8 +14,12 @@ extension Catalog {
             let id = try CatalogLookup.id(.curve, name, db)
             let reader = CatalogReader(db: db)
             let old = try reader.curve(id: id)
+            let users = try reader.users(of: .curve, id: id)
             try CatalogWriter(db: db).updateCurve(id: id, edit.applied(to: old))
-            return report(.curve, old.qualifiedName.description, old.record, try reader.curve(id: id).record, dryRun)
+            let new = try reader.curve(id: id)
+            var report = report(.curve, old.qualifiedName.description, old.record, new.record, dryRun)
+            if old.curve != new.curve, let note = Self.followers(users, now: new.curve.expression) { report.notes = [note] }
+            return report
         }
     }
 
@@ -32,11 +36,15 @@ extension Catalog {
             try CatalogWriter(db: db).updateDuration(id: id, try edit.applied(to: old))
             let new = try reader.duration(id: id)
             var report = report(.duration, old.qualifiedName.description, old.record, new.record, dryRun)
-            if old.seconds != new.seconds && !users.isEmpty {
-                report.notes = ["now \(new.seconds.shortestDescription) s: " + Catalog.naturalOrder(users).joined(separator: ", ")]
-            }
+            if old.seconds != new.seconds, let note = Self.followers(users, now: "\(new.seconds.shortestDescription) s") { report.notes = [note] }
             return report
         }
+    }
+
+    /// `now VALUE: preset a/b, curve c/d, …`: the entries that follow a changed curve or duration,
+    /// the first 20 of them; `nil` when none does.
+    private static func followers(_ users: [String], now value: String) -> String? {
+        users.isEmpty ? nil : "now \(value): " + naturalOrder(users).firstFew(20)
     }
 
     /// Changes a preset through ``PresetEdit`` (the same rules as adding one).
