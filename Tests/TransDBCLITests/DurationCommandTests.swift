@@ -233,17 +233,27 @@ struct DurationCommandTests {
 
         let exported = try cli(["export", "--format", "dtcg"])
         expectSuccess(exported)
-        #expect(exported.stdout.contains(#""duration": "{m3.durations.md%2Esys%2Emotion%2Eduration%2Emedium4}","#))
+        // Names nest at their dots, as Material's own file nests them.
+        #expect(exported.stdout.contains(#""duration": "{m3.durations.md.sys.motion.duration.medium4}","#))
         #expect(
             exported.stdout.contains(
                 """
-                      "md%2Esys%2Emotion%2Eduration%2Eshort1": {
-                        "$type": "duration",
-                        "$value": {
-                          "value": 50,
-                          "unit": "ms"
-                        }
-                      },
+                    "durations": {
+                      "md": {
+                        "sys": {
+                          "motion": {
+                            "duration": {
+                """))
+        #expect(
+            exported.stdout.contains(
+                """
+                              "short1": {
+                                "$type": "duration",
+                                "$value": {
+                                  "value": 50,
+                                  "unit": "ms"
+                                }
+                              },
                 """))
         let file = cli.runner.file("m3.tokens.json")
         try exported.stdout.write(toFile: file, atomically: true, encoding: .utf8)

@@ -2,8 +2,10 @@ import TransDBCore
 /// transdb names as DTCG group and token keys.
 ///
 /// DTCG reserves `{`, `}` and `.` (aliases are `{group.token}`) and a leading `$` (its own
-/// properties); transdb names may hold any of them. They are percent-escaped, and `%` itself,
-/// so that every name has exactly one key and every key one name.
+/// properties); transdb names may hold any of them. A token's name is nested at its dots, as
+/// the token files it came from nest it (``path(for:)``); what else is reserved is
+/// percent-escaped, and `%` itself, so that every name has exactly one path and every path one
+/// name.
 enum DTCGName {
     /// The key for `name`: `%` → `%25`, `.` → `%2E`, `{` → `%7B`, `}` → `%7D`, a leading `$` → `%24`.
     static func key(for name: String) -> String {
@@ -21,9 +23,44 @@ enum DTCGName {
         return key
     }
 
-    /// The alias of curve `name`'s token in library `library`: `{library.curves.name}`, escaped.
-    static func curveAlias(library: String, name: String) -> String {
-        "{\(key(for: library)).curves.\(key(for: name))}"
+    /// The keys of `name`'s token below its category's group: its dot-separated parts
+    /// (`md.sys.motion.easing.standard` nests as DTCG files nest it), each escaped as
+    /// ``key(for:)`` escapes; one escaped key when a part would be empty (`a..b`, `.a`), which a
+    /// DTCG key cannot be.
+    static func path(for name: String) -> [String] {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count > 1, !parts.contains(where: \.isEmpty) else { return [key(for: name)] }
+        return parts.map { key(for: String($0)) }
+    }
+
+    /// The names among `names` that others continue with a dot (`a` beside `a.b`): their tokens
+    /// are their groups' `$root`.
+    static func groupRoots(_ names: some Sequence<String>) -> Set<String> {
+        var prefixes = Set<String>()
+        for name in names where path(for: name).count > 1 {
+            var prefix = ""
+            for part in name.split(separator: ".").dropLast() {
+                prefix += prefix.isEmpty ? part : "." + part
+                prefixes.insert(prefix)
+            }
+        }
+        return Set(names).intersection(prefixes)
+    }
+
+    /// The alias of the token of `name` in `library`'s `category` group (`{motion.curves.standard}`),
+    /// through `$root` when the name is also a group.
+    static func alias(library: String, category: String, name: String, isGroupRoot: Bool) -> String {
+        "{" + ([key(for: library), category] + path(for: name) + (isGroupRoot ? ["$root"] : [])).joined(separator: ".") + "}"
+    }
+
+    /// Every way an export writes the alias of curve `name`'s token in `library`: nested, through
+    /// `$root`, or as one escaped key (as exports before nested names wrote it).
+    static func curveAliasSpellings(library: String, name: String) -> [String] {
+        [
+            alias(library: library, category: "curves", name: name, isGroupRoot: false),
+            alias(library: library, category: "curves", name: name, isGroupRoot: true),
+            "{\(key(for: library)).curves.\(key(for: name))}",
+        ]
     }
 
     /// The name a key stands for: the escapes of ``key(for:)`` undone, left to right; any other

@@ -301,8 +301,8 @@ struct DTCGReader {
     ) throws -> CurveReference? {
         // The alias the export writes for a named curve, whether or not its token is in the file
         // (a curve of a library not written, or one already in the catalog), is not followed.
-        if case let .named(name) = exact,
-            case .string(DTCGName.curveAlias(library: name.library ?? library, name: name.name)) = field.value
+        if case let .named(name) = exact, case let .string(text) = field.value,
+            DTCGName.curveAliasSpellings(library: name.library ?? library, name: name.name).contains(text)
         {
             return nil
         }

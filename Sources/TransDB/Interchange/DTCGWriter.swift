@@ -10,6 +10,9 @@ struct DTCGWriter {
     private let curves: [String: [String: TimingCurve]]
     /// Every named duration written, by library, so that an alias is only written to a token that exists.
     private let durations: [String: Set<String>]
+    /// By library and category (`curves`, `durations`), the token names other names continue
+    /// with a dot: their tokens are their groups' `$root`.
+    private let groupRoots: [String: [String: Set<String>]]
     /// Nearest cubic Béziers already fitted, as many presets share a curve and a duration.
     private var approximations = CubicBezierApproximations()
 
@@ -32,6 +35,20 @@ struct DTCGWriter {
             for duration in bundle.durations { durations[bundle.library.name, default: []].insert(duration.name) }
         }
         self.durations = durations
+        var groupRoots: [String: [String: Set<String>]] = [:]
+        for bundle in bundles {
+            groupRoots[bundle.library.name] = [
+                "curves": DTCGName.groupRoots(bundle.curves.filter { Self.isBezier($0.curve) }.map(\.name)),
+                "durations": DTCGName.groupRoots(bundle.durations.map(\.name)),
+            ]
+        }
+        self.groupRoots = groupRoots
+    }
+
+    /// The alias of a curve or duration token: nested at the name's dots, through `$root` where
+    /// the name is also a group.
+    private func alias(library: String, _ category: String, name: String) -> String {
+        DTCGName.alias(library: library, category: category, name: name, isGroupRoot: groupRoots[library]?[category]?.contains(name) == true)
     }
 
     /// Writes the document, one group per library, handing `sink` pieces of about 64 KiB: each
@@ -69,9 +86,47 @@ struct DTCGWriter {
         out.close()
 
         let tokens = bundle.curves.filter { Self.isBezier($0.curve) }
-        try Self.entries("curves", tokens, as: .object, into: &out, sink) { (DTCGName.key(for: $0.name), curveToken($0)) }
-        try Self.entries("durations", bundle.durations, as: .object, into: &out, sink) { (DTCGName.key(for: $0.name), Self.durationToken($0)) }
-        try Self.entries("presets", bundle.presets, as: .object, into: &out, sink) { (DTCGName.key(for: $0.name), presetToken($0)) }
+        try Self.tokens("curves", tokens, named: \.name, into: &out, sink) { curveToken($0) }
+        try Self.tokens("durations", bundle.durations, named: \.name, into: &out, sink) { Self.durationToken($0) }
+        try Self.tokens("presets", bundle.presets, named: \.name, into: &out, sink) { presetToken($0) }
+        out.close()
+    }
+
+    /// The group `key`: a token of each entry, made one at a time, nested in groups at the dots of
+    /// its name (``DTCGName/path(for:)``) — a name that others continue (`a` beside `a.b`) is its
+    /// group's `$root`; nothing when there are none.
+    private static func tokens<Entry, Failure: Error>(
+        _ key: String, _ entries: [Entry], named name: (Entry) -> String, into out: inout PrettyJSONWriter,
+        _ sink: ([UInt8]) throws(Failure) -> Void, _ make: (Entry) -> JSONValue
+    ) throws(Failure) {
+        guard !entries.isEmpty else { return }
+        let paths = entries.map { DTCGName.path(for: name($0)) }
+        // Part by part, so that a group's tokens are together and follow the token it is named after.
+        let order = paths.indices.sorted { a, b in
+            paths[a].lexicographicallyPrecedes(paths[b]) { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+        }
+        out.open(.object, key: key)
+        var open: [String] = []
+        for (position, index) in order.enumerated() {
+            var path = paths[index]
+            if position + 1 < order.count, case let next = paths[order[position + 1]], next.count > path.count, next.starts(with: path) {
+                path.append("$root")
+            }
+            let groups = path.dropLast()
+            var shared = 0
+            while shared < open.count, shared < groups.count, open[shared] == groups[groups.startIndex + shared] { shared += 1 }
+            while open.count > shared {
+                out.close()
+                open.removeLast()
+            }
+            for group in groups.dropFirst(shared) {
+                out.open(.object, key: group)
+                open.append(group)
+            }
+            out.write(make(entries[index]), key: path[path.count - 1])
+            if let chunk = out.take() { try sink(chunk) }
+        }
+        for _ in open { out.close() }
         out.close()
     }
 
@@ -161,7 +216,7 @@ struct DTCGWriter {
     private func curveToken(_ curve: NamedCurve) -> JSONValue {
         // An alias's value is an alias of the curve token it stands for.
         let value = curve.aliasOf.map { target in
-            JSONValue.string(DTCGName.curveAlias(library: target.library ?? curve.library, name: target.name))
+            JSONValue.string(alias(library: target.library ?? curve.library, "curves", name: target.name))
         }
         var members: [(String, JSONValue)] = [("$type", .string("cubicBezier")), ("$value", value ?? Self.points(curve.curve) ?? .null)]
         if !curve.description.isEmpty { members.append(("$description", .string(curve.description))) }
@@ -218,7 +273,7 @@ struct DTCGWriter {
     /// seconds: an alias to a token that is not written would leave the file unreadable.
     private func durationValue(_ preset: Preset) -> JSONValue {
         guard let name = preset.durationName, let library = writtenDuration(name, of: preset) else { return Self.duration(preset.duration) }
-        return .string("{\(DTCGName.key(for: library)).durations.\(DTCGName.key(for: name.name))}")
+        return .string(alias(library: library, "durations", name: name.name))
     }
 
     /// The library whose token a preset's named duration aliases, when that token is written.
@@ -271,9 +326,9 @@ struct DTCGWriter {
             curve = inline
         case let .named(name):
             let library = name.library ?? preset.library
-            let alias = JSONValue.string(DTCGName.curveAlias(library: library, name: name.name))
-            guard let named = curves[library]?[name.name] else { return (alias, nil) }
-            if Self.isBezier(named) { return (alias, nil) }
+            let token = JSONValue.string(alias(library: library, "curves", name: name.name))
+            guard let named = curves[library]?[name.name] else { return (token, nil) }
+            if Self.isBezier(named) { return (token, nil) }
             curve = named
         }
         if let points = Self.points(curve) { return (points, nil) }

@@ -229,6 +229,38 @@ extension Interchange {
             try Self.expectRoundTrip([bundle.canonicalized()])
         }
 
+        @Test("dotted names nest as groups, a name others continue is its group's $root, aliases follow; a flat export still reads")
+        func nestedNames() throws {
+            let curves = ["base.ease", "base.ease.strong", "base.easing.in", "a..b", "plain"].map {
+                #"{"name": "\#($0)", "expression": "cubic-bezier(0.2, 0, 0, 1)"}"#
+            }
+            let bundle = try BundleFormat.decode(
+                Array(
+                    (#"{"transdb": 1, "library": {"name": "ds", "version": "1.0.0"}, "curves": ["# + curves.joined(separator: ", ")
+                        + #"], "durations": [{"name": "dur.fast", "seconds": 0.1}], "#
+                        + #""presets": [{"name": "motion.fade", "kind": "fade", "duration": "dur.fast", "curve": "base.ease"}]}"#).utf8),
+                file: "ds.json"
+            ).canonicalized()
+            let text = DTCGFormat.encode([bundle])
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            let ds = try #require(json["ds"] as? [String: Any])
+            let ease = try #require(((ds["curves"] as? [String: Any])?["base"] as? [String: Any])?["ease"] as? [String: Any])
+            #expect(Set(ease.keys) == ["$root", "strong"])
+            #expect((ds["curves"] as? [String: Any])?["a%2E%2Eb"] != nil, "a name with an empty part stays one key")
+            let fade = try #require(((ds["presets"] as? [String: Any])?["motion"] as? [String: Any])?["fade"] as? [String: Any])
+            let value = try #require(fade["$value"] as? [String: Any])
+            #expect(value["timingFunction"] as? String == "{ds.curves.base.ease.$root}")
+            #expect(value["duration"] as? String == "{ds.durations.dur.fast}")
+            try Self.expectRoundTrip([bundle])
+            // An export written before names nested: one escaped key, and aliases to it.
+            let flat = #"{"ds": {"$extensions": {"org.transdb": {"format": 1, "version": "1.0.0"}}, "curves": {"base%2Eease": {"$type": "cubicBezier", "$value": [0.2, 0, 0, 1]}}, "#
+                + #""presets": {"p": {"$type": "transition", "$value": {"duration": "100ms", "timingFunction": "{ds.curves.base%2Eease}"}, "#
+                + #""$extensions": {"org.transdb": {"kind": "fade", "curve": {"name": "base.ease"}}}}}}}"#
+            let (read, notes) = try DTCGFormat.decode(Array(flat.utf8), file: "old.tokens.json", defaultLibrary: "x")
+            #expect(notes.isEmpty && read.first?.curves.map(\.name) == ["base.ease"])
+            #expect(read.first?.presets.first?.curve == .named(QualifiedName(library: nil, name: "base.ease")))
+        }
+
         @Test("a preset token: duration and delay in whole ms when exact, else in the shorter of s and ms; an alias of a named Bézier; the rest in the extension")
         func presetToken() throws {
             let bundles = try Interchange.seedBundles()
