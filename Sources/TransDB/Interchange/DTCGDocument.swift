@@ -171,6 +171,7 @@ struct DTCGDocument {
         }
         for (key, value) in members where !key.hasPrefix("$") || key == "$root" {
             let member = field.child(key, value)
+            if key.isEmpty { throw member.error("a token or group name cannot be empty") }
             if key != "$root", let reserved = key.unicodeScalars.first(where: { "{}.".unicodeScalars.contains($0) }) {
                 throw member.error("the name '\(key)' contains '\(reserved)': DTCG names cannot contain '{', '}' or '.'")
             }

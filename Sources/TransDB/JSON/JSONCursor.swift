@@ -34,7 +34,8 @@ struct JSONCursor {
 
     /// The member `key` of this object.
     func child(_ key: String, _ value: JSONValue) -> JSONCursor {
-        JSONCursor(value: value, path: path + "." + key, file: file, wording: wording)
+        // An empty key would vanish from the path: `$.motion.` reads as a typo.
+        JSONCursor(value: value, path: path + (key.isEmpty ? "[\"\"]" : "." + key), file: file, wording: wording)
     }
 
     /// The element `index` of this array.

@@ -24,6 +24,10 @@ extension Interchange {
                 json: ##"{"a": {"$type": "cubicBezier", "$value": "{b}"}, "b": {"$type": "cubicBezier", "$value": "{a}"}}"##,
                 path: "$.a.$value", reason: "alias cycle: a → b → a"),
             Case(
+                name: "an empty name",
+                json: ##"{"motion": {"": {"$type": "duration", "$value": "1ms"}}}"##,
+                path: "$.motion[\"\"]", reason: "a token or group name cannot be empty"),
+            Case(
                 name: "a misspelt $value: the token's value would be lost",
                 json: ##"{"d": {"$type": "duration", "$valeu": "1ms"}}"##,
                 path: "$.d.$valeu", reason: "'$valeu' is not a DTCG property (did you mean '$value'?)"),
