@@ -74,7 +74,7 @@ struct EditCommandTests {
         #expect(linked.stdoutLines.contains("  mirrorOf: - → \"motion/zoom\"") && linked.stdoutLines.contains("  duration: 0.5 → 0.4"))
         expectError(
             try cli(["set", "preset", "motion/zoomOut", "--mirror-of", "motion/zoom", "--curve", "linear"]), exitCode: 65,
-            mentioning: ["--mirror-of takes the kind, timing and tracks from the preset it mirrors; leave out --curve"])
+            mentioning: ["--mirror-of takes the kind, timing, curve and tracks from the preset it mirrors; leave out --curve"])
         // A preset that is mirrored cannot become a mirror.
         expectError(
             try cli(["set", "preset", "motion/zoom", "--mirror-of", "motion/fade"]), exitCode: 65,

@@ -48,7 +48,7 @@ struct UsageErrorTests {
             ),
             (["resolve", "--op", "present", "--from", "Feed", "Detail", "x"], "2 unexpected arguments: 'Detail', 'x'"),
             // An option of one value given twice, a flag with its inversion: refused, not the last kept.
-            (["list", "presets", "--library", "motion", "--library", "uikit"], "--library is given 2 times ('motion', 'uikit'); it takes one value: give it once"),
+            (["list", "presets", "--library", "motion", "--library", "uikit"], "--library is given 2 times ('motion', 'uikit'); give it once"),
             (["resolve", "--op", "present", "--op", "dismiss", "--from", "A", "--to", "B"], "--op is given 2 times ('present', 'dismiss')"),
             (["export", "--library", "motion", "--output=a.json", "-o", "b.json"], "--output is given 2 times ('a.json', 'b.json')"),
             (["set", "delegate", "demo/LegacyTransitions", "--released", "--no-released"], "give --released or --no-released, not both"),

@@ -150,11 +150,15 @@ extension DTCGDocument {
         let members = try value.object(allowedKeys: ["duration", "delay", "timingFunction"])
         guard let duration = members["duration"] else { throw value.error("a transition needs a duration") }
         guard let timingFunction = members["timingFunction"] else { throw value.error("a transition needs a timingFunction") }
+        // A duration an alias gives is refused, for this transition, at the transition's own field.
+        func part(_ member: JSONCursor) throws -> Duration {
+            var read = try self.duration(member, chain: chain)
+            if try reference(in: member) != nil { read.field = member }
+            return read
+        }
         return Transition(
-            field: value, duration: try self.duration(duration, chain: chain),
-            durationToken: try dereference(duration, expecting: "duration", chain: chain).token,
-            delay: try members["delay"].map { try self.duration($0, chain: chain) } ?? .zero,
-            timingFunction: timingFunction)
+            field: value, duration: try part(duration), durationToken: try dereference(duration, expecting: "duration", chain: chain).token,
+            delay: try members["delay"].map(part) ?? .zero, timingFunction: timingFunction)
     }
 }
 

@@ -205,7 +205,7 @@ struct DTCGDocument {
     /// error, since what it holds would be lost; any other is a tool's own (`$themes`,
     /// `$metadata`), skipped with a note.
     private mutating func unknownProperty(_ key: String, _ member: JSONCursor, of field: JSONCursor) throws {
-        if let known = NameSuggestion.closest(to: key, in: Self.properties) {
+        if !Self.properties.contains(key), let known = NameSuggestion.closest(to: key, in: Self.properties) {
             throw member.error("'\(key)' is not a DTCG property (did you mean '\(known)'?)")
         }
         notes.append("ignored the unknown property '\(key)' at \(field.path)")
@@ -413,6 +413,9 @@ extension DTCGDocument {
                 throw field.error("'\(text)' is not an alias: an alias is {group.token}")
             }
             guard tokenIndex[path] != nil else {
+                // A group with a `$root` token stands for it (a library exported on its own writes
+                // `{lib.curves.a}` for a curve `a` that another library's export nests as `a.$root`).
+                if groupIndex[path] != nil, tokenIndex[path + ".$root"] != nil { return .token(path + ".$root", rest: [], text: text) }
                 if groupIndex[path] != nil { throw field.error("the alias \(text) names a group; an alias names a token") }
                 throw field.error(
                     "unknown alias target \(text): no token has the path '\(path)' in the files read (an alias can name a token of a file imported together with this one, not one already in the catalog)"

@@ -6,8 +6,10 @@ import TransDBCore
 ///
 /// One top-level group per library, libraries by name, entries in
 /// ``LibraryBundle/canonicalized()`` order, keys in a fixed order; the same libraries always give
-/// the same bytes. Group and token keys are the transdb names with the characters DTCG reserves
-/// percent-escaped: `%` → `%25`, `.` → `%2E`, `{` → `%7B`, `}` → `%7D`, and a leading `$` → `%24`.
+/// the same bytes. A name is nested at its dots (`md.sys.motion.easing` is `md` → `sys` → …; one
+/// that others continue is its group's `$root`; see ``DTCGName``), and the characters DTCG
+/// reserves are percent-escaped in each part: `%` → `%25`, `{` → `%7B`, `}` → `%7D`, a leading
+/// `$` → `%24`, and `.` → `%2E` in a name that cannot nest (`a..b`).
 ///
 /// ```
 /// { "$schema"?: the libraries' tokens schema,
@@ -45,10 +47,12 @@ import TransDBCore
 ///   or `linear` curve, the control points when its curve is written inline, and, for a spring,
 ///   `steps()` or `linear(…)`, the nearest cubic Bézier (``nearestCubicBezier(to:duration:)``
 ///   over the preset's duration, rounded to 4 decimals) with
-///   `"timingFunction": { "approximate": true, "expression", "maximumError" }` in the extension
-///   (the error rounded up to 5 decimals). A spring that never comes to rest in a preset of kind
-///   `none` (duration 0) cannot be sampled: its `timingFunction` is `[0, 0, 1, 1]` and the note
-///   has no error. Reading takes the exact curve back from `curve`.
+///   `"timingFunction": { "approximate": true, "expression", "maximumError", "duration" }` in the
+///   extension (the error rounded up to 5 decimals, the seconds the fit was made over). A spring
+///   that never comes to rest in a preset of kind `none` (duration 0) cannot be sampled: its
+///   `timingFunction` is `[0, 0, 1, 1]` and the note has no error. Reading takes the exact curve
+///   back from `curve`, unless another tool changed the `timingFunction` (it then lies farther
+///   from the exact curve than the noted error): that `$value` wins, with a note.
 ///   A preset naming a curve of a library that is not being written keeps an alias to where
 ///   that library's token would be; write the libraries together for a self-contained file.
 /// - What DTCG has no type for is in the preset's extension: `kind`, `direction`, the exact

@@ -505,13 +505,14 @@ struct DTCGReader {
         }
         var approximation: Approximation?
         if let field = fields["timingFunction"] {
-            let note = try field.object(allowedKeys: ["approximate", "expression", "maximumError"])
+            let note = try field.object(allowedKeys: ["approximate", "expression", "maximumError", "duration"])
             _ = try note["approximate"]?.bool()
             let exact = try note["expression"].map { expression in
                 try expression.checking { try TimingCurve(expression: try expression.string()) }
             }
-            approximation = Approximation(
-                exact: exact, maximumError: try note["maximumError"]?.number(), duration: transition.duration.seconds > 0 ? transition.duration.seconds : nil)
+            // The fit was made over the noted duration (exports before it was noted: the $value's).
+            let fitted = try note["duration"]?.number() ?? transition.duration.seconds
+            approximation = Approximation(exact: exact, maximumError: try note["maximumError"]?.number(), duration: fitted > 0 ? fitted : nil)
         }
         draft.description = token.description ?? ""
         draft.deprecated = try Self.stored(token.deprecation, at: located(token))

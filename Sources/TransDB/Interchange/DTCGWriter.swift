@@ -100,18 +100,16 @@ struct DTCGWriter {
         _ sink: ([UInt8]) throws(Failure) -> Void, _ make: (Entry) -> JSONValue
     ) throws(Failure) {
         guard !entries.isEmpty else { return }
-        let paths = entries.map { DTCGName.path(for: name($0)) }
+        let roots = DTCGName.groupRoots(entries.map(name))
+        let paths = entries.map { DTCGName.path(for: name($0)) + (roots.contains(name($0)) ? ["$root"] : []) }
         // Part by part, so that a group's tokens are together and follow the token it is named after.
         let order = paths.indices.sorted { a, b in
             paths[a].lexicographicallyPrecedes(paths[b]) { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
         }
         out.open(.object, key: key)
         var open: [String] = []
-        for (position, index) in order.enumerated() {
-            var path = paths[index]
-            if position + 1 < order.count, case let next = paths[order[position + 1]], next.count > path.count, next.starts(with: path) {
-                path.append("$root")
-            }
+        for index in order {
+            let path = paths[index]
             let groups = path.dropLast()
             var shared = 0
             while shared < open.count, shared < groups.count, open[shared] == groups[groups.startIndex + shared] { shared += 1 }
@@ -282,8 +280,6 @@ struct DTCGWriter {
         return durations[library]?.contains(name.name) == true ? library : nil
     }
 
-    /// `{"value", "unit"}`: in milliseconds when they are whole and read back as exactly these
-    /// seconds, else in seconds.
     /// `{"value", "unit"}`: whole milliseconds when they are exact, else whichever of seconds and
     /// milliseconds is written with fewer digits and reads back (ms / 1000, as the reader
     /// divides) as exactly `seconds`: 333.333 ms imported is 333.333 ms again, not
@@ -337,6 +333,9 @@ struct DTCGWriter {
             return (Self.points(.linear) ?? .null, .object(note))
         }
         note.append(("maximumError", .number(Self.roundedUp(fit.maximumError))))
+        // The seconds the fit was made over: an import that finds another duration in the $value
+        // (edited) still knows which Bézier was written.
+        if preset.duration > 0 { note.append(("duration", .number(preset.duration))) }
         return (Self.points(fit.curve) ?? .null, .object(note))
     }
 

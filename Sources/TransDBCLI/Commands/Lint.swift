@@ -82,7 +82,7 @@ extension TransDBCommand {
                 if rendered.isEmpty {
                     let libraries = input.reported?.count ?? input.catalog.libraries.count
                     Output.inform(
-                        "transdb: lint: no findings (\(rules.count) rule\(rules.count == 1 ? "" : "s") over \(libraries) librar\(libraries == 1 ? "y" : "ies"))")
+                        "transdb: no findings (\(rules.count) rule\(rules.count == 1 ? "" : "s") over \(libraries) librar\(libraries == 1 ? "y" : "ies"))")
                 }
                 failed = report.hasFindings(atLeast: failOn)
             }

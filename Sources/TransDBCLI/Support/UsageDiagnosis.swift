@@ -86,12 +86,14 @@ enum UsageDiagnosis {
             if shared.contains(option) { continue }  // said as typed, by ``repeatedSharedOption(_:)``
             let values = uses.compactMap(\.value).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             if values.count > 1 {
-                return "\(option) is given \(uses.count) times (\(values.map { "'\($0)'" }.joined(separator: ", "))); it takes one value: give it once"
+                return "\(option) is given \(uses.count) times (\(values.map { "'\($0)'" }.joined(separator: ", "))); give it once"
             }
         }
-        // A flag and its inversion: two arguments to ArgumentParser, one choice to the user.
-        for (name, argument) in arguments.named where name.hasPrefix("--no-") {
-            guard let flag = arguments.named["--" + name.dropFirst(5)], given[argument] != nil, given[flag] != nil else { continue }
+        // A flag and its inversion: two arguments to ArgumentParser, one choice to the user. (An
+        // option and its `--no-` flag, `--reverse NAME` and `--no-reverse`, the command words itself.)
+        for (name, argument) in arguments.named.sorted(by: { $0.key < $1.key }) where name.hasPrefix("--no-") {
+            guard let flag = arguments.named["--" + name.dropFirst(5)], !arguments.takesValue[flag], given[argument] != nil, given[flag] != nil
+            else { continue }
             return "give --\(name.dropFirst(5)) or \(name), not both"
         }
         return nil
@@ -232,9 +234,9 @@ enum UsageDiagnosis {
         let option: String? =
             if isCatalogFile && options.contains("--db") {
                 "--db"
-            } else if Double(word) != nil && options.contains("--at") {
+            } else if Double(word)?.isFinite == true && options.contains("--at") {
                 "--at"
-            } else if !word.isEmpty && !word.contains("/") && !word.contains(" ") && options.contains("--library") {
+            } else if !word.isEmpty && !word.hasPrefix("-") && !word.contains("/") && !word.contains(" ") && options.contains("--library") {
                 "--library"
             } else {
                 nil

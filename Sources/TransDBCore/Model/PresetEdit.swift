@@ -56,7 +56,7 @@ public struct PresetEdit: Sendable {
                 throw ModelError.invalidValue(
                     field: "preset", value: preset.qualifiedName.description,
                     reason: mirrorOf != nil
-                        ? "--mirror-of takes the kind, timing and tracks from the preset it mirrors; leave out \(derived.joined(separator: ", "))"
+                        ? "--mirror-of takes the kind, timing, curve and tracks from the preset it mirrors; leave out \(derived.joined(separator: ", "))"
                         : "it is the mirror of '\(mirror)', whose kind, timing, curve and tracks it plays swapped: change '\(mirror)', or give --no-mirror to make it a preset of its own (\(derived.joined(separator: ", ")) then apply)"
                 )
             }

@@ -24,6 +24,11 @@ extension Interchange {
                 json: ##"{"a": {"$type": "cubicBezier", "$value": "{b}"}, "b": {"$type": "cubicBezier", "$value": "{a}"}}"##,
                 path: "$.a.$value", reason: "alias cycle: a → b → a"),
             Case(
+                name: "an instant preset whose duration an alias gives: refused at the preset's own field",
+                json:
+                    ##"{"dur": {"$type": "duration", "$value": "300ms"}, "t": {"$type": "transition", "$value": {"duration": "{dur}", "timingFunction": [0, 0, 1, 1]}, "$extensions": {"org.transdb": {"kind": "none"}}}}"##,
+                path: "$.t.$value.duration", reason: "invalid duration '300ms': a preset of kind 'none' is instant: its duration is 0"),
+            Case(
                 name: "an empty name",
                 json: ##"{"motion": {"": {"$type": "duration", "$value": "1ms"}}}"##,
                 path: "$.motion[\"\"]", reason: "a token or group name cannot be empty"),

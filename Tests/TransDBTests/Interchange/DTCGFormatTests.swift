@@ -119,15 +119,17 @@ extension Interchange {
             }
         }
 
-        @Test("a tool's own $ properties (Tokens Studio's $themes, $metadata) are skipped with a note; a slip of a DTCG one is not")
+        @Test("a tool's own $ properties (Tokens Studio's $themes, $metadata), and DTCG's in the wrong place, are skipped with a note")
         func toolProperties() throws {
-            let json = #"{"$themes": [], "$metadata": {"tokenSetOrder": ["core"]}, "fast": {"$type": "duration", "$value": "100ms", "$figma": {}}}"#
+            let json =
+                #"{"$themes": [], "$metadata": {"tokenSetOrder": ["core"]}, "g": {"$schema": "https://example.com/s.json", "fast": {"$type": "duration", "$value": "100ms", "$figma": {}, "$extends": "{x}"}}}"#
             let (bundles, notes) = try DTCGFormat.decode(Array(json.utf8), file: "studio.tokens.json", defaultLibrary: "ds")
-            #expect(bundles.first?.durations.map(\.name) == ["fast"])
+            #expect(bundles.first?.durations.map(\.name) == ["g.fast"])
             #expect(
                 notes == [
                     "ignored the unknown property '$themes' at $", "ignored the unknown property '$metadata' at $",
-                    "ignored the unknown property '$figma' at $.fast",
+                    "ignored the unknown property '$schema' at $.g", "ignored the unknown property '$figma' at $.g.fast",
+                    "ignored the unknown property '$extends' at $.g.fast",
                 ])
         }
 
@@ -156,7 +158,7 @@ extension Interchange {
             var presets = try #require(library["presets"] as? [String: Any])
             var sheet = try #require(presets["sheet"] as? [String: Any])
             var value = try #require(sheet["$value"] as? [String: Any])
-            #expect(value["timingFunction"] is [Double])
+            let written = try #require(value["timingFunction"] as? [Double])
             value["timingFunction"] = [0.1, 0.2, 0.3, 0.4]
             sheet["$value"] = value
             presets["sheet"] = sheet
@@ -169,6 +171,17 @@ extension Interchange {
                     "the preset 'app/sheet' has the transdb curve 'spring(duration: 0.45, dampingRatio: 0.9, velocity: 0)' but the $value timingFunction cubic-bezier(0.1, 0.2, 0.3, 0.4); the $value was used"
                 ])
             #expect(edited.preset["tick"] == same.preset["tick"])
+            // Only the duration changed: the Bézier is still the one written (over the noted
+            // duration), so the spring stays, with no note.
+            value["timingFunction"] = written
+            value["duration"] = ["value": 420, "unit": "ms"]
+            sheet["$value"] = value
+            presets["sheet"] = sheet
+            library["presets"] = presets
+            json["app"] = library
+            let retimed = try decode(String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self))
+            #expect(retimed.preset["sheet"] == same.preset["sheet"])
+            #expect(retimed.notes.isEmpty)
         }
 
         @Test("$schema: every library read keeps the file's; written back at the root when the libraries share one, else per library")
@@ -259,6 +272,17 @@ extension Interchange {
             let (read, notes) = try DTCGFormat.decode(Array(flat.utf8), file: "old.tokens.json", defaultLibrary: "x")
             #expect(notes.isEmpty && read.first?.curves.map(\.name) == ["base.ease"])
             #expect(read.first?.presets.first?.curve == .named(QualifiedName(library: nil, name: "base.ease")))
+            // Two libraries exported one at a time: the other's alias of a curve that is also a
+            // group (written there as its $root) reads as that curve.
+            let other = try BundleFormat.decode(
+                Array(#"{"transdb": 1, "library": {"name": "app", "version": "1.0.0"}, "curves": [{"name": "mine", "aliasOf": "ds/base.ease"}]}"#.utf8),
+                file: "app.json")
+            let ownFile = DTCGFormat.encode([bundle])
+            let otherFile = DTCGFormat.encode([other])
+            #expect(otherFile.contains(#""$value": "{ds.curves.base.ease}""#))
+            let together = try DTCGFormat.decode(
+                [(Array(ownFile.utf8), "ds.tokens.json"), (Array(otherFile.utf8), "app.tokens.json")], defaultLibrary: "x")
+            #expect(together.bundles.first { $0.library.name == "app" }?.curves.first?.aliasOf == QualifiedName(library: "ds", name: "base.ease"))
         }
 
         @Test("a preset token: duration and delay in whole ms when exact, else in the shorter of s and ms; an alias of a named Bézier; the rest in the extension")
