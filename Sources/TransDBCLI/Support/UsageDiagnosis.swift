@@ -56,12 +56,7 @@ enum UsageDiagnosis {
         }
         let short = names.contains { !$0.hasPrefix("--") }
         guard repeated || (short && names.count > 1) else { return nil }
-        var command: any ParsableCommand.Type = TransDBCommand.self
-        for word in words where !word.hasPrefix("-") {
-            guard let child = subcommands(command).first(where: { name($0) == word }) else { break }
-            command = child
-        }
-        let arguments = CommandArguments(command)
+        let arguments = CommandArguments(command(namedBy: words))
         var given: [Int: [(name: String, value: String?)]] = [:]
         var index = words.startIndex
         while index < words.endIndex {
@@ -218,18 +213,24 @@ enum UsageDiagnosis {
         return nil
     }
 
+    /// The (sub)command the words before the first option name: `add screen X --db d` names
+    /// `transdb add screen`.
+    private static func command(namedBy arguments: some Sequence<String>) -> any ParsableCommand.Type {
+        var command: any ParsableCommand.Type = TransDBCommand.self
+        for word in arguments where !word.hasPrefix("-") {
+            guard let child = subcommands(command).first(where: { name($0) == word }) else { break }
+            command = child
+        }
+        return command
+    }
+
     /// `message` (reworded) with the option that the one word the command does not take most
     /// likely belongs to: `transdb export motion` → `--library motion`, `transdb check team.sqlite` →
     /// `--db team.sqlite`, `transdb eval fade 0.5` → `--at 0.5`.
     static func strayWordHint(_ message: String, arguments: [String]) -> String {
         guard let match = message.firstMatch(of: #/^unexpected argument '(?<word>[^']*)'$/#) else { return message }
         let word = String(match.word)
-        var command: any ParsableCommand.Type = TransDBCommand.self
-        for argument in arguments where !argument.hasPrefix("-") {
-            guard let child = subcommands(command).first(where: { name($0) == argument }) else { break }
-            command = child
-        }
-        let options = knownOptions(command)
+        let options = knownOptions(command(namedBy: arguments))
         let isCatalogFile = [".sqlite", ".sqlite3", ".db"].contains { word.lowercased().hasSuffix($0) }
         let option: String? =
             if isCatalogFile && options.contains("--db") {
