@@ -106,8 +106,9 @@ public struct BatchRequestReader: Sendable {
             default: throw refuse("'\(key)' must be a string")
             }
         }
-        guard let op = fields["op"], let from = fields["from"], let to = fields["to"] else {
-            throw refuse("a request has \"op\", \"from\" and \"to\"")
+        // A dismiss may leave out its destination, which UIKit does not tell the delegate.
+        guard let op = fields["op"], let from = fields["from"], let to = fields["to"] ?? (op == "dismiss" ? "*" : nil) else {
+            throw refuse("a request has \"op\", \"from\" and \"to\" (a dismiss may leave out \"to\")")
         }
         var request = try Self.make(op, from, to, fields["container"], refuse: refuse)
         request.reduceMotion = reduceMotion
