@@ -96,6 +96,19 @@ struct EvalCommandTests {
         #expect(shared.stdout.split(whereSeparator: \.isNewline).first.map(String.init) == lines.first)
     }
 
+    @Test("eval and preview of a dismiss may leave out --to, as resolve may: UIKit does not tell the delegate")
+    func dismissWithoutDestination() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let full = try cli(["eval", "--op", "dismiss", "--from", "Detail", "--to", "Feed", "--format", "csv"])
+        let bare = try cli(["eval", "--op", "dismiss", "--from", "Detail", "--format", "csv"])
+        expectSuccess(bare)
+        #expect(bare.stdout == full.stdout && bare.stdout.contains("\r\n"))
+        let page = cli.runner.file("dismiss.html")
+        #expect(try cli(["preview", "--op", "dismiss", "--from", "Detail", "-o", page]).exitCode == 0)
+        #expect(try String(contentsOfFile: page, encoding: .utf8).contains("motion/uncoverDown"))
+    }
+
     @Test(
         "eval refuses bad input with one line and exit 64 or 65",
         arguments: [

@@ -55,8 +55,8 @@ extension TransDBCommand {
             if preset != nil && (from != nil || to != nil || container != nil) {
                 throw ValidationError("give a PRESET or a route (--op, --from, --to), not both")
             }
-            if preset == nil && (op == nil || from == nil || to == nil) {
-                throw ValidationError("give a PRESET, or --op, --from and --to to resolve a route")
+            if preset == nil && (op == nil || from == nil || (to == nil && op != .dismiss)) {
+                throw ValidationError("give a PRESET, or --op, --from and --to (a dismiss may leave out --to) to resolve a route")
             }
             if let fps, !(fps.isFinite && fps > 0 && fps <= 10_000) {
                 throw ValidationError("--fps must be > 0 and ≤ 10000, got \(fps.shortestDescription)")
@@ -96,7 +96,7 @@ extension TransDBCommand {
                     } else {
                         try catalog.timeline(
                             route: Resolver.Request(
-                                operation: context.operation, from: from ?? "", to: to ?? "", container: container,
+                                operation: context.operation, from: from ?? "", to: to ?? "*", container: container,
                                 reduceMotion: reduceMotion),
                             context: context, gesture: gesture)
                     }

@@ -59,7 +59,9 @@ extension TransDBCommand {
                         ? "give a PRESET, a route (--op, --from, --to), --library, --all or --diff BASE HEAD"
                         : "give only one of a PRESET, a route (--op, --from, --to), --library, --all and --diff")
             }
-            if isRoute && (op == nil || from == nil || to == nil) { throw ValidationError("a route needs --op, --from and --to") }
+            if isRoute && (op == nil || from == nil || (to == nil && op != .dismiss)) {
+                throw ValidationError("a route needs --op, --from and --to (a dismiss may leave out --to)")
+            }
             if !diff.isEmpty && diff.count != 2 {
                 throw ValidationError("--diff takes two files, BASE and HEAD, got \(diff.count)")
             }
@@ -103,7 +105,7 @@ extension TransDBCommand {
             }
             if isRoute {
                 return try catalog.previewRoute(
-                    Resolver.Request(operation: context.operation, from: from ?? "", to: to ?? "", container: container),
+                    Resolver.Request(operation: context.operation, from: from ?? "", to: to ?? "*", container: container),
                     context: context, gesture: gesture, rate: rate)
             }
             return try catalog.previewIndex(libraries: all ? nil : library, context: context, rate: rate)
