@@ -232,13 +232,15 @@ struct ListCommandTests {
             ])
     }
 
-    @Test("a --kind that is not one suggests the nearest, as add's --kind does")
+    @Test("a --kind that is not one suggests the nearest and is a usage error (exit 64), as add's --kind is")
     func kindSuggestion() throws {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
         expectError(
-            try cli(["list", "presets", "--kind", "Zoom"]), exitCode: 65,
+            try cli(["list", "presets", "--kind", "Zoom"]), exitCode: 64,
             mentioning: ["invalid --kind 'Zoom': expected one of none, fade, push, pull, cover, uncover, slide, zoom, flip, sheet, custom; did you mean 'zoom'?"])
+        expectError(try cli(["add", "preset", "p", "--kind", "Zoom"]), exitCode: 64, mentioning: ["did you mean 'zoom'?"])
+        expectError(try cli(["list", "containers", "--kind", "nav"]), exitCode: 64, mentioning: ["expected one of navigation, tab"])
     }
 
     @Test(

@@ -39,6 +39,31 @@ public struct ListFilter: Sendable {
         self.operation = operation
         self.screen = screen
     }
+
+    /// Checks ``kind`` against the kinds of the entries `listed` has (curves, presets and
+    /// containers have kinds; the others take no kind filter, which is not checked here).
+    ///
+    /// - Throws: ``ModelError`` naming the kinds there are, and the nearest one.
+    public func checkKind(listing listed: ListedKind) throws {
+        switch listed {
+        case .curves: _ = try kind(as: TimingCurve.Kind.self)
+        case .presets: _ = try kind(as: PresetKind.self)
+        case .containers: _ = try kind(as: ContainerKind.self)
+        default: break
+        }
+    }
+
+    /// ``kind`` as a kind of the listed entries; `nil` when there is no kind filter.
+    func kind<K: RawRepresentable & CaseIterable>(as type: K.Type) throws -> K? where K.RawValue == String {
+        guard let text = kind else { return nil }
+        guard let value = K(rawValue: text) else {
+            throw ModelError.invalidValue(
+                field: "--kind", value: text,
+                reason: "expected one of \(K.allCases.map(\.rawValue).joined(separator: ", "))"
+                    + (NameSuggestion.closest(to: text, in: K.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? ""))
+        }
+        return value
+    }
 }
 
 extension Catalog {
@@ -51,16 +76,6 @@ extension Catalog {
         let library = filter.library
         if let library, try !hasLibrary(library) {
             throw LookupError.notFound(kind: .library, name: library, suggestion: try closestName(.library, to: library))
-        }
-        func kindFilter<K: RawRepresentable & CaseIterable>(_ type: K.Type) throws -> K? where K.RawValue == String {
-            guard let text = filter.kind else { return nil }
-            guard let value = K(rawValue: text) else {
-                throw ModelError.invalidValue(
-                    field: "--kind", value: text,
-                    reason: "expected one of \(K.allCases.map(\.rawValue).joined(separator: ", "))"
-                        + (NameSuggestion.closest(to: text, in: K.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? ""))
-            }
-            return value
         }
         switch kind {
         case .libraries:
@@ -75,14 +90,14 @@ extension Catalog {
                 tableColumns: ["name", "version"] + EntityKind.inLibrary.map { "\($0.rawValue)s" })
         case .curves:
             return Listing(
-                try curves(library: library, kind: try kindFilter(TimingCurve.Kind.self)), record: \.record,
+                try curves(library: library, kind: try filter.kind(as: TimingCurve.Kind.self)), record: \.record,
                 columns: NamedCurve.recordKeys, tableColumns: ["library", "name", "kind", "expression"])
         case .durations:
             return Listing(
                 try durations(library: library), record: \.record, columns: NamedDuration.recordKeys,
                 tableColumns: ["library", "name", "seconds", "description"])
         case .presets:
-            var presets = try presetSummaries(library: library, kind: try kindFilter(PresetKind.self))
+            var presets = try presetSummaries(library: library, kind: try filter.kind(as: PresetKind.self))
             if let curve = filter.curve {
                 let name = try qualifiedCurveName(try QualifiedName(parsing: curve, field: "curve"))
                 presets = presets.filter { $0.curve == .named(name) }
@@ -105,7 +120,7 @@ extension Catalog {
                 tableColumns: ["library", "name", "delegate", "modalStyle", "presentationStyle"])
         case .containers:
             return Listing(
-                try containers(library: library, kind: try kindFilter(ContainerKind.self)), record: \.record,
+                try containers(library: library, kind: try filter.kind(as: ContainerKind.self)), record: \.record,
                 columns: Container.recordKeys, tableColumns: ["library", "name", "kind", "delegate"])
         case .delegates:
             return Listing(

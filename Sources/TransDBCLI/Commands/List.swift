@@ -26,6 +26,12 @@ extension TransDBCommand {
             if kindFilter != nil && ![.curves, .presets, .containers].contains(kind) {
                 throw ValidationError("--kind filters curves, presets and containers")
             }
+            // A kind that is not one is a usage error, as `add preset --kind` makes it.
+            do {
+                try ListFilter(kind: kindFilter).checkKind(listing: kind)
+            } catch let error as ModelError {
+                throw ValidationError(error.description)
+            }
             if (op != nil || screen != nil || preset != nil) && kind != .routes {
                 throw ValidationError("--op, --screen and --preset filter routes")
             }
