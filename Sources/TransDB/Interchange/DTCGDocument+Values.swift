@@ -151,14 +151,15 @@ extension DTCGDocument {
         guard let duration = members["duration"] else { throw value.error("a transition needs a duration") }
         guard let timingFunction = members["timingFunction"] else { throw value.error("a transition needs a timingFunction") }
         // A duration an alias gives is refused, for this transition, at the transition's own field.
-        func part(_ member: JSONCursor) throws -> Duration {
+        func ownDuration(_ member: JSONCursor) throws -> Duration {
             var read = try self.duration(member, chain: chain)
             if try reference(in: member) != nil { read.field = member }
             return read
         }
         return Transition(
-            field: value, duration: try part(duration), durationToken: try dereference(duration, expecting: "duration", chain: chain).token,
-            delay: try members["delay"].map(part) ?? .zero, timingFunction: timingFunction)
+            field: value, duration: try ownDuration(duration),
+            durationToken: try dereference(duration, expecting: "duration", chain: chain).token,
+            delay: try members["delay"].map(ownDuration) ?? .zero, timingFunction: timingFunction)
     }
 }
 

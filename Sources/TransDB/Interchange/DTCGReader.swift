@@ -294,8 +294,8 @@ struct DTCGReader {
 
     /// The curve a transdb-written preset's `$value.timingFunction` gives when it is not what the
     /// export writes for `exact` (an alias of a named curve's token, the control points of an
-    /// inline `cubic-bezier()`): another tool edited it. `nil` when it matches, or when it cannot
-    /// be told (an approximation of a spring, `steps()` or `linear(…)`).
+    /// inline `cubic-bezier()`, or for a spring, `steps()` or `linear(…)` the Bézier noted in
+    /// `approximation`): another tool edited it. `nil` when it matches.
     private func editedTimingFunction(
         _ field: JSONCursor, exact: CurveReference, approximation: Approximation?, library: String, chain: [String]
     ) throws -> CurveReference? {

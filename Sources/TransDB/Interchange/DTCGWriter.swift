@@ -86,21 +86,25 @@ struct DTCGWriter {
         out.close()
 
         let tokens = bundle.curves.filter { Self.isBezier($0.curve) }
-        try Self.tokens("curves", tokens, named: \.name, into: &out, sink) { curveToken($0) }
-        try Self.tokens("durations", bundle.durations, named: \.name, into: &out, sink) { Self.durationToken($0) }
-        try Self.tokens("presets", bundle.presets, named: \.name, into: &out, sink) { presetToken($0) }
+        let roots = groupRoots[bundle.library.name] ?? [:]
+        try Self.tokens("curves", tokens, named: \.name, roots: roots["curves"] ?? [], into: &out, sink) { curveToken($0) }
+        try Self.tokens("durations", bundle.durations, named: \.name, roots: roots["durations"] ?? [], into: &out, sink) {
+            Self.durationToken($0)
+        }
+        try Self.tokens("presets", bundle.presets, named: \.name, roots: DTCGName.groupRoots(bundle.presets.map(\.name)), into: &out, sink) {
+            presetToken($0)
+        }
         out.close()
     }
 
     /// The group `key`: a token of each entry, made one at a time, nested in groups at the dots of
-    /// its name (``DTCGName/path(for:)``) — a name that others continue (`a` beside `a.b`) is its
-    /// group's `$root`; nothing when there are none.
+    /// its name (``DTCGName/path(for:)``) — a name in `roots` (``DTCGName/groupRoots(_:)``: `a`
+    /// beside `a.b`) is its group's `$root`; nothing when there are none.
     private static func tokens<Entry, Failure: Error>(
-        _ key: String, _ entries: [Entry], named name: (Entry) -> String, into out: inout PrettyJSONWriter,
+        _ key: String, _ entries: [Entry], named name: (Entry) -> String, roots: Set<String>, into out: inout PrettyJSONWriter,
         _ sink: ([UInt8]) throws(Failure) -> Void, _ make: (Entry) -> JSONValue
     ) throws(Failure) {
         guard !entries.isEmpty else { return }
-        let roots = DTCGName.groupRoots(entries.map(name))
         let paths = entries.map { DTCGName.path(for: name($0)) + (roots.contains(name($0)) ? ["$root"] : []) }
         // Part by part, so that a group's tokens are together and follow the token it is named after.
         let order = paths.indices.sorted { a, b in
