@@ -30,6 +30,12 @@ public enum Name {
         if !raw.isEmpty, raw.utf8.count <= maximumLength, raw.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") }) {
             return raw
         }
+        if isPlainAndValid(raw) { return raw }
+        return try checkedInFull(raw, field: field)
+    }
+
+    /// ``validated(_:field:)`` without its quick paths: NFC, then every rule in turn.
+    static func checkedInFull(_ raw: String, field: String) throws -> String {
         let name = nfc(raw)
         func refuse(_ reason: String) -> ModelError {
             .invalidValue(field: field, value: raw, reason: reason)
@@ -47,7 +53,7 @@ public enum Name {
                 "a name cannot contain \(hidden.escapedForDisplay) (\(hidden.properties.name ?? "an invisible character")): bidirectional "
                     + "controls and invisible characters make names that look alike or reorder the text around them")
         }
-        if name.contains("/") { throw refuse("'/' separates a library from a name and cannot be part of one") }
+        if name.utf8.contains(UInt8(ascii: "/")) { throw refuse("'/' separates a library from a name and cannot be part of one") }
         if name.first?.isWhitespace == true || name.last?.isWhitespace == true {
             throw refuse("a name cannot start or end with white space")
         }
@@ -59,6 +65,39 @@ public enum Name {
 }
 
 extension Name {
+    /// Whether `raw` is a valid name made only of ``isPlain(_:)`` scalars, and so already its
+    /// own NFC: one pass over the scalars instead of Foundation's normalizer and three Unicode
+    /// property lookups per scalar, for names in Latin, CJK ideographs, kana or Hangul syllables.
+    static func isPlainAndValid(_ raw: String) -> Bool {
+        var count = 0
+        for scalar in raw.unicodeScalars {
+            count += 1
+            guard count <= maximumLength, isPlain(scalar) else { return false }
+        }
+        let scalars = raw.unicodeScalars
+        // Inside a name a space is fine; at either end it is refused by the full check.
+        return count > 0 && scalars.first != " " && scalars.last != " "
+    }
+
+    /// Whether `scalar`, in any sequence of such scalars, passes every rule of
+    /// ``validated(_:field:)`` and leaves the text unchanged under NFC. These are scalars whose
+    /// canonical combining class is 0, that have no canonical decomposition, and that never
+    /// compose with the scalar before them: printable ASCII but '/', Latin-1 and the Latin,
+    /// IPA and modifier letters up to U+02FF (but the soft hyphen U+00AD, a format character,
+    /// and the no-break space U+00A0, white space), kana, CJK unified ideographs and Hangul
+    /// syllables (a Hangul syllable composes only with a following jamo, which is not plain).
+    /// `NameTests` checks each of them against the full rules.
+    static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20...0x7E: return scalar != "/"
+        case 0xA1...0x2FF: return scalar.value != 0xAD
+        case 0x3041...0x3096, 0x309D...0x30FF: return true  // kana, but the combining sound marks U+3099–U+309C
+        case 0x3400...0x4DBF, 0x4E00...0x9FFF: return true  // CJK unified ideographs
+        case 0xAC00...0xD7A3: return true  // Hangul syllables
+        default: return false
+        }
+    }
+
     /// Whether `scalar` is refused in names and escaped when printed: a Unicode bidirectional
     /// control (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), which reorders the text
     /// around it (the "Trojan Source" class), or another invisible format character, which makes

@@ -206,3 +206,54 @@ struct NameSuggestionTests {
         #expect(NameSuggestion.closest(to: "fad", in: ["fade"]) == "fade")
     }
 }
+
+@Suite("Names: the quick path for plain scalars")
+struct PlainNameTests {
+    /// Every scalar the quick path accepts without Foundation's normalizer.
+    static let plainScalars: [Unicode.Scalar] = (0...0x10FFFF).compactMap { Unicode.Scalar($0) }.filter(Name.isPlain)
+
+    @Test("each plain scalar is NFC-stable, does not combine, and passes the full rules, alone and between letters")
+    func plainScalarsPassTheFullRules() throws {
+        #expect(Self.plainScalars.count > 30_000)
+        for scalar in Self.plainScalars {
+            #expect(scalar.properties.canonicalCombiningClass == .notReordered, "\(scalar.escapedForDisplay)")
+            let inside = "a\(scalar)b"
+            #expect(Array(try Name.checkedInFull(inside, field: "x").unicodeScalars) == Array(inside.unicodeScalars), "\(scalar.escapedForDisplay)")
+            if scalar != " " {
+                let alone = String(scalar)
+                #expect(Array(try Name.checkedInFull(alone, field: "x").unicodeScalars) == [scalar], "\(scalar.escapedForDisplay)")
+            }
+        }
+    }
+
+    @Test("pairs of plain scalars outside the ideograph blocks stay as written under NFC")
+    func plainPairsDoNotCompose() throws {
+        // Composition needs a second scalar that combines; checking every pair of the small
+        // blocks (and each small scalar beside a syllable and an ideograph) shows none does.
+        let small = Self.plainScalars.filter { $0.value < 0x3400 }
+        let wide: [Unicode.Scalar] = ["\u{AC00}", "\u{D7A3}", "\u{4E00}", "\u{9FFF}", "\u{3400}"]
+        var mismatches: [String] = []
+        for first in small + wide {
+            for second in small {
+                let pair = String(first) + String(second)
+                if Array(Name.nfc(pair).unicodeScalars) != [first, second] { mismatches.append(pair) }
+            }
+        }
+        #expect(mismatches.isEmpty)
+    }
+
+    @Test("the quick path gives what the full rules give", arguments: [
+        "画面-一覧", "설정 화면", "カタログ画面", "Zoë → Detail", "Ünïcödé", "naïve café", " 画面", "画面 ", "画/面",
+        "a\u{AD}b", "a\u{A0}", "\u{A0}a", "e\u{301}", "\u{1100}\u{1161}", "ガ\u{3099}", String(repeating: "画", count: 128),
+        String(repeating: "画", count: 129), "\u{AC00}\u{11A8}", "x\u{3000}",
+    ])
+    func quickPathAgrees(_ raw: String) {
+        let quick = Result { try Name.validated(raw, field: "screen name") }
+        let full = Result { try Name.checkedInFull(raw, field: "screen name") }
+        switch (quick, full) {
+        case let (.success(a), .success(b)): #expect(Array(a.unicodeScalars) == Array(b.unicodeScalars))
+        case let (.failure(a), .failure(b)): #expect(String(describing: a) == String(describing: b))
+        default: Issue.record("quick \(quick) but full \(full) for \(raw.debugDescription)")
+        }
+    }
+}
