@@ -82,6 +82,24 @@ struct EditCommandTests {
         expectError(try cli(["set", "preset", "motion/zoomOut", "--mirror-of", "motion/zoom", "--no-mirror"]), exitCode: 64, mentioning: ["not both"])
     }
 
+    @Test("set preset --not-interactive is refused while routes use the preset as their interaction controller")
+    func interactionKeepsItsSettings() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let before = try cli.state()
+        expectError(
+            try cli(["set", "preset", "motion/uncoverDown", "--not-interactive"]), exitCode: 65,
+            mentioning: [
+                "invalid interaction settings 'motion/uncoverDown': route #4 dismiss demo/Detail → * uses the preset as its interaction controller; give it another --interaction (or --no-interaction) first"
+            ])
+        #expect(try cli.state() == before)
+        // Once the route no longer names it, the settings can go.
+        expectSuccess(try cli(["set", "route", "4", "--no-interaction"]))
+        let settled = try cli(["set", "preset", "motion/uncoverDown", "--not-interactive"])
+        expectSuccess(settled)
+        #expect(try cli(["show", "preset", "motion/uncoverDown", "--format", "json"]).jsonObject()["interaction"] is NSNull)
+    }
+
     @Test("set --dry-run prints the change and writes nothing")
     func setDryRun() throws {
         let cli = try CLIFixture.initialized()

@@ -141,9 +141,23 @@ struct CatalogWriter {
                 field: "mirror-of preset", value: source.description,
                 reason: "'\(preset.qualifiedName)' is itself mirrored (by '\(mirror)'\(mirrors.count > 1 ? " and \(mirrors.count - 1) more" : "")), and a mirror cannot be mirrored")
         }
+        if preset.interaction == nil { try refuseLosingInteraction(presetID: id, preset) }
         try writePreset(id: id, try derivedIfMirror(preset))
         let reader = CatalogReader(db: db)
         for mirror in mirrors { try writePreset(id: mirror, try derivedIfMirror(try reader.preset(id: mirror))) }
+    }
+
+    /// A preset that routes name as their interaction controller keeps its interaction settings:
+    /// without them it could not drive the interaction those routes promise.
+    private func refuseLosingInteraction(presetID id: Int64, _ preset: Preset) throws {
+        let routes = try Int64.fetchAll(db, sql: "SELECT id FROM route WHERE interaction_id = ? ORDER BY id", arguments: [id])
+        guard let first = routes.first else { return }
+        let route = try CatalogReader(db: db).route(id: first)
+        let more = routes.count > 1 ? " and \(routes.count - 1) more" : ""
+        throw ModelError.invalidValue(
+            field: "interaction settings", value: preset.qualifiedName.description,
+            reason: "route #\(first) \(route.routeDescription)\(more) \(routes.count > 1 ? "use the preset as their" : "uses the preset as its") interaction controller; "
+                + "give \(routes.count > 1 ? "them" : "it") another --interaction (or --no-interaction) first")
     }
 
     private func writePreset(id: Int64, _ preset: Preset) throws {
