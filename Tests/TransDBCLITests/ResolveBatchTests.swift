@@ -59,13 +59,14 @@ struct ResolveBatchTests {
             {"op": "fly", "from": "Feed", "to": "Detail"}
             {"op": "present", "from": "Feed", "to": "Detail", "extra": 1}
             {"op": "present", "from": "Feed", "to": "Help"}
+            {"op": "present", "from": "Feed", "to": "a\\u202eb"}
 
             """
         let result = try cli.runner.run(["resolve", "--batch", "--db", cli.db], stdin: input)
         #expect(result.exitCode == 65)
         #expect(result.stderrLines == [#"transdb: error: some lines could not be resolved; their answers are {"line", "error"} objects"#])
         let lines = result.stdoutLines
-        #expect(lines.count == 5)
+        #expect(lines.count == 6)
         #expect(
             lines[1]
                 == #"{"line":2,"error":"push needs a container: the catalog has several navigation containers (articles/MainNavigationController, demo/MainNav, demo/SettingsNav); name one with --container, or a batch request's container"}"#
@@ -76,6 +77,8 @@ struct ResolveBatchTests {
         )
         #expect(lines[3].contains("unknown field 'extra'"))
         #expect(lines[4].hasPrefix(#"{"operation":"present","from":"Feed","to":"Help""#))
+        // Escaped as the single command prints it, so the name cannot reorder the line.
+        #expect(lines[5].hasPrefix(#"{"line":6,"error":"invalid to screen 'a\\u{202e}b': a name cannot contain U+202E"#))
     }
 
     @Test("a CSV header as a spreadsheet writes it is read; an array, or a line after a bad header, is told what is wrong")

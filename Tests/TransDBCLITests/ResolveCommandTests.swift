@@ -465,6 +465,38 @@ struct ResolveCommandTests {
         expectError(
             try cli(["resolve", "--op", "present", "--from", "Feed"]), exitCode: 64,
             mentioning: ["give --op, --from and --to (a dismiss may leave out --to), or --batch"])
+        // A destination given is not looked up: an ambiguous or unknown one changes nothing, even
+        // with --strict; a CSV batch leaves it out with an empty field.
+        try cli.setUp([["add", "screen", "Feed", "--library", "other"]])
+        for to in ["Feed", "Nowhere"] {
+            let given = try cli(["resolve", "--op", "dismiss", "--from", "Detail", "--to", to, "--strict", "--format", "json"])
+            expectSuccess(given)
+            let answer = try given.jsonObject()
+            #expect(answer["to"] as? String == to && (answer["mapping"] as? NSObject) == (full["mapping"] as? NSObject))
+        }
+        let csv = try cli.runner.run(["resolve", "--batch", "--db", cli.db], stdin: "op,from,to\ndismiss,Detail,\npresent,Detail,\n")
+        #expect(csv.exitCode == 65)
+        #expect(csv.stdoutLines.first == batch.stdoutLines[0])
+        #expect(csv.stdoutLines.last == #"{"line":3,"error":"invalid to screen '': a name cannot be empty"}"#)
+    }
+
+    @Test("--explain names presentationController(forPresented:…) only for a present of a custom style with a live delegate")
+    func customPresentationStep() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        try cli.setUp([
+            ["add", "screen", "Sheet", "--presentation-style", "custom"],
+            ["add", "screen", "Gone", "--presentation-style", "custom", "--delegate", "demo/LegacyTransitions"],
+        ])
+        func mentions(_ arguments: [String]) throws -> Bool {
+            let result = try cli(["resolve", "--explain"] + arguments)
+            expectSuccess(result)
+            return result.stdout.contains("presentationController(forPresented:presenting:source:)")
+        }
+        #expect(try mentions(["--op", "present", "--from", "Feed", "--to", "Photo"]))
+        #expect(try !mentions(["--op", "dismiss", "--from", "Photo"]))
+        #expect(try !mentions(["--op", "present", "--from", "Feed", "--to", "Sheet"]))
+        #expect(try !mentions(["--op", "present", "--from", "Feed", "--to", "Gone"]))
     }
 
     @Test("a bare name in two libraries is ambiguous: exit 65 naming both")

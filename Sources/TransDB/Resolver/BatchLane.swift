@@ -83,7 +83,9 @@ struct BatchLane {
     private mutating func failed(_ message: String, into output: inout [UInt8]) {
         failedLines += 1
         output.append(
-            contentsOf: JSONValue.object([("line", .integer(Int64(reader.lineNumber))), ("error", .string(message))]).compact.utf8)
+            // Escaped as every other error is printed, so a name in it cannot reorder the line.
+            contentsOf: JSONValue.object([("line", .integer(Int64(reader.lineNumber))), ("error", .string(Table.printable(message)))]).compact
+                .utf8)
         output.append(UInt8(ascii: "\n"))
     }
 }

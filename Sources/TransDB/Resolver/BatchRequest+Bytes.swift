@@ -135,6 +135,8 @@ extension BatchRequestReader {
             while upper > lower && isSpace(line[upper - 1]) { upper -= 1 }
             fields[k] = lower..<upper
         }
+        // An empty `to` is left to the full reader, which lets a dismiss leave it out.
+        guard !fields[2].isEmpty else { return nil }
         let container = hasContainer && !fields[3].isEmpty ? fields[3] : nil
         return make(line, op: fields[0], from: fields[1], to: fields[2], container: container)
     }

@@ -69,7 +69,9 @@ public struct BatchRequestReader: Sendable {
             let fields = try Self.fields(trimmed, refuse: refuse)
             let count = 3 + (hasContainer ? 1 : 0) + (hasReduceMotion ? 1 : 0)
             guard fields.count == count else { throw refuse("expected \(count) fields, found \(fields.count)") }
-            var request = try Self.make(fields[0], fields[1], fields[2], hasContainer && !fields[3].isEmpty ? fields[3] : nil, refuse: refuse)
+            // An empty `to` on a dismiss is left out, as NDJSON may leave it out.
+            let to = fields[2].isEmpty && fields[0] == "dismiss" ? "*" : fields[2]
+            var request = try Self.make(fields[0], fields[1], to, hasContainer && !fields[3].isEmpty ? fields[3] : nil, refuse: refuse)
             if hasReduceMotion {
                 // As spreadsheets write them too: TRUE, FALSE.
                 switch fields[count - 1].lowercased() {

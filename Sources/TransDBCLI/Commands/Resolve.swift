@@ -19,7 +19,7 @@ extension TransDBCommand {
         @OptionGroup var catalog: CatalogOptions
         @Option(name: .long, help: "present, dismiss, push, pop or tab.") var op: TransitionOperation?
         @Option(name: .long, help: "The screen being left.") var from: String?
-        @Option(name: .long, help: "The screen being shown (a dismiss may leave it out: UIKit does not tell the delegate).") var to: String?
+        @Option(name: .long, help: "The screen being shown (a dismiss may leave it out: UIKit does not tell the delegate, so transdb does not look it up).") var to: String?
         @Option(name: .long, help: "The navigation or tab container (push, pop, tab).") var container: String?
         @Flag(name: .long, help: "Print the lookup step by step.") var explain = false
         @Flag(name: .long, help: "Refuse screens and containers that are not in the catalog.") var strict = false

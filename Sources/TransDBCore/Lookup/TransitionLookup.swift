@@ -174,8 +174,15 @@ private struct Run {
     mutating func resolve(in lookup: inout TransitionLookup) throws {
         let operation = request.operation
         let fromScreen = try screen(request.from, role: "from", in: &lookup)
-        // A dismiss may leave its destination out (`*`): UIKit does not tell the delegate.
-        let toScreen = operation == .dismiss && request.to == "*" ? nil : try screen(request.to, role: "to", in: &lookup)
+        // UIKit does not tell a dismiss's delegate the destination, so a dismiss never looks it up
+        // (an ambiguous or unknown name changes nothing); a name given is still spelt as one.
+        let toScreen: LookupScreen?
+        if operation == .dismiss {
+            if request.to != "*" { _ = try QualifiedName(parsing: request.to, field: "to screen") }
+            toScreen = nil
+        } else {
+            toScreen = try screen(request.to, role: "to", in: &lookup)
+        }
         // The controller whose modal style picks the default: the one presented or dismissed.
         var modalStyle = ModalTransitionStyle.coverVertical
         let delegateID: Int64?
@@ -191,13 +198,14 @@ private struct Run {
             }
             if let asked {
                 modalStyle = asked.modalStyle
-                if asked.presentationStyle == .custom {
+                delegateID = try delegate(
+                    of: asked.delegateID, owner: "screen '\(asked.name)'", property: "transitioningDelegate", in: &lookup)
+                // UIKit asks for the presentation controller when it presents, and only a live delegate.
+                if operation == .present, asked.presentationStyle == .custom, delegateID != nil {
                     say(
                         "'\(askedName)' has modalPresentationStyle custom: its delegate's presentationController(forPresented:presenting:source:) supplies the presentation controller"
                     )
                 }
-                delegateID = try delegate(
-                    of: asked.delegateID, owner: "screen '\(asked.name)'", property: "transitioningDelegate", in: &lookup)
             } else {
                 delegateID = nil
                 say(
