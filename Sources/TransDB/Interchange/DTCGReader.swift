@@ -25,6 +25,9 @@ struct DTCGReader {
     private var deprecations: [(reason: String?, entries: [String])] = []
     private var ignoredExtensions: [(key: String, places: [String])] = []
     private var mismatches: [String] = []
+    /// Aliases read as their values, because transdb has no link of their kind: `duration
+    /// 'lib/a' = {group.b}`.
+    private var flattened: [String] = []
 
     private static let transdb = DTCGFormat.extensionKey
 
@@ -80,6 +83,11 @@ struct DTCGReader {
             notes.append("skipped \(paths.count) \(type) token\(paths.count == 1 ? "" : "s") (\(paths.firstFew())): \(reason)")
         }
         notes += mismatches
+        if !flattened.isEmpty {
+            notes.append(
+                "kept the value, not the link, of \(flattened.count == 1 ? "an alias" : "\(flattened.count) aliases") (\(flattened.firstFew())): "
+                    + "transdb links a curve to a curve and a transition's duration to a duration; changing the target will not change \(flattened.count == 1 ? "it" : "them")")
+        }
         for (reason, entries) in deprecations {
             let what = entries.count == 1 ? "the \(entries[0]) is" : "\(entries.count) entries are"
             notes.append("\(what) deprecated" + (reason.map { ": \($0)" } ?? "") + (entries.count == 1 ? "" : " (\(entries.firstFew()))"))
@@ -392,8 +400,9 @@ struct DTCGReader {
             deprecated: try Self.stored(token.deprecation, at: located(token)))
         changeBundle(library) { $0.curves.append(named) }
         curveTokens[token.path] = QualifiedName(library: library, name: name)
-        // A value that is an alias (`{group.token}`) of another curve token keeps naming it.
-        if case let .string(text) = token.value.value, text.hasPrefix("{"), let target = alias {
+        // A value that is an alias of another curve token (`{group.token}`, or a `$ref` to its
+        // whole value) keeps naming it.
+        if let target = alias, try wholeTokenAlias(token.value) != nil {
             curveAliases.append((QualifiedName(library: library, name: name), target))
         }
         if let deprecation = token.deprecation { noteDeprecated("curve", library, name, deprecation) }
@@ -410,7 +419,15 @@ struct DTCGReader {
             deprecated: try Self.stored(token.deprecation, at: located(token)))
         changeBundle(library) { $0.durations.append(duration) }
         durationTokens[token.path] = QualifiedName(library: library, name: name)
+        if let target = try wholeTokenAlias(token.value) { flattened.append("duration '\(library)/\(name)' = {\(target)}") }
         if let deprecation = token.deprecation { noteDeprecated("duration", library, name, deprecation) }
+    }
+
+    /// The token whose whole value `field` is (`{group.token}`, or a `$ref` to `#/group/token`
+    /// or its `$value`); `nil` for a value written out or a pointer into part of a token.
+    private func wholeTokenAlias(_ field: JSONCursor) throws -> String? {
+        guard case let .token(path, rest, _)? = try document.reference(in: field), rest.isEmpty else { return nil }
+        return path
     }
 
     /// A token's `$deprecated` as the catalog keeps it: `""` without a reason, else the reason.
@@ -455,6 +472,13 @@ struct DTCGReader {
         let chain = [token.path]
         let transition = try document.transition(token.value, chain: chain)
         let (library, name) = try owner(of: token, under: "presets")
+        if let target = try wholeTokenAlias(token.value) {
+            flattened.append("transition '\(library)/\(name)' = {\(target)}")
+        } else if let delay = try transition.field.object(allowedKeys: ["duration", "delay", "timingFunction"])["delay"],
+            let target = try wholeTokenAlias(delay)
+        {
+            flattened.append("the delay of transition '\(library)/\(name)' = {\(target)}")
+        }
         let data = token.extensions.first { $0.key == Self.transdb }?.value
         let fields =
             try data?.object(allowedKeys: [

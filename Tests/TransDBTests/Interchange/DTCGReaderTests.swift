@@ -123,10 +123,11 @@ extension Interchange {
                     curve("motion.easing.base.snap", Self.bezier(0.5, 0, 0.1, 1)),
                     curve("motion.easing.old.bounce", Self.bezier(0.68, -0.55, 0.265, 1.55), deprecated: ""),
                     curve("motion.easing.old.kept", Self.bezier(0.1, 0.2, 0.3, 0.4)),
-                    // {…} aliases stay aliases, an alias of an alias naming the alias; a $ref is a copy.
+                    // {…} aliases stay aliases, an alias of an alias naming the alias; so does a
+                    // $ref to a token's whole $value, which DTCG makes the same as {…}.
                     curve("motion.semantic.emphasis", smooth, aliasOf: "motion.semantic.enter"),
                     curve("motion.semantic.enter", smooth, "An alias, typed by its target", aliasOf: "motion.easing.base.smooth"),
-                    curve("motion.semantic.pointer", Self.bezier(0.5, 0, 0.1, 1)),
+                    curve("motion.semantic.pointer", Self.bezier(0.5, 0, 0.1, 1), aliasOf: "motion.easing.base.snap"),
                 ],
                 durations: [
                     NamedDuration(library: library, name: "motion.duration.fast", seconds: 0.12),
@@ -149,6 +150,7 @@ extension Interchange {
                 notes == [
                     "skipped 2 color tokens (color.brand, color.accent): transdb has no color entries",
                     "skipped 1 dimension token (size.radius): transdb has no dimension entries",
+                    "kept the value, not the link, of an alias (transition 'sd/component.dialog.reopen' = {component.dialog.open}): transdb links a curve to a curve and a transition's duration to a duration; changing the target will not change it",
                     "the curve 'sd/motion.easing.old.bounce' is deprecated",
                     "the duration 'sd/motion.duration.slow' is deprecated: Use {motion.duration.fast}",
                     "the preset 'sd/component.dialog.close' is deprecated: Dialogs close with open played backwards",
@@ -156,6 +158,27 @@ extension Interchange {
                     "ignored the extension 'com.figma' on motion.easing.base.smooth, component.dialog.open: a library has nowhere to keep it",
                     "ignored the extension 'org.example.linter' on component.dialog.open: a library has nowhere to keep it",
                     "did not keep the $description of motion.easing: transdb keeps descriptions on entries and libraries, not on groups",
+                ])
+        }
+
+        @Test("aliases transdb cannot link (a duration's, a delay's, a whole transition's) keep their values and are noted")
+        func unlinkedAliases() throws {
+            let json = #"""
+                {
+                  "d": { "$type": "duration", "base": { "$value": { "value": 200, "unit": "ms" } }, "button": { "$value": "{d.base}" },
+                         "none": { "$value": { "value": 0, "unit": "ms" } }, "pointer": { "$value": { "$ref": "#/d/base/$value" } } },
+                  "t": { "$type": "transition",
+                         "enter": { "$value": { "duration": "{d.base}", "delay": "{d.none}", "timingFunction": [0.2, 0, 0, 1] } },
+                         "again": { "$value": "{t.enter}" } }
+                }
+                """#
+            let (bundles, notes) = try DTCGFormat.decode(Array(json.utf8), file: "a.tokens.json", defaultLibrary: "x")
+            let bundle = try #require(bundles.first)
+            #expect(bundle.durations.map(\.seconds) == [0.2, 0.2, 0, 0.2])
+            #expect(bundle.presets.map(\.delay) == [0, 0])
+            #expect(
+                notes == [
+                    "kept the value, not the link, of 4 aliases (duration 'x/d.button' = {d.base}, duration 'x/d.pointer' = {d.base}, the delay of transition 'x/t.enter' = {d.none}, transition 'x/t.again' = {t.enter}): transdb links a curve to a curve and a transition's duration to a duration; changing the target will not change them"
                 ])
         }
 
