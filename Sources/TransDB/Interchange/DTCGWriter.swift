@@ -284,27 +284,16 @@ struct DTCGWriter {
         return durations[library]?.contains(name.name) == true ? library : nil
     }
 
-    /// `{"value", "unit"}`: whole milliseconds when they are exact, else whichever of seconds and
-    /// milliseconds is written with fewer digits and reads back (ms / 1000, as the reader
-    /// divides) as exactly `seconds`: 333.333 ms imported is 333.333 ms again, not
-    /// 0.33333300000000005 s; 0.123456789 s stays seconds.
+    /// `{"value", "unit"}`: milliseconds, as design systems write them, in the fewest digits
+    /// that read back (ms / 1000, as the reader divides) as exactly `seconds` — 333.333 ms
+    /// imported is 333.333 ms again, not 0.33333300000000005 s, and 2.5 s is 2500 ms, so a file's
+    /// durations share one unit; seconds only where no such milliseconds exist.
     private static func duration(_ seconds: Double) -> JSONValue {
-        let secondsDigits = Self.significantDigits(seconds.shortestDescription)
         for digits in 1...17 {
             guard let milliseconds = Double(String(format: "%.\(digits)g", seconds * 1000)), milliseconds / 1000 == seconds else { continue }
-            if milliseconds == milliseconds.rounded() || digits < secondsDigits {
-                return .object([("value", .number(milliseconds + 0)), ("unit", .string("ms"))])
-            }
-            break
+            return .object([("value", .number(milliseconds + 0)), ("unit", .string("ms"))])
         }
         return .object([("value", .number(seconds)), ("unit", .string("s"))])
-    }
-
-    /// How many significant digits a number written in decimal has (`0.0125` 3, `1e-7` 1).
-    private static func significantDigits(_ text: String) -> Int {
-        let mantissa = text.prefix { $0 != "e" && $0 != "E" }
-        let digits = mantissa.filter(\.isNumber).drop { $0 == "0" }
-        return max(1, digits.count)
     }
 
     /// `{"library"?, "name"}` or `{"expression"}`: exact, whatever the name.

@@ -285,7 +285,7 @@ extension Interchange {
             #expect(together.bundles.first { $0.library.name == "app" }?.curves.first?.aliasOf == QualifiedName(library: "ds", name: "base.ease"))
         }
 
-        @Test("a preset token: duration and delay in whole ms when exact, else in the shorter of s and ms; an alias of a named Bézier; the rest in the extension")
+        @Test("a preset token: duration and delay in ms, in the fewest digits that read back exactly; an alias of a named Bézier; the rest in the extension")
         func presetToken() throws {
             let bundles = try Interchange.seedBundles()
             let motion = try Self.token(DTCGFormat.encode(bundles), "motion", "presets", "pullRight")
@@ -330,7 +330,7 @@ extension Interchange {
                 tracks: PresetKind.fade.tracks(direction: nil))
             let text = DTCGFormat.encode([LibraryBundle(library: Library(name: "x"), presets: [odd])])
             let value = try Self.token(text, "x", "presets", "odd")
-            #expect(value.contains("\"value\": 0.123456789,\n      \"unit\": \"s\""))
+            #expect(value.contains("\"value\": 123.456789,\n      \"unit\": \"ms\""))
             #expect(value.contains("\"value\": 300,\n      \"unit\": \"ms\""))
             // Milliseconds that are not whole, as a token file gives them: the same number back,
             // not the seconds they make (0.33333300000000005).
@@ -338,6 +338,11 @@ extension Interchange {
                 library: "x", name: "typed", kind: .fade, duration: 333.333 / 1000, curve: .inline(.linear), tracks: PresetKind.fade.tracks(direction: nil))
             let written = try Self.token(DTCGFormat.encode([LibraryBundle(library: Library(name: "x"), presets: [typed])]), "x", "presets", "typed")
             #expect(written.contains("\"value\": 333.333,\n      \"unit\": \"ms\""))
+            // As many digits either way: milliseconds, as design systems write them (a 60 Hz frame).
+            let frame = Preset(
+                library: "x", name: "frame", kind: .fade, duration: 16.7 / 1000, curve: .inline(.linear), tracks: PresetKind.fade.tracks(direction: nil))
+            let frameValue = try Self.token(DTCGFormat.encode([LibraryBundle(library: Library(name: "x"), presets: [frame])]), "x", "presets", "frame")
+            #expect(frameValue.contains("\"value\": 16.7,\n      \"unit\": \"ms\""))
         }
 
         @Test("a spring preset's timingFunction is the nearest cubic Bézier, marked approximate with the exact expression")
