@@ -4,15 +4,18 @@ import TransDBCore
 /// DTCG reserves `{`, `}` and `.` (aliases are `{group.token}`) and a leading `$` (its own
 /// properties); transdb names may hold any of them. A token's name is nested at its dots, as
 /// the token files it came from nest it (``path(for:)``); what else is reserved is
-/// percent-escaped, and `%` itself, so that every name has exactly one path and every path one
-/// name.
+/// percent-escaped, and a `%` that would read as an escape, so that every name has exactly one
+/// path and every path one name, and a name such as `50%` is the same key in other tools.
 enum DTCGName {
-    /// The key for `name`: `%` → `%25`, `.` → `%2E`, `{` → `%7B`, `}` → `%7D`, a leading `$` → `%24`.
+    /// The key for `name`: `.` → `%2E`, `{` → `%7B`, `}` → `%7D`, a leading `$` → `%24`, and `%`
+    /// → `%25` where the two characters after it would make one of these escapes.
     static func key(for name: String) -> String {
+        let scalars = Array(name.unicodeScalars)
         var key = ""
-        for (index, scalar) in name.unicodeScalars.enumerated() {
+        for (index, scalar) in scalars.enumerated() {
             switch scalar {
-            case "%": key += "%25"
+            case "%" where index + 2 < scalars.count && escaped(String(String.UnicodeScalarView(scalars[(index + 1)...(index + 2)]))) != nil:
+                key += "%25"
             case ".": key += "%2E"
             case "{": key += "%7B"
             case "}": key += "%7D"
@@ -71,17 +74,7 @@ enum DTCGName {
         var index = 0
         while index < scalars.count {
             if scalars[index] == "%", index + 2 < scalars.count {
-                let code = String(String.UnicodeScalarView(scalars[(index + 1)...(index + 2)])).uppercased()
-                let decoded: Unicode.Scalar? =
-                    switch code {
-                    case "25": "%"
-                    case "2E": "."
-                    case "7B": "{"
-                    case "7D": "}"
-                    case "24": "$"
-                    default: nil
-                    }
-                if let decoded {
+                if let decoded = escaped(String(String.UnicodeScalarView(scalars[(index + 1)...(index + 2)]))) {
                     name.append(decoded)
                     index += 3
                     continue
@@ -91,5 +84,17 @@ enum DTCGName {
             index += 1
         }
         return String(name)
+    }
+
+    /// The character a `%` followed by `code` stands for, if it is one of ``key(for:)``'s escapes.
+    private static func escaped(_ code: String) -> Unicode.Scalar? {
+        switch code.uppercased() {
+        case "25": "%"
+        case "2E": "."
+        case "7B": "{"
+        case "7D": "}"
+        case "24": "$"
+        default: nil
+        }
     }
 }

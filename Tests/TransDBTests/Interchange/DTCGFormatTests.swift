@@ -228,7 +228,7 @@ extension Interchange {
 
         @Test("names with DTCG's reserved characters become escaped keys and come back")
         func escapedKeys() throws {
-            let names = ["a.b", "{x}", "$lead", "mid$dle", "100%", "%2E", "%", "%%24", "emoji ✨", "$", "."]
+            let names = ["a.b", "{x}", "$lead", "mid$dle", "100%", "%2E", "%", "%%24", "emoji ✨", "$", ".", "50% %2", "%2e", "%25%", "%{", "%2."]
             for name in names {
                 let key = DTCGNameProbe.key(name)
                 #expect(!key.contains(".") && !key.contains("{") && !key.contains("}") && !key.hasPrefix("$"), "\(key)")
@@ -239,6 +239,8 @@ extension Interchange {
             let text = DTCGFormat.encode([bundle])
             #expect(text.contains("\"lib%2Ewith%2Edots\": {"))
             #expect(text.contains("\"%24lead\": {") && text.contains("\"mid$dle\": {") && text.contains("\"%252E\": {"))
+            // A '%' is escaped only where it would read as an escape: "100%" is the key other tools know.
+            #expect(text.contains("\"100%\": {") && text.contains("\"50% %2\": {") && text.contains("\"%252e\": {") && text.contains("\"%2525%\": {"))
             try Self.expectRoundTrip([bundle.canonicalized()])
         }
 
