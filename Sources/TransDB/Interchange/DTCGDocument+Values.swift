@@ -23,6 +23,16 @@ extension DTCGDocument {
 
         static let zero = Duration(seconds: 0, written: "0 ms", field: JSONCursor(value: .null, path: "$", file: "", wording: .namingKinds))
 
+        /// `milliseconds` in seconds as their decimal digits say (the digits moved three places):
+        /// 333.333 ms is 0.333333 s and 0.0001 ms 1e-7 s, where dividing by 1000 gives
+        /// 0.33333300000000005 and 1.0000000000000001e-07.
+        static func seconds(milliseconds: Double) -> Double {
+            let text = "\(milliseconds)"  // the shortest digits that read back as the number
+            let parts = text.split(separator: "e", maxSplits: 1)
+            let exponent = parts.count == 2 ? Int(parts[1]) ?? 0 : 0
+            return (Double("\(parts[0])e\(exponent - 3)") ?? milliseconds / 1000) + 0
+        }
+
         /// Runs a check of the seconds; one that refuses them names the duration as written.
         func checking(_ check: (Double) throws -> Void) throws {
             do {
@@ -124,7 +134,7 @@ extension DTCGDocument {
         guard amount >= 0 else {
             throw amountField.error("a duration cannot be negative, got \(amount.shortestDescription) \(unit)")
         }
-        return Duration(seconds: unit == "ms" ? amount / 1000 + 0 : amount + 0, written: written, field: amountField)
+        return Duration(seconds: unit == "ms" ? Duration.seconds(milliseconds: amount) : amount + 0, written: written, field: amountField)
     }
 
     /// A part of a value that is not a token of its own (a duration's `value` and `unit`, a

@@ -285,12 +285,14 @@ struct DTCGWriter {
     }
 
     /// `{"value", "unit"}`: milliseconds, as design systems write them, in the fewest digits
-    /// that read back (ms / 1000, as the reader divides) as exactly `seconds` — 333.333 ms
-    /// imported is 333.333 ms again, not 0.33333300000000005 s, and 2.5 s is 2500 ms, so a file's
+    /// that read back (as ``DTCGDocument/Duration/seconds(milliseconds:)`` reads them) as exactly
+    /// `seconds` — 333.333 ms imported is 333.333 ms again, and 2.5 s is 2500 ms, so a file's
     /// durations share one unit; seconds only where no such milliseconds exist.
     private static func duration(_ seconds: Double) -> JSONValue {
         for digits in 1...17 {
-            guard let milliseconds = Double(String(format: "%.\(digits)g", seconds * 1000)), milliseconds / 1000 == seconds else { continue }
+            guard let milliseconds = Double(String(format: "%.\(digits)g", seconds * 1000)),
+                DTCGDocument.Duration.seconds(milliseconds: milliseconds) == seconds
+            else { continue }
             return .object([("value", .number(milliseconds + 0)), ("unit", .string("ms"))])
         }
         return .object([("value", .number(seconds)), ("unit", .string("s"))])

@@ -334,15 +334,21 @@ extension Interchange {
             let value = try Self.token(text, "x", "presets", "odd")
             #expect(value.contains("\"value\": 123.456789,\n      \"unit\": \"ms\""))
             #expect(value.contains("\"value\": 300,\n      \"unit\": \"ms\""))
-            // Milliseconds that are not whole, as a token file gives them: the same number back,
-            // not the seconds they make (0.33333300000000005).
+            // Milliseconds that are not whole, as a token file gives them: read as the seconds
+            // their digits say (0.333333, not the 0.33333300000000005 of dividing by 1000), and
+            // written back as the same milliseconds.
+            for (written, seconds) in [("333.333", 0.333333), ("0.0001", 1e-7), ("1e-4", 1e-7), ("16.7", 0.0167), ("0", 0.0), ("250", 0.25)] {
+                let json = #"{"d": {"$type": "duration", "$value": {"value": \#(written), "unit": "ms"}}, "e": {"$type": "duration", "$value": "\#(written)ms"}}"#
+                let read = try DTCGFormat.decode(Array(json.utf8), file: "d.tokens.json", defaultLibrary: "x").bundles.first?.durations
+                #expect(read?.map(\.seconds) == [seconds, seconds], "\(written)")
+            }
             let typed = Preset(
-                library: "x", name: "typed", kind: .fade, duration: 333.333 / 1000, curve: .inline(.linear), tracks: PresetKind.fade.tracks(direction: nil))
+                library: "x", name: "typed", kind: .fade, duration: 0.333333, curve: .inline(.linear), tracks: PresetKind.fade.tracks(direction: nil))
             let written = try Self.token(DTCGFormat.encode([LibraryBundle(library: Library(name: "x"), presets: [typed])]), "x", "presets", "typed")
             #expect(written.contains("\"value\": 333.333,\n      \"unit\": \"ms\""))
             // As many digits either way: milliseconds, as design systems write them (a 60 Hz frame).
             let frame = Preset(
-                library: "x", name: "frame", kind: .fade, duration: 16.7 / 1000, curve: .inline(.linear), tracks: PresetKind.fade.tracks(direction: nil))
+                library: "x", name: "frame", kind: .fade, duration: 0.0167, curve: .inline(.linear), tracks: PresetKind.fade.tracks(direction: nil))
             let frameValue = try Self.token(DTCGFormat.encode([LibraryBundle(library: Library(name: "x"), presets: [frame])]), "x", "presets", "frame")
             #expect(frameValue.contains("\"value\": 16.7,\n      \"unit\": \"ms\""))
         }
