@@ -198,6 +198,46 @@ struct EvalCommandTests {
         #expect(abs((document["completionDuration"] as? Double ?? 0) - 0.8 * 0.35 / 1.5) < 1e-12)
     }
 
+    @Test("the flick velocity is the preset's: seed 000's pan decides by position alone; --flick-velocity and --no-flick set it")
+    func flickVelocityIsThePresets() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        func outcome(_ preset: String, _ gesture: String) throws -> String? {
+            let result = try cli(["eval", preset, "--gesture", gesture, "--format", "json"])
+            expectSuccess(result)
+            return try result.jsonObject()["outcome"] as? String
+        }
+        // HSLeftPresentAnimation: `if (process > 0.5) finish else cancel`, however fast the pan.
+        #expect(try outcome("samples/hsLeftDismiss", "update 0.3@0.2, release@0.4 v=5") == "cancel")
+        #expect(try outcome("samples/hsLeftDismiss", "update 0.8@0.2, release@0.4 v=-5") == "finish")
+        #expect(try outcome("samples/hsLeftDismiss", "update 0.51@0.2, release@0.4") == "finish")
+        let note = try cli(["eval", "samples/hsLeftDismiss", "--gesture", "update 0.3@0.2, release@0.4 v=5"]).stdout
+        #expect(note.contains("cancel at 0.4 s with percentComplete 0.3 (the release velocity is not asked: the preset decides by position alone)"))
+        // A velocity of its own: 2/s is no flick at 3/s, 4/s is.
+        try cli.setUp([["add", "preset", "swipe", "--kind", "uncover", "--direction", "right", "--flick-velocity", "3"]])
+        #expect(try outcome("swipe", "update 0.3@0.2, release@0.4 v=2") == "cancel")
+        #expect(try outcome("swipe", "update 0.3@0.2, release@0.4 v=4") == "finish")
+        let shown = try cli(["show", "preset", "swipe", "--format", "json"]).jsonObject()
+        #expect((shown["interaction"] as? [String: Any])?["flickVelocity"] as? Double == 3)
+        // --no-flick: position alone; set back to a velocity.
+        let noFlick = try cli(["set", "preset", "swipe", "--no-flick"])
+        expectSuccess(noFlick)
+        #expect(noFlick.stdoutLines.contains("  interaction.flickVelocity: 3 → -"))
+        #expect(try outcome("swipe", "update 0.3@0.2, release@0.4 v=4") == "cancel")
+        let bundle = try cli(["export", "--library", "local"]).stdout
+        #expect(bundle.contains(#""flickVelocity": null"#))
+        expectSuccess(try cli(["set", "preset", "swipe", "--flick-velocity", "0.5"]))
+        #expect(try outcome("swipe", "update 0.3@0.2, release@0.4 v=0.6") == "finish")
+        // Refused: both at once (usage), a velocity out of range, either with --not-interactive.
+        let before = try cli.state()
+        expectError(try cli(["set", "preset", "swipe", "--no-flick", "--flick-velocity", "2"]), exitCode: 64, mentioning: ["give --flick-velocity N or --no-flick, not both"])
+        expectError(
+            try cli(["set", "preset", "swipe", "--flick-velocity", "0"]), exitCode: 65,
+            mentioning: ["invalid flick velocity '0': a flick velocity is > 0 and ≤ 1000 (progress per second); to decide by position alone, give none"])
+        expectError(try cli(["set", "preset", "swipe", "--not-interactive", "--no-flick"]), exitCode: 65, mentioning: ["--no-flick"])
+        #expect(try cli.state() == before)
+    }
+
     @Test("add preset --mirror-of: the source's motion swapped, played forward, and following the source when it changes")
     func mirrorOf() throws {
         let cli = try CLIFixture.initialized()

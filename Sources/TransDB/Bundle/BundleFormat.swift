@@ -14,7 +14,8 @@ import TransDBCore
 ///   "curves":     [{ "name", "expression" or "aliasOf", "description"?, "deprecated"?: true or a reason }],
 ///   "durations"?: [{ "name", "seconds", "description"?, "deprecated"? }],
 ///   "presets":    [{ "name", "kind", "direction"?, "duration": seconds or a duration's name, "delay"?, "curve", "set"?: ["to.start.alpha=0"],
-///                    "interaction"?: { "completionSpeed", "completionCurve", "finishThreshold" }, "reverse"?, "reducedMotion"?,
+///                    "interaction"?: { "completionSpeed", "completionCurve", "finishThreshold", "flickVelocity"?: number or null },
+///                    "reverse"?, "reducedMotion"?,
 ///                    "description"?, "deprecated"? }],
 ///   "delegates":  [{ "name", "released"?, "description"? }],
 ///   "screens":    [{ "name", "delegate"?, "modalStyle"?, "presentationStyle"?, "description"? }],
@@ -74,17 +75,25 @@ public enum BundleFormat {
             deprecation(&fields, duration.deprecated)
             return .object(fields)
         }
+        func interactionValue(_ interaction: InteractionSettings) -> JSONValue {
+            var fields: [(String, JSONValue)] = [
+                ("completionSpeed", .number(interaction.completionSpeed)),
+                ("completionCurve", text(interaction.completionCurve.description)),
+                ("finishThreshold", .number(interaction.finishThreshold)),
+            ]
+            // Left out at its default, so bundles written before the setting read the same.
+            if interaction.flickVelocity != InteractionSettings.defaultFlickVelocity {
+                fields.append(("flickVelocity", .number(interaction.flickVelocity)))
+            }
+            return .object(fields)
+        }
         func presetValue(_ preset: Preset) -> JSONValue {
             if let source = preset.mirrorOf {
                 // A mirror is its source's values, derived when it is imported: name the source only.
                 var fields: [(String, JSONValue)] = [("name", text(preset.name)), ("mirrorOf", text(source.description))]
                 if let interaction = preset.interaction {
                     fields.append(
-                        ("interaction", .object([
-                            ("completionSpeed", .number(interaction.completionSpeed)),
-                            ("completionCurve", text(interaction.completionCurve.description)),
-                            ("finishThreshold", .number(interaction.finishThreshold)),
-                        ])))
+    ("interaction", interactionValue(interaction)))
                 }
                 optional(&fields, "reverse", preset.reverse?.description)
                 optional(&fields, "reducedMotion", preset.reducedMotion?.description)
@@ -101,11 +110,7 @@ public enum BundleFormat {
             if !overrides.isEmpty { fields.append(("set", .array(overrides.map { text($0.description) }))) }
             if let interaction = preset.interaction {
                 fields.append(
-                    ("interaction", .object([
-                        ("completionSpeed", .number(interaction.completionSpeed)),
-                        ("completionCurve", text(interaction.completionCurve.description)),
-                        ("finishThreshold", .number(interaction.finishThreshold)),
-                    ])))
+("interaction", interactionValue(interaction)))
             }
             optional(&fields, "reverse", preset.reverse?.description)
             optional(&fields, "reducedMotion", preset.reducedMotion?.description)
@@ -403,10 +408,15 @@ public enum BundleFormat {
                 draft.overrides = try overrides.array().map { item in try item.checking { try TrackOverride(parsing: try item.string()) } }
             }
             if let interaction = f["interaction"] {
-                let i = try interaction.object(allowedKeys: ["completionSpeed", "completionCurve", "finishThreshold"])
+                let i = try interaction.object(allowedKeys: ["completionSpeed", "completionCurve", "finishThreshold", "flickVelocity"])
                 draft.completionSpeed = try i["completionSpeed"]?.number() ?? 1
                 draft.completionCurve = try i["completionCurve"]?.string()
                 draft.finishThreshold = try i["finishThreshold"]?.number()
+                if let flick = i["flickVelocity"] {
+                    // null: the release decides by position alone.
+                    draft.flickVelocity = try flick.optionalNumber()
+                    draft.decidesByPositionOnly = draft.flickVelocity == nil
+                }
             }
             draft.reverse = try f["reverse"]?.string()
             draft.reducedMotion = try f["reducedMotion"]?.string()
@@ -431,6 +441,8 @@ public enum BundleFormat {
                 single.completionSpeed = draft.completionSpeed
                 single.completionCurve = draft.completionCurve
                 single.finishThreshold = draft.finishThreshold
+                single.flickVelocity = draft.flickVelocity
+                single.decidesByPositionOnly = draft.decidesByPositionOnly
                 _ = try interaction.checking { try single.preset(library: library, name: name) }
             }
             return try entry.checking { try draft.preset(library: library, name: name) }

@@ -38,6 +38,7 @@ enum EntryFields {
         fields.append(("interaction.completionSpeed", .number(interaction?.completionSpeed)))
         fields.append(("interaction.completionCurve", .string(interaction?.completionCurve.description)))
         fields.append(("interaction.finishThreshold", .number(interaction?.finishThreshold)))
+        fields.append(("interaction.flickVelocity", .number(interaction?.flickVelocity)))
         fields.append(("tracks.onTop", .string(preset.tracks.onTop.rawValue)))
         fields.append(("tracks.hidesSource", .bool(preset.tracks.hidesSource)))
         for view in ViewRole.allCases {

@@ -92,6 +92,10 @@ extension EntrySchema where Entry == Preset {
                 guard target.interaction != nil, let settings = source.interaction else { return }
                 target.interaction?.finishThreshold = settings.finishThreshold
             },
+            "interaction.flickVelocity": { target, source in
+                guard target.interaction != nil, let settings = source.interaction else { return }
+                target.interaction?.flickVelocity = settings.flickVelocity
+            },
         ]
         let phases: [(String, WritableKeyPath<ViewTrack, ViewState>)] = [("start", \.start), ("end", \.end)]
         let properties: [(String, (inout ViewState, ViewState) -> Void)] = [
@@ -110,13 +114,14 @@ extension EntrySchema where Entry == Preset {
         }
         let interaction = Group(
             name: "interaction",
-            members: ["interaction.completionSpeed", "interaction.completionCurve", "interaction.finishThreshold"],
+            members: ["interaction.completionSpeed", "interaction.completionCurve", "interaction.finishThreshold", "interaction.flickVelocity"],
             value: { preset in
                 guard let settings = preset.interaction else { return .null }
                 return .object([
                     ("completionSpeed", .number(settings.completionSpeed)),
                     ("completionCurve", .string(settings.completionCurve.description)),
                     ("finishThreshold", .number(settings.finishThreshold)),
+                    ("flickVelocity", .number(settings.flickVelocity)),
                 ])
             },
             copy: copying(\.interaction))

@@ -167,7 +167,10 @@ public struct SwiftSourceGenerator: Sendable {
         if let interaction = preset.interaction {
             arguments.append(
                 "interaction: InteractionSettings(completionSpeed: \(number(interaction.completionSpeed)), completionCurve: "
-                    + "\(curveReference(interaction.completionCurve)), finishThreshold: \(number(interaction.finishThreshold)))")
+                    + "\(curveReference(interaction.completionCurve)), finishThreshold: \(number(interaction.finishThreshold))"
+                    + (interaction.flickVelocity == InteractionSettings.defaultFlickVelocity
+                        ? "" : ", flickVelocity: \(interaction.flickVelocity.map(number) ?? "nil")")
+                    + ")")
         }
         if let reverse = preset.reverse { arguments.append("reverse: \(name(reverse))") }
         if let mirrorOf = preset.mirrorOf { arguments.append("mirrorOf: \(name(mirrorOf))") }

@@ -510,11 +510,16 @@ struct DTCGReader {
         }
         var completionCurve: CurveReference?
         if let field = fields["interaction"] {
-            let settings = try field.object(allowedKeys: ["completionSpeed", "completionCurve", "finishThreshold"])
+            let settings = try field.object(allowedKeys: ["completionSpeed", "completionCurve", "finishThreshold", "flickVelocity"])
             draft.completionSpeed =
                 try settings["completionSpeed"].map { try number($0, checkedBy: InteractionSettings.validateCompletionSpeed) } ?? 1
             draft.finishThreshold =
                 try settings["finishThreshold"].map { try number($0, checkedBy: InteractionSettings.validateFinishThreshold) } ?? 0.5
+            if let flick = settings["flickVelocity"] {
+                // null: the release decides by position alone.
+                draft.flickVelocity = try flick.optionalNumber().map { _ in try number(flick, checkedBy: InteractionSettings.validateFlickVelocity) }
+                draft.decidesByPositionOnly = draft.flickVelocity == nil
+            }
             completionCurve = try settings["completionCurve"].map(curveReference)
         }
         if let field = fields["reverse"] {

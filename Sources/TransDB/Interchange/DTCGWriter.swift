@@ -247,12 +247,16 @@ struct DTCGWriter {
         let changes = Self.overrides(from: preset.kind.tracks(direction: preset.direction), to: preset.tracks)
         if !changes.isEmpty { data.append(("set", .array(changes.map { .string($0) }))) }
         if let interaction = preset.interaction {
-            let settings: JSONValue = .object([
+            var settings: [(String, JSONValue)] = [
                 ("completionSpeed", .number(interaction.completionSpeed)),
                 ("completionCurve", Self.reference(interaction.completionCurve)),
                 ("finishThreshold", .number(interaction.finishThreshold)),
-            ])
-            data.append(("interaction", settings))
+            ]
+            // Left out at its default, so files written before the setting read the same.
+            if interaction.flickVelocity != InteractionSettings.defaultFlickVelocity {
+                settings.append(("flickVelocity", .number(interaction.flickVelocity)))
+            }
+            data.append(("interaction", .object(settings)))
         }
         if let reverse = preset.reverse { data.append(("reverse", .string(reverse.description))) }
         if let mirrorOf = preset.mirrorOf { data.append(("mirrorOf", .string(mirrorOf.description))) }

@@ -109,6 +109,12 @@ struct JSONCursor {
         return try string()
     }
 
+    /// A number or null.
+    func optionalNumber() throws -> Double? {
+        if case .null = value { return nil }
+        return try number()
+    }
+
     func number() throws -> Double {
         switch value {
         case let .number(number): return number

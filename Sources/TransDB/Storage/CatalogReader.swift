@@ -100,7 +100,8 @@ struct CatalogReader {
     private static let presetColumns = """
         SELECT p.id, p.name, l.name AS library, p.kind, p.direction, p.duration, p.delay, c.name, cl.name, p.curve_expression,
             p.on_top, p.completion_speed, cc.name, ccl.name, p.completion_curve_expression, p.finish_threshold,
-            r.name, rl.name, p.description, m.name, ml.name, p.hides_source, rm.name, rml.name, dn.name, dnl.name, p.deprecated
+            r.name, rl.name, p.description, m.name, ml.name, p.hides_source, rm.name, rml.name, dn.name, dnl.name, p.deprecated,
+            p.flick_velocity
         FROM preset p JOIN library l ON l.id = p.library_id
             LEFT JOIN curve c ON c.id = p.curve_id LEFT JOIN library cl ON cl.id = c.library_id
             LEFT JOIN curve cc ON cc.id = p.completion_curve_id LEFT JOIN library ccl ON ccl.id = cc.library_id
@@ -199,7 +200,7 @@ struct CatalogReader {
         if let speed = row.double(11) {
             interaction = InteractionSettings(
                 completionSpeed: speed, completionCurve: try curveReference(name: row.text(12), library: row.text(13), expression: row.text(14)),
-                finishThreshold: row.double(15) ?? 0.5)
+                finishThreshold: row.double(15) ?? 0.5, flickVelocity: row.double(27))
         }
         return Preset(
             library: row.text(2) ?? "", name: row.text(1) ?? "", kind: kind,

@@ -121,8 +121,8 @@ struct CatalogWriter {
             sql: """
                 INSERT INTO preset (library_id, name, kind, direction, duration, delay, curve_id, curve_expression,
                     on_top, completion_speed, completion_curve_id, completion_curve_expression, finish_threshold,
-                    reverse_id, description, mirror_of_id, hides_source, reduced_motion_id, duration_id, deprecated)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    reverse_id, description, mirror_of_id, hides_source, reduced_motion_id, duration_id, deprecated, flick_velocity)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: StatementArguments([library, preset.name] + (try presetValues(preset))))
         let id = db.lastInsertedRowID
@@ -166,7 +166,7 @@ struct CatalogWriter {
                 UPDATE preset SET kind = ?, direction = ?, duration = ?, delay = ?, curve_id = ?, curve_expression = ?,
                     on_top = ?, completion_speed = ?, completion_curve_id = ?, completion_curve_expression = ?,
                     finish_threshold = ?, reverse_id = ?, description = ?, mirror_of_id = ?, hides_source = ?,
-                    reduced_motion_id = ?, duration_id = ?, deprecated = ?
+                    reduced_motion_id = ?, duration_id = ?, deprecated = ?, flick_velocity = ?
                 WHERE id = ?
                 """,
             arguments: StatementArguments(try presetValues(preset) + [id]))
@@ -197,7 +197,7 @@ struct CatalogWriter {
             preset.kind.rawValue, preset.direction?.rawValue, seconds, preset.delay, curveID, curveExpression,
             preset.tracks.onTop.rawValue, preset.interaction?.completionSpeed, completion.0, completion.1,
             preset.interaction?.finishThreshold, reverseID, preset.description, mirrorID, preset.tracks.hidesSource ? 1 : 0,
-            reducedMotionID, durationID, preset.deprecated,
+            reducedMotionID, durationID, preset.deprecated, preset.interaction?.flickVelocity,
         ]
     }
 

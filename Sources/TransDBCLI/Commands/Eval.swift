@@ -15,7 +15,7 @@ extension TransDBCommand {
                 and z-order, and a shared element's when the preset has one. Every operation plays its preset forward. \
                 --gesture drives a percent-driven interactive transition when the route (or PRESET) has an interaction: \
                 "update 0.2@0.1, update 0.6@0.3, finish@0.4" (also cancel@T, or release@T to apply the finish threshold; \
-                release@T v=V finishes a flick faster than 1 progress per second). --format svg draws a filmstrip \
+                release@T v=V finishes a flick faster than the preset's flick velocity, default 1 progress per second). --format svg draws a filmstrip \
                 instead: --frames evenly spaced frames (or one at each --at) of the views in the container, with the time \
                 under each.
                 """)

@@ -114,6 +114,7 @@ extension Preset {
                 ("completionCurve", .string(settings.completionCurve.description)),
                 ("completionCurveExpression", .string(completionCurveExpression)),
                 ("finishThreshold", .number(settings.finishThreshold)),
+                ("flickVelocity", .number(settings.flickVelocity)),
             ])
         } ?? .null
         fields.append(("interaction", interactionValue))
@@ -251,6 +252,7 @@ extension Preset {
                     ("completionCurve", .string(interaction.completionCurve.description)),
                     ("completionCurveExpression", .string(curveExpression(interaction.completionCurve))),
                     ("finishThreshold", .number(interaction.finishThreshold)),
+                    ("flickVelocity", .number(interaction.flickVelocity)),
                 ])))
         } else {
             fields.append(("interaction", .null))

@@ -83,6 +83,19 @@ extension InteractionSettings {
     public func validate() throws {
         try Self.validateCompletionSpeed(completionSpeed)
         try Self.validateFinishThreshold(finishThreshold)
+        if let flickVelocity { try Self.validateFlickVelocity(flickVelocity) }
+    }
+
+    /// Checks a flick velocity: in (0, 1000] progress per second (1000 plays the whole
+    /// transition in a millisecond; faster is no flick a finger makes).
+    ///
+    /// - Throws: ``ModelError/invalidValue(field:value:reason:)``.
+    public static func validateFlickVelocity(_ velocity: Double) throws {
+        guard velocity > 0 && velocity <= 1000 else {
+            throw ModelError.invalidValue(
+                field: "flick velocity", value: velocity.shortestDescription,
+                reason: "a flick velocity is > 0 and ≤ 1000 (progress per second); to decide by position alone, give none")
+        }
     }
 
     /// Checks a `completionSpeed`: in (0, 100].

@@ -181,22 +181,27 @@ public struct InteractionSettings: Hashable, Sendable {
     public var completionCurve: CurveReference
     /// The gesture finishes when progress at release is above this, else cancels.
     public var finishThreshold: Double
-
     /// The release velocity, in progress per second, above which a `release` finishes (below its
-    /// negative, cancels) whatever the progress. Inferred from gesture-driven libraries, which
-    /// finish a flick; UIKit's percent-driven class has no such setting, so transdb uses one
-    /// value for every interaction: a flick that would play the whole transition in a second.
+    /// negative, cancels) whatever the progress; `nil` when the release decides by position
+    /// alone, as seed 000's pan does (`process > 0.5`). UIKit's percent-driven class has no such
+    /// setting: the app's gesture handler decides, and gesture-driven libraries finish a flick.
+    public var flickVelocity: Double?
+
+    /// The flick velocity of settings that do not give one (inferred from gesture-driven
+    /// libraries): a flick that would play the whole transition in a second.
     public static let defaultFlickVelocity = 1.0
 
-    /// Creates settings; the defaults are UIKit's (speed 1, easeInOut) and the seed documents'
-    /// threshold (0.5).
+    /// Creates settings; the defaults are UIKit's (speed 1, easeInOut), the seed documents'
+    /// threshold (0.5) and ``defaultFlickVelocity``.
     public init(
         completionSpeed: Double = 1,
         completionCurve: CurveReference = .inline(.cubicBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)),
-        finishThreshold: Double = 0.5
+        finishThreshold: Double = 0.5,
+        flickVelocity: Double? = defaultFlickVelocity
     ) {
         self.completionSpeed = completionSpeed
         self.completionCurve = completionCurve
         self.finishThreshold = finishThreshold
+        self.flickVelocity = flickVelocity
     }
 }

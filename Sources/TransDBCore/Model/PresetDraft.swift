@@ -19,6 +19,11 @@ public struct PresetDraft: Sendable {
     public var completionSpeed: Double?
     public var completionCurve: String?
     public var finishThreshold: Double?
+    /// The flick velocity; `nil` keeps ``InteractionSettings/defaultFlickVelocity`` unless
+    /// ``decidesByPositionOnly``.
+    public var flickVelocity: Double?
+    /// Whether a release decides by position alone (no flick velocity).
+    public var decidesByPositionOnly = false
     public var reverse: String?
     /// The preset this one mirrors; its kind, duration, delay, curve and tracks are then taken
     /// from that preset when the preset is stored (the draft's own are placeholders).
@@ -53,7 +58,12 @@ public struct PresetDraft: Sendable {
         for change in overrides { tracks = try change.apply(to: tracks) }
 
         var interaction: InteractionSettings?
-        if completionSpeed != nil || completionCurve != nil || finishThreshold != nil {
+        if decidesByPositionOnly && flickVelocity != nil {
+            throw ModelError.invalidValue(
+                field: "flick velocity", value: flickVelocity?.shortestDescription ?? "",
+                reason: "a release decides by position alone or by a flick velocity, not both")
+        }
+        if completionSpeed != nil || completionCurve != nil || finishThreshold != nil || flickVelocity != nil || decidesByPositionOnly {
             var settings = InteractionSettings()
             if let speed = completionSpeed {
                 try InteractionSettings.validateCompletionSpeed(speed)
@@ -64,6 +74,11 @@ public struct PresetDraft: Sendable {
                 try InteractionSettings.validateFinishThreshold(threshold)
                 settings.finishThreshold = threshold
             }
+            if let flickVelocity {
+                try InteractionSettings.validateFlickVelocity(flickVelocity)
+                settings.flickVelocity = flickVelocity
+            }
+            if decidesByPositionOnly { settings.flickVelocity = nil }
             interaction = settings
         }
         let reverse = try reverse.map { try QualifiedName(parsing: $0, field: "reverse preset") }

@@ -16,6 +16,10 @@ public struct PresetEdit: Sendable {
     public var completionSpeed: Double?
     public var completionCurve: String?
     public var finishThreshold: Double?
+    /// A new flick velocity; see ``decidesByPositionOnly``.
+    public var flickVelocity: Double?
+    /// A release decides by position alone (the flick velocity is removed).
+    public var decidesByPositionOnly = false
     /// `false` removes the interaction settings.
     public var interactive: Bool?
     /// A new reverse preset; see ``removesReverse``.
@@ -83,17 +87,24 @@ public struct PresetEdit: Sendable {
         if !kindChanged && draft.direction == preset.direction { draft.tracks = preset.tracks }
         draft.overrides = overrides
         if interactive == false {
-            if completionSpeed != nil || completionCurve != nil || finishThreshold != nil {
+            if completionSpeed != nil || completionCurve != nil || finishThreshold != nil || flickVelocity != nil || decidesByPositionOnly {
                 throw ModelError.invalidValue(
                     field: "interaction", value: "--not-interactive",
                     reason:
-                        "it removes the interaction settings; do not give --completion-speed, --completion-curve or --finish-threshold with it"
+                        "it removes the interaction settings; do not give --completion-speed, --completion-curve, --finish-threshold, --flick-velocity or --no-flick with it"
                 )
             }
         } else {
             draft.completionSpeed = completionSpeed ?? preset.interaction?.completionSpeed
             draft.completionCurve = completionCurve ?? preset.interaction?.completionCurve.description
             draft.finishThreshold = finishThreshold ?? preset.interaction?.finishThreshold
+            if flickVelocity != nil || decidesByPositionOnly {
+                draft.flickVelocity = flickVelocity
+                draft.decidesByPositionOnly = decidesByPositionOnly
+            } else if let settings = preset.interaction {
+                draft.flickVelocity = settings.flickVelocity
+                draft.decidesByPositionOnly = settings.flickVelocity == nil
+            }
         }
         draft.reverse = removesReverse ? nil : (reverse ?? preset.reverse?.description)
         draft.reducedMotion = removesReducedMotion ? nil : (reducedMotion ?? preset.reducedMotion?.description)

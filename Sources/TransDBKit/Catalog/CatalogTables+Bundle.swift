@@ -151,10 +151,17 @@ extension CatalogTables {
                     draft.curve = try entry.optionalString("curve")
                     draft.overrides = try (entry.optionalArray("set") ?? []).map { try TrackOverride(parsing: try $0.string()) }
                     if entry.has("interaction") {
-                        let interaction = try entry.child("interaction").object(["completionSpeed", "completionCurve", "finishThreshold"])
+                        let interaction = try entry.child("interaction").object([
+                            "completionSpeed", "completionCurve", "finishThreshold", "flickVelocity",
+                        ])
                         draft.completionSpeed = try interaction.optionalNumber("completionSpeed")
                         draft.completionCurve = try interaction.optionalString("completionCurve")
                         draft.finishThreshold = try interaction.optionalNumber("finishThreshold")
+                        if interaction.isPresent("flickVelocity") {
+                            // null: the release decides by position alone.
+                            draft.flickVelocity = try interaction.optionalNumber("flickVelocity")
+                            draft.decidesByPositionOnly = draft.flickVelocity == nil
+                        }
                     }
                     draft.reverse = try entry.optionalString("reverse")
                     draft.reducedMotion = try entry.optionalString("reducedMotion")
@@ -284,6 +291,8 @@ private struct BundleObject {
     }
 
     func has(_ key: String) -> Bool { fields[key] != nil && !(fields[key] is NSNull) }
+    /// Whether the key is there, even as null.
+    func isPresent(_ key: String) -> Bool { fields[key] != nil }
     func child(_ key: String) -> BundleValue { value.child(key) }
 
     func string(_ key: String) throws -> String {

@@ -12,10 +12,7 @@ extension InteractionSettings {
         gesture.releaseVelocity = velocity
         return try InteractivePlan(
             gesture: gesture, duration: 1, completionSpeed: completionSpeed, completionTiming: TimingCurve.linear.function(duration: nil),
-            finishThreshold: finishThreshold
+            finishThreshold: finishThreshold, flickVelocity: flickVelocity
         ).finishes
     }
-
-    /// The release velocity above which a flick finishes (below its negative, cancels).
-    public var flickVelocity: Double { Self.defaultFlickVelocity }
 }

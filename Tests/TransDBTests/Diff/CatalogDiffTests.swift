@@ -93,7 +93,7 @@ extension DiffTests {
             let new = editingPreset("fade") { $0.interaction = InteractionSettings() }
             #expect(
                 outline(CatalogDiff.compare([app], [new])) == [
-                    "~ preset app/fade interaction.completionSpeed,interaction.completionCurve,interaction.finishThreshold"
+                    "~ preset app/fade interaction.completionSpeed,interaction.completionCurve,interaction.finishThreshold,interaction.flickVelocity"
                 ])
         }
 
@@ -206,7 +206,7 @@ extension DiffTests {
             let names = schema.fields(preset).map(\.0)
             #expect(names == EntryFields.preset(preset).map(\.0).filter { $0 != "name" && $0 != "library" })
             // Summary, deprecated, durationName, mirrorOf, reducedMotion, interaction, onTop and hidesSource, 28 track values, each view's completion values and geometry, and the shared element.
-            #expect(names.count == 7 + 1 + 1 + 1 + 1 + 3 + 2 + 28 + 2 + 2 + 1)
+            #expect(names.count == 7 + 1 + 1 + 1 + 1 + 4 + 2 + 28 + 2 + 2 + 1)
             for name in names { #expect(schema.copiers[name] != nil, "no copier for \(name)") }
         }
     }

@@ -161,7 +161,9 @@ extension Interchange {
             if random.chance(0.3) {
                 interaction = InteractionSettings(
                     completionSpeed: random.uniform(0.01...100), completionCurve: curveReference(libraries, curveNames, library),
-                    finishThreshold: random.unit())
+                    finishThreshold: random.unit(),
+                    // Position alone, the default flick, or a velocity of its own.
+                    flickVelocity: random.chance(0.3) ? nil : random.chance(0.5) ? InteractionSettings.defaultFlickVelocity : random.uniform(0.01...1000))
             }
             var preset = Preset(
                 library: library, name: name, kind: kind, direction: direction, duration: duration,

@@ -176,4 +176,17 @@ extension ForwardTransitionsMigrationTests {
         }
         #expect(try CatalogTests.sqlite3(path, "PRAGMA integrity_check") == "ok")
     }
+
+    @Test("migration 0008: every interactive preset keeps the flick velocity it played with (1/s); the others have none")
+    func interactivePresetsKeepTheirFlick() throws {
+        let (catalog, directory) = try Self.migrated()
+        defer { directory.remove() }
+        let presets = try catalog.presets()
+        let interactive = presets.filter { $0.interaction != nil }
+        #expect(interactive.count >= 5)
+        #expect(interactive.allSatisfy { $0.interaction?.flickVelocity == InteractionSettings.defaultFlickVelocity })
+        let path = catalog.path
+        #expect(try CatalogTests.sqlite3(path, "SELECT count(*) FROM preset WHERE flick_velocity IS NOT NULL AND completion_speed IS NULL") == "0")
+        #expect(try CatalogTests.sqlite3(path, "SELECT count(*) FROM preset WHERE flick_velocity = 1") == "\(interactive.count)")
+    }
 }

@@ -45,6 +45,12 @@ struct AddPreset: ParsableCommand {
         name: .long, parsing: .unconditional, help: "Make it interactive: finish when progress at release is above this (default 0.5).",
         transform: number)
     var finishThreshold: Double?
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "Make it interactive: a release faster than this (progress per second) finishes whatever the progress (default 1).",
+        transform: number)
+    var flickVelocity: Double?
+    @Flag(name: .long, help: "Make it interactive: a release decides by position alone (no flick).") var noFlick = false
     @Option(name: .long, help: "Pair it with the preset for the opposite operation (what a route plays is the preset it names).")
     var reverse: String?
     @Option(name: .long, help: "The preset played instead when Reduce Motion is on (default: one is derived; see show preset).")
@@ -54,6 +60,7 @@ struct AddPreset: ParsableCommand {
     @OptionGroup var deprecation: DeprecationOption
 
     func validate() throws {
+        if noFlick && flickVelocity != nil { throw ValidationError("give --flick-velocity N or --no-flick, not both") }
         if mirrorOf != nil {
             let given = [
                 ("--kind", kind != nil), ("--duration", duration != nil), ("--delay", delay != 0), ("--curve", curve != nil),
@@ -84,6 +91,8 @@ struct AddPreset: ParsableCommand {
             draft.completionSpeed = completionSpeed
             draft.completionCurve = completionCurve
             draft.finishThreshold = finishThreshold
+            draft.flickVelocity = flickVelocity
+            draft.decidesByPositionOnly = noFlick
             draft.reverse = reverse
             draft.reducedMotion = reducedMotion
             draft.description = text.description

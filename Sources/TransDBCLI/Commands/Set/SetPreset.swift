@@ -30,6 +30,11 @@ struct SetPreset: ParsableCommand {
     @Option(name: .long, help: "The completion curve.") var completionCurve: String?
     @Option(name: .long, parsing: .unconditional, help: "Finish when progress at release is above this.", transform: number)
     var finishThreshold: Double?
+    @Option(
+        name: .long, parsing: .unconditional, help: "A release faster than this (progress per second) finishes whatever the progress.",
+        transform: number)
+    var flickVelocity: Double?
+    @Flag(name: .long, help: "A release decides by position alone (no flick).") var noFlick = false
     @Flag(name: .long, help: "Remove the interaction settings.") var notInteractive = false
     @Option(name: .long, help: "The preset for the opposite operation.") var reverse: String?
     @Flag(name: .long, help: "Remove the pairing with a reverse preset (what routes play does not change).") var noReverse = false
@@ -44,6 +49,7 @@ struct SetPreset: ParsableCommand {
     @OptionGroup var output: FormatOptions
 
     func validate() throws {
+        if noFlick && flickVelocity != nil { throw ValidationError("give --flick-velocity N or --no-flick, not both") }
         if noReverse && reverse != nil { throw ValidationError("give --reverse NAME or --no-reverse, not both") }
         if noMirror && mirrorOf != nil { throw ValidationError("give --mirror-of NAME or --no-mirror, not both") }
         if noReducedMotion && reducedMotion != nil {
@@ -63,6 +69,8 @@ struct SetPreset: ParsableCommand {
             edit.completionSpeed = completionSpeed
             edit.completionCurve = completionCurve
             edit.finishThreshold = finishThreshold
+            edit.flickVelocity = flickVelocity
+            edit.decidesByPositionOnly = noFlick
             edit.interactive = notInteractive ? false : nil
             edit.reverse = reverse
             edit.removesReverse = noReverse

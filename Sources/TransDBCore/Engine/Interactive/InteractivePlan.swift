@@ -22,11 +22,12 @@ public struct InteractivePlan: Sendable {
     ///
     /// - Parameters:
     ///   - flickVelocity: A release faster than this (progress per second) finishes, slower than
-    ///     its negative cancels, whatever the progress; between them the threshold decides.
+    ///     its negative cancels, whatever the progress; between them, or when it is `nil`, the
+    ///     threshold decides.
     /// - Throws: ``ModelError/invalidValue(field:value:reason:)`` when completionSpeed ≤ 0.
     public init(
         gesture: GestureScript, duration: Double, runDuration: Double? = nil, completionSpeed: Double,
-        completionTiming: any TimingFunction, finishThreshold: Double, flickVelocity: Double = InteractionSettings.defaultFlickVelocity
+        completionTiming: any TimingFunction, finishThreshold: Double, flickVelocity: Double? = InteractionSettings.defaultFlickVelocity
     ) throws {
         guard completionSpeed > 0, completionSpeed.isFinite else {
             throw ModelError.invalidValue(
@@ -41,7 +42,7 @@ public struct InteractivePlan: Sendable {
         case .finish: finishes = true
         case .cancel: finishes = false
         case .release:
-            if let velocity = gesture.releaseVelocity, abs(velocity) > flickVelocity {
+            if let velocity = gesture.releaseVelocity, let flickVelocity, abs(velocity) > flickVelocity {
                 finishes = velocity > 0
             } else {
                 finishes = percent > finishThreshold

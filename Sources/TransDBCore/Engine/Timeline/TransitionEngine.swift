@@ -61,18 +61,20 @@ public struct TransitionEngine: Sendable {
             let plan = try InteractivePlan(
                 gesture: interaction.gesture, duration: played.duration, runDuration: run,
                 completionSpeed: interaction.settings.completionSpeed, completionTiming: completion.function(duration: nil),
-                finishThreshold: interaction.settings.finishThreshold)
+                finishThreshold: interaction.settings.finishThreshold, flickVelocity: interaction.settings.flickVelocity)
             drive = .interactive(plan)
             if played.delay > 0 {
                 notes.append("the delay of \(played.delay.shortestDescription) s is not applied to an interactive transition")
             }
             var release =
                 "\(plan.finishes ? "finish" : "cancel") at \(plan.releaseTime.shortestDescription) s with percentComplete \(plan.releasePercent.sentenceDescription)"
-            if interaction.gesture.ending == .release, let velocity = interaction.gesture.releaseVelocity,
-                abs(velocity) > InteractionSettings.defaultFlickVelocity
-            {
-                release +=
-                    " and a flick of \(velocity.shortestDescription)/s (flick velocity \(InteractionSettings.defaultFlickVelocity.shortestDescription)/s, inferred)"
+            if interaction.gesture.ending == .release, let velocity = interaction.gesture.releaseVelocity {
+                if let flick = interaction.settings.flickVelocity, abs(velocity) > flick {
+                    let inferred = flick == InteractionSettings.defaultFlickVelocity ? ", inferred" : ""
+                    release += " and a flick of \(velocity.shortestDescription)/s (flick velocity \(flick.shortestDescription)/s\(inferred))"
+                } else if interaction.settings.flickVelocity == nil, velocity != 0 {
+                    release += " (the release velocity is not asked: the preset decides by position alone)"
+                }
             }
             notes.append(
                 "\(release): the \(plan.finishes ? "remainder" : "way back") takes \(plan.completionDuration.sentenceDescription) s at completionSpeed \(plan.completionSpeed.shortestDescription)"
