@@ -374,6 +374,9 @@ struct ResolveCommandTests {
         let lenient = try cli(["resolve", "--op", "present", "--from", "Feed", "--to", "Ghost", "--format", "json"])
         expectSuccess(lenient)
         #expect(try lenient.jsonObject()["unknown"] as? [String] == ["Ghost"])
+        // One unknown screen named on both sides is listed once.
+        let twice = try cli(["resolve", "--op", "present", "--from", "Ghost", "--to", "Ghost", "--format", "json"])
+        #expect(try twice.jsonObject()["unknown"] as? [String] == ["Ghost"])
 
         let strict = try cli(["resolve", "--op", "present", "--from", "Feed", "--to", "Ghost", "--strict"])
         expectError(strict, exitCode: 66, mentioning: ["'Ghost'", "screen"])
@@ -440,6 +443,9 @@ struct ResolveCommandTests {
         let result = try cli(["resolve", "--op", "present", "--from", "*", "--to", "Detail"])
 
         expectError(result, exitCode: 65, mentioning: ["'*'", "from screen"])
+        expectError(
+            try cli(["resolve", "--op", "push", "--from", "Feed", "--to", "Detail", "--container", "*"]), exitCode: 65,
+            mentioning: ["invalid container '*': a route to resolve names a real container; '*' is only for mappings' screens"])
     }
 
     @Test("a dismiss may leave out its destination (--to, or '*'): UIKit does not tell the delegate; other operations may not")

@@ -86,6 +86,9 @@ public struct TransitionLookup {
 
     fileprivate mutating func container(_ raw: String) throws -> LookupContainer? {
         if let known = memo.containers[raw] { return known }
+        if raw == "*" {
+            throw ModelError.invalidValue(field: "container", value: raw, reason: "a route to resolve names a real container; '*' is only for mappings' screens")
+        }
         let found = try source.container(QualifiedName(parsing: raw, field: "container"))
         memo.containers.remember(found, for: raw, limit: memoLimit)
         return found
@@ -245,7 +248,8 @@ private struct Run {
             let reference = try QualifiedName(parsing: name, field: "\(role) screen")
             throw LookupError.notFound(kind: .screen, name: name, suggestion: try lookup.source.suggestion(.screen, reference))
         }
-        result.unknownNames.append(name)
+        // `present A → A` names one unknown screen, once.
+        if !result.unknownNames.contains(name) { result.unknownNames.append(name) }
         return nil
     }
 
