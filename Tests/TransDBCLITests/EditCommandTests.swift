@@ -90,7 +90,7 @@ struct EditCommandTests {
         expectError(
             try cli(["set", "preset", "motion/uncoverDown", "--not-interactive"]), exitCode: 65,
             mentioning: [
-                "invalid interaction settings 'motion/uncoverDown': route #4 dismiss demo/Detail → * uses the preset as its interaction controller; give it another --interaction (or --no-interaction) first"
+                "invalid interaction settings 'motion/uncoverDown': the preset has none, but route #4 dismiss demo/Detail → * uses it as its interaction controller; give the route another interaction preset, or none, first"
             ])
         #expect(try cli.state() == before)
         // Once the route no longer names it, the settings can go.
@@ -98,6 +98,19 @@ struct EditCommandTests {
         let settled = try cli(["set", "preset", "motion/uncoverDown", "--not-interactive"])
         expectSuccess(settled)
         #expect(try cli(["show", "preset", "motion/uncoverDown", "--format", "json"]).jsonObject()["interaction"] is NSNull)
+        // One import may move a route's interaction to another preset and take the settings off
+        // the first: the rule holds for the catalog the import leaves, not midway.
+        let bundle = { (interaction: String, pSettings: Bool) in
+            #"{"transdb": 1, "library": {"name": "t", "version": "1.0.0"}, "presets": ["#
+                + #"{"name": "P", "kind": "fade", "curve": "linear""# + (pSettings ? #", "interaction": {"completionSpeed": 1}"# : "") + "},"
+                + #"{"name": "Q", "kind": "fade", "curve": "linear", "interaction": {"completionSpeed": 1}}], "delegates": [{"name": "D"}],"#
+                + #""routes": [{"delegate": "D", "op": "dismiss", "from": "*", "to": "*", "preset": "P", "interaction": "\#(interaction)"}]}"#
+        }
+        try bundle("P", true).write(toFile: cli.runner.file("t1.json"), atomically: true, encoding: .utf8)
+        try bundle("Q", false).write(toFile: cli.runner.file("t2.json"), atomically: true, encoding: .utf8)
+        expectSuccess(try cli(["import", cli.runner.file("t1.json"), "-q"]))
+        expectSuccess(try cli(["import", cli.runner.file("t2.json"), "--on-conflict", "replace", "-q"]))
+        #expect((try cli(["show", "preset", "t/P", "--format", "json"]).jsonObject()["interaction"]) is NSNull)
     }
 
     @Test("set --dry-run prints the change and writes nothing")

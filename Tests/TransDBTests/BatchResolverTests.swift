@@ -113,7 +113,7 @@ struct BatchResolverTests {
         }
         if input.utf8.last == UInt8(ascii: "\n") { lines.removeLast() }
         func failure(_ message: String) -> String {
-            JSONValue.object([("line", .integer(Int64(reader.lineNumber))), ("error", .string(Table.printable(message)))]).compact + "\n"
+            JSONValue.object([("line", .integer(Int64(reader.lineNumber))), ("error", .string(Table.oneLine(message)))]).compact + "\n"
         }
         for line in lines {
             do {

@@ -91,10 +91,7 @@ public enum BundleFormat {
             if let source = preset.mirrorOf {
                 // A mirror is its source's values, derived when it is imported: name the source only.
                 var fields: [(String, JSONValue)] = [("name", text(preset.name)), ("mirrorOf", text(source.description))]
-                if let interaction = preset.interaction {
-                    fields.append(
-    ("interaction", interactionValue(interaction)))
-                }
+                if let interaction = preset.interaction { fields.append(("interaction", interactionValue(interaction))) }
                 optional(&fields, "reverse", preset.reverse?.description)
                 optional(&fields, "reducedMotion", preset.reducedMotion?.description)
                 optional(&fields, "description", preset.description)
@@ -108,10 +105,7 @@ public enum BundleFormat {
             fields.append(("curve", text(preset.curve.description)))
             let overrides = TrackOverride.differences(from: preset.kind.tracks(direction: preset.direction), to: preset.tracks)
             if !overrides.isEmpty { fields.append(("set", .array(overrides.map { text($0.description) }))) }
-            if let interaction = preset.interaction {
-                fields.append(
-("interaction", interactionValue(interaction)))
-            }
+            if let interaction = preset.interaction { fields.append(("interaction", interactionValue(interaction))) }
             optional(&fields, "reverse", preset.reverse?.description)
             optional(&fields, "reducedMotion", preset.reducedMotion?.description)
             optional(&fields, "description", preset.description)

@@ -30,10 +30,15 @@ enum DTCGName {
     /// (`md.sys.motion.easing.standard` nests as DTCG files nest it), each escaped as
     /// ``key(for:)`` escapes; one escaped key when a part would be empty (`a..b`, `.a`), which a
     /// DTCG key cannot be.
-    static func path(for name: String) -> [String] {
+    static func path(for name: String, key: (String) -> String = key(for:)) -> [String] {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count > 1, !parts.contains(where: \.isEmpty) else { return [key(for: name)] }
-        return parts.map { key(for: String($0)) }
+        guard parts.count > 1, !parts.contains(where: \.isEmpty) else { return [key(name)] }
+        return parts.map { key(String($0)) }
+    }
+
+    /// The key exports before 2026-11-24 wrote: ``key(for:)`` with every `%` escaped.
+    static func keyEscapingEveryPercent(for name: String) -> String {
+        key(for: name.replacingOccurrences(of: "%", with: "\u{0}")).replacingOccurrences(of: "\u{0}", with: "%25")
     }
 
     /// The names among `names` that others continue with a dot (`a` beside `a.b`): their tokens
@@ -52,18 +57,25 @@ enum DTCGName {
 
     /// The alias of the token of `name` in `library`'s `category` group (`{motion.curves.standard}`),
     /// through `$root` when the name is also a group.
-    static func alias(library: String, category: String, name: String, isGroupRoot: Bool) -> String {
-        "{" + ([key(for: library), category] + path(for: name) + (isGroupRoot ? ["$root"] : [])).joined(separator: ".") + "}"
+    static func alias(library: String, category: String, name: String, isGroupRoot: Bool, key: (String) -> String = key(for:)) -> String {
+        "{" + ([key(library), category] + path(for: name, key: key) + (isGroupRoot ? ["$root"] : [])).joined(separator: ".") + "}"
     }
 
     /// Every way an export writes the alias of curve `name`'s token in `library`: nested, through
-    /// `$root`, or as one escaped key (as exports before nested names wrote it).
+    /// `$root`, or as one escaped key (as exports before nested names wrote it), each also with
+    /// every `%` escaped (as exports before 2026-11-24 wrote it).
     static func curveAliasSpellings(library: String, name: String) -> [String] {
-        [
-            alias(library: library, category: "curves", name: name, isGroupRoot: false),
-            alias(library: library, category: "curves", name: name, isGroupRoot: true),
-            "{\(key(for: library)).curves.\(key(for: name))}",
-        ]
+        var spellings: [String] = []
+        for key in [key(for:), keyEscapingEveryPercent(for:)] {
+            for spelling in [
+                alias(library: library, category: "curves", name: name, isGroupRoot: false, key: key),
+                alias(library: library, category: "curves", name: name, isGroupRoot: true, key: key),
+                "{\(key(library)).curves.\(key(name))}",
+            ] where !spellings.contains(spelling) {
+                spellings.append(spelling)
+            }
+        }
+        return spellings
     }
 
     /// The name a key stands for: the escapes of ``key(for:)`` undone, left to right; any other

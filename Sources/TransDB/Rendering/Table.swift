@@ -138,6 +138,13 @@ public struct Table: Sendable {
         }
     }
 
+    /// `text` as one line of an error: line breaks shown as `\n` and `\r`, every other control
+    /// character (C0, DEL, C1) and invisible one escaped (``printable(_:)``), so a hostile value
+    /// can neither break the line, reorder it, nor send escape sequences to the terminal.
+    public static func oneLine(_ text: String) -> String {
+        printable(text.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n"))
+    }
+
     /// `text` with control characters, bidirectional controls and invisible characters shown as
     /// escapes (``Name/isHidden(_:)``), so a value can neither break the layout nor reorder the line.
     public static func printable(_ text: String) -> String {

@@ -84,7 +84,7 @@ struct BatchLane {
         failedLines += 1
         output.append(
             // Escaped as every other error is printed, so a name in it cannot reorder the line.
-            contentsOf: JSONValue.object([("line", .integer(Int64(reader.lineNumber))), ("error", .string(Table.printable(message)))]).compact
+            contentsOf: JSONValue.object([("line", .integer(Int64(reader.lineNumber))), ("error", .string(Table.oneLine(message)))]).compact
                 .utf8)
         output.append(UInt8(ascii: "\n"))
     }

@@ -56,7 +56,9 @@ extension Catalog {
             let reader = CatalogReader(db: db)
             let old = try reader.preset(id: id)
             let before = try detailedRecord(old, reader)
-            try CatalogWriter(db: db).updatePreset(id: id, edit.applied(to: old))
+            let writer = CatalogWriter(db: db)
+            try writer.updatePreset(id: id, edit.applied(to: old))
+            try writer.refuseInteractionsWithoutSettings()
             return report(.preset, old.qualifiedName.description, before, try detailedRecord(reader.preset(id: id), reader), dryRun)
         }
     }

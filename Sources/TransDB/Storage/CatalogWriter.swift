@@ -141,23 +141,31 @@ struct CatalogWriter {
                 field: "mirror-of preset", value: source.description,
                 reason: "'\(preset.qualifiedName)' is itself mirrored (by '\(mirror)'\(mirrors.count > 1 ? " and \(mirrors.count - 1) more" : "")), and a mirror cannot be mirrored")
         }
-        if preset.interaction == nil { try refuseLosingInteraction(presetID: id, preset) }
         try writePreset(id: id, try derivedIfMirror(preset))
         let reader = CatalogReader(db: db)
         for mirror in mirrors { try writePreset(id: mirror, try derivedIfMirror(try reader.preset(id: mirror))) }
     }
 
-    /// A preset that routes name as their interaction controller keeps its interaction settings:
-    /// without them it could not drive the interaction those routes promise.
-    private func refuseLosingInteraction(presetID id: Int64, _ preset: Preset) throws {
-        let routes = try Int64.fetchAll(db, sql: "SELECT id FROM route WHERE interaction_id = ? ORDER BY id", arguments: [id])
-        guard let first = routes.first else { return }
-        let route = try CatalogReader(db: db).route(id: first)
-        let more = routes.count > 1 ? " and \(routes.count - 1) more" : ""
+    /// Refuses a catalog where a route's interaction controller is a preset without interaction
+    /// settings, which could not drive the interaction the route promises. Checked once a write
+    /// that changes presets is done (an import changes presets before routes, and a route may
+    /// leave the preset in the same import).
+    func refuseInteractionsWithoutSettings() throws {
+        let sql = """
+            SELECT p.id, r.id FROM preset p JOIN route r ON r.interaction_id = p.id
+            WHERE p.completion_speed IS NULL ORDER BY p.id, r.id
+            """
+        let rows = try Row.fetchAll(db, sql: sql + " LIMIT 1")
+        guard let row = rows.first else { return }
+        let presetID: Int64 = row[0]
+        let routeID: Int64 = row[1]
+        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM route WHERE interaction_id = ?", arguments: [presetID]) ?? 1
+        let route = try CatalogReader(db: db).route(id: routeID)
+        let more = count > 1 ? " and \(count - 1) more" : ""
         throw ModelError.invalidValue(
-            field: "interaction settings", value: preset.qualifiedName.description,
-            reason: "route #\(first) \(route.routeDescription)\(more) \(routes.count > 1 ? "use the preset as their" : "uses the preset as its") interaction controller; "
-                + "give \(routes.count > 1 ? "them" : "it") another --interaction (or --no-interaction) first")
+            field: "interaction settings", value: try CatalogLookup.name(.preset, id: presetID, db).description,
+            reason: "the preset has none, but route #\(routeID) \(route.routeDescription)\(more) \(count > 1 ? "use it as their" : "uses it as its") "
+                + "interaction controller; give \(count > 1 ? "those routes" : "the route") another interaction preset, or none, first")
     }
 
     private func writePreset(id: Int64, _ preset: Preset) throws {

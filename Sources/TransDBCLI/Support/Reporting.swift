@@ -170,9 +170,5 @@ func reporting(_ body: () throws -> Void) throws {
     }
 }
 
-/// `text` with line breaks shown as `\n`, so every error is exactly one line.
-func oneLine(_ text: String) -> String {
-    // Every control character (C0, DEL, C1) is shown as an escape, so a hostile value can neither
-    // break the line nor send escape sequences to the terminal.
-    Table.printable(text.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n"))
-}
+/// `text` as one line (``Table/oneLine(_:)``).
+func oneLine(_ text: String) -> String { Table.oneLine(text) }

@@ -81,8 +81,9 @@ extension Name {
 
     /// Whether `scalar`, in any sequence of such scalars, passes every rule of
     /// ``validated(_:field:)`` and leaves the text unchanged under NFC. These are scalars whose
-    /// canonical combining class is 0, that have no canonical decomposition, and that never
-    /// compose with the scalar before them: printable ASCII but '/', Latin-1 and the Latin,
+    /// canonical combining class is 0, that NFC keeps as they are (some decompose, as À and が
+    /// do, but compose back), and that never compose with the scalar before them: printable
+    /// ASCII but '/', Latin-1 and the Latin,
     /// IPA and modifier letters up to U+02FF (but the soft hyphen U+00AD, a format character,
     /// and the no-break space U+00A0, white space), kana, CJK unified ideographs and Hangul
     /// syllables (a Hangul syllable composes only with a following jamo, which is not plain).

@@ -274,6 +274,14 @@ extension Interchange {
             let (read, notes) = try DTCGFormat.decode(Array(flat.utf8), file: "old.tokens.json", defaultLibrary: "x")
             #expect(notes.isEmpty && read.first?.curves.map(\.name) == ["base.ease"])
             #expect(read.first?.presets.first?.curve == .named(QualifiedName(library: nil, name: "base.ease")))
+            // An export written before '%' was escaped only where needed: its alias of another
+            // library's curve '50%' is '{ds.curves.50%25}', still known as the export's own.
+            let percent = #"{"app": {"$extensions": {"org.transdb": {"format": 1, "version": "1.0.0"}}, "presets": {"p": {"$type": "transition", "#
+                + #""$value": {"duration": "100ms", "timingFunction": "{ds.curves.50%25}"}, "#
+                + #""$extensions": {"org.transdb": {"kind": "fade", "curve": {"library": "ds", "name": "50%"}}}}}}}"#
+            let (fromPercent, percentNotes) = try DTCGFormat.decode(Array(percent.utf8), file: "old.tokens.json", defaultLibrary: "x")
+            #expect(percentNotes.isEmpty)
+            #expect(fromPercent.first?.presets.first?.curve == .named(QualifiedName(library: "ds", name: "50%")))
             // Two libraries exported one at a time: the other's alias of a curve that is also a
             // group (written there as its $root) reads as that curve.
             let other = try BundleFormat.decode(

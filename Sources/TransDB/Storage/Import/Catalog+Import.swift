@@ -180,6 +180,7 @@ struct BundleImport {
             progress.begin("removing entries")
             for input in inputs { try removeMissing(input) }
         }
+        try CatalogWriter(db: db).refuseInteractionsWithoutSettings()
         if !conflicts.isEmpty { throw CatalogError.importConflicts(conflicts) }
         return report
     }

@@ -70,8 +70,7 @@ public struct TransitionEngine: Sendable {
                 "\(plan.finishes ? "finish" : "cancel") at \(plan.releaseTime.shortestDescription) s with percentComplete \(plan.releasePercent.sentenceDescription)"
             if interaction.gesture.ending == .release, let velocity = interaction.gesture.releaseVelocity {
                 if let flick = interaction.settings.flickVelocity, abs(velocity) > flick {
-                    let inferred = flick == InteractionSettings.defaultFlickVelocity ? ", inferred" : ""
-                    release += " and a flick of \(velocity.shortestDescription)/s (flick velocity \(flick.shortestDescription)/s\(inferred))"
+                    release += " and a flick of \(velocity.shortestDescription)/s (the preset's flick velocity is \(flick.shortestDescription)/s)"
                 } else if interaction.settings.flickVelocity == nil, velocity != 0 {
                     release += " (the release velocity is not asked: the preset decides by position alone)"
                 }
