@@ -89,6 +89,26 @@ struct PreviewCommandTests {
         #expect(try cli(["eval", "slowSpring", "--fps", "1", "--format", "json"]).exitCode == 0)
     }
 
+    @Test("a library with more presets than a page shows is refused, saying how to narrow below the library")
+    func tooManyPresets() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let presets = (0...1000).map { #"{"name": "p\#($0)", "kind": "fade", "curve": "linear"}"# }.joined(separator: ", ")
+        let bundle = cli.runner.file("big.json")
+        try (#"{"transdb": 1, "library": {"name": "big", "version": "1.0.0"}, "presets": ["# + presets + "]}")
+            .write(toFile: bundle, atomically: true, encoding: .utf8)
+        expectSuccess(try cli(["import", bundle, "-q"]))
+        let page = cli.runner.file("page.html")
+        expectError(
+            try cli(["preview", "--library", "big", "-o", page]), exitCode: 65,
+            mentioning: [
+                "the library 'big' has 1001 presets, more than the 1000 a page shows: preview them one at a time (transdb preview PRESET), or a route (--op, --from, --to)"
+            ])
+        expectError(
+            try cli(["preview", "--all", "-o", page]), exitCode: 65, mentioning: ["presets, more than 1000: preview one library at a time (--library)"])
+        #expect(!FileManager.default.fileExists(atPath: page))
+    }
+
     @Test("the page loads nothing: a Content-Security-Policy that forbids fetching, no external URL, no way to fetch")
     func selfContained() throws {
         let cli = try CLIFixture.initialized()

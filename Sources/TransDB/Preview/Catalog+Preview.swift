@@ -47,13 +47,15 @@ extension Catalog {
         for name in names where try !hasLibrary(name) {
             throw LookupError.notFound(kind: .library, name: name, suggestion: try closestName(.library, to: name))
         }
+        // One library asked for cannot be narrowed with --library: the advice says what can.
+        let single = libraries != nil && names.count == 1 ? names.first : nil
         let presets = try names.flatMap { try self.presets(library: $0) }
         guard presets.count <= Self.previewPresetLimit else {
-            throw PreviewError.tooManyPresets(count: presets.count, limit: Self.previewPresetLimit)
+            throw PreviewError.tooManyPresets(count: presets.count, limit: Self.previewPresetLimit, library: single)
         }
         let routes = try names.flatMap { try self.routes(library: $0) }
         guard routes.count <= Self.previewRouteLimit else {
-            throw PreviewError.tooManyRoutes(count: routes.count, limit: Self.previewRouteLimit)
+            throw PreviewError.tooManyRoutes(count: routes.count, limit: Self.previewRouteLimit, library: single)
         }
         var forward = context
         forward.operation = .present

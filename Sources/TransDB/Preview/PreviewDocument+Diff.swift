@@ -17,7 +17,7 @@ extension PreviewDocument {
         let diff = CatalogDiff.compare(base, head)
         let presets = diff.entries.filter { $0.kind == .preset }
         guard presets.count <= Catalog.previewPresetLimit else {
-            throw PreviewError.tooManyPresets(count: presets.count, limit: Catalog.previewPresetLimit)
+            throw PreviewError.tooManyPresets(count: presets.count, limit: Catalog.previewPresetLimit, library: nil)
         }
         var forward = context
         forward.operation = .present
