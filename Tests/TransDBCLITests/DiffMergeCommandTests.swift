@@ -220,6 +220,10 @@ struct DiffMergeCommandTests {
         expectError(try cli.runner.run(["diff", cli.db, bundle, "--max-size", limit]), exitCode: 65, mentioning: [bundle, refusal])
         expectError(try cli(["merge", bundle, "--max-size", limit]), exitCode: 65, mentioning: [bundle, refusal])
         expectError(try cli(["import", bundle, "--max-size", limit]), exitCode: 65, mentioning: [bundle, refusal])
+        // Every file is checked before any is read: the oversized second file is told, not the
+        // first file's content (which may be a catalog of a million routes).
+        expectError(try cli.runner.run(["diff", garbage, bundle, "--max-size", limit]), exitCode: 65, mentioning: [bundle, refusal])
+        expectError(try cli.runner.run(["diff", garbage, missing]), exitCode: 66, mentioning: ["no file at '\(missing)'"])
         expectSuccess(try cli.runner.run(["diff", cli.db, bundle, "--max-size", "\(size)"]))
         expectError(try cli.runner.run(["diff", cli.db, bundle, "--max-size", "0"]), exitCode: 64, mentioning: ["--max-size must be a positive number of bytes"])
     }

@@ -38,6 +38,13 @@ public enum InputFile {
         return Stream(handle: handle, maximumSize: maximumSize, progress: progress)
     }
 
+    /// The checks of ``read(_:maximumSize:progress:)`` (a regular file, within the limit), without
+    /// reading it.
+    static func check(_ path: String, maximumSize: Int) throws {
+        let (handle, _) = try checked(path, maximumSize: maximumSize)
+        try? handle.close()
+    }
+
     /// The error for a file that grew past the limit while it was read.
     static func tooLarge(_ path: String, maximumSize: Int) -> CatalogError {
         .invalidBundle(file: path, path: "$", reason: "the file is larger than the limit of \(maximumSize) bytes; raise it with --max-size")

@@ -37,24 +37,9 @@ public struct CatalogSource: Sendable {
             try self.init(standardInput: try standardInput(), maximumSize: maximumSize)
             return
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CatalogError.missingInput(path: path)
-        }
-        if isDirectory.boolValue { throw CatalogError.notACatalog(path: path, reason: "it is a directory, not a catalog or bundle file") }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw CatalogError.io(path: path, reason: "the file cannot be opened for reading")
-        }
-        defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 16)) ?? Data()
-        if header.elementsEqual(Self.catalogHeader) {
+        if try Self.isCatalog(path) {
             self.init(path: path, bundles: try Catalog(path: path, mode: .readOnly).bundles(progress: progress), isBundleFile: false)
             return
-        }
-        // Named as a catalog but not one (an empty or damaged file): said as `--db` says it, not
-        // as JSON that does not parse.
-        if Self.catalogExtensions.contains(where: { path.lowercased().hasSuffix($0) }) {
-            throw CatalogError.notACatalog(path: path, reason: header.isEmpty ? "the file is empty" : "it is not an SQLite database")
         }
         let bytes = try InputFile.read(path, maximumSize: maximumSize, progress: progress)
         progress.begin("checking \(path)")
@@ -72,6 +57,38 @@ public struct CatalogSource: Sendable {
 }
 
 extension CatalogSource {
+    /// What ``init(path:maximumSize:progress:standardInput:)`` checks before it reads anything:
+    /// a command comparing several files refuses a missing or oversized one before it spends
+    /// time reading the others (a catalog of a million routes takes seconds).
+    ///
+    /// - Throws: ``CatalogError`` as that initializer does.
+    public static func check(path: String, maximumSize: Int) throws {
+        guard path != "-", try !isCatalog(path) else { return }
+        try InputFile.check(path, maximumSize: maximumSize)
+    }
+
+    /// Whether `path` is an SQLite file (to open as a catalog) rather than a bundle or token
+    /// file; a missing file, a directory, or a file named as a catalog that is not one is refused.
+    private static func isCatalog(_ path: String) throws -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CatalogError.missingInput(path: path)
+        }
+        if isDirectory.boolValue { throw CatalogError.notACatalog(path: path, reason: "it is a directory, not a catalog or bundle file") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw CatalogError.io(path: path, reason: "the file cannot be opened for reading")
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        if header.elementsEqual(Self.catalogHeader) { return true }
+        // Named as a catalog but not one (an empty or damaged file): said as `--db` says it, not
+        // as JSON that does not parse.
+        if Self.catalogExtensions.contains(where: { path.lowercased().hasSuffix($0) }) {
+            throw CatalogError.notACatalog(path: path, reason: header.isEmpty ? "the file is empty" : "it is not an SQLite database")
+        }
+        return false
+    }
+
     /// The first bytes of every SQLite file.
     private static let catalogHeader = Array("SQLite format 3\u{0}".utf8)
     /// The endings of catalog files' names.

@@ -43,6 +43,7 @@ extension TransDBCommand {
             try reporting {
                 let diff = try progress.run { progress in
                     let standardInput = Input.standardInput(maximumSize: maxSize, progress: progress)
+                    for path in [old, new].compactMap({ $0 }) { try CatalogSource.check(path: path, maximumSize: maxSize) }
                     func source(_ path: String) throws -> CatalogSource {
                         try CatalogSource(path: path, maximumSize: maxSize, progress: progress, standardInput: standardInput)
                     }

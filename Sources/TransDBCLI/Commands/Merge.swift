@@ -47,8 +47,10 @@ extension TransDBCommand {
                     func source(_ path: String) throws -> CatalogSource {
                         try CatalogSource(path: path, maximumSize: maxSize, progress: progress, standardInput: standardInput)
                     }
-                    // A missing or unwritable catalog is told before large files are read.
+                    // A missing or unwritable catalog, and a missing or oversized file, are told
+                    // before large files are read.
                     let catalog = try catalog.open(forWriting: !dryRun)
+                    for path in [theirs, base].compactMap({ $0 }) { try CatalogSource.check(path: path, maximumSize: maxSize) }
                     let their = try source(theirs)
                     let base = try self.base.map(source)
                     return try catalog.merge(
