@@ -417,6 +417,10 @@ struct EditCommandTests {
         #expect(line.hasSuffix(" and 5 more (--format json lists them all)"), "\(line)")
         #expect(line.components(separatedBy: " returns motion/fade").count - 1 == 20)
         #expect((try cli(["show", "screen", "hub/Hub", "--format", "json"]).jsonObject()["routes"] as? [String])?.count == 25)
+        // A delegate's table reads only the routes it shows, and counts the rest.
+        let delegate = try #require(try cli(["show", "delegate", "hub/D"]).stdoutLines.first { $0.hasPrefix("routes") })
+        #expect(delegate.hasSuffix(" and 5 more (--format json lists them all)") && delegate.hasPrefix("routes       #"), "\(delegate)")
+        #expect((try cli(["show", "delegate", "hub/D", "--format", "json"]).jsonObject()["routes"] as? [String])?.count == 25)
     }
 
     @Test("list filters: routes by preset, presets by curve, screens by delegate")

@@ -9,6 +9,9 @@ public struct EntryDetail: Sendable {
     /// Every field an entry of this kind can have, in order, for a CSV header that is the same
     /// whatever the entry (a spring's facts, `deprecated`); `nil` when every entry has them all.
     public var columns: [String]?
+    /// The full length of a list the record holds only the first items of (read for a table,
+    /// which shows the first ``listedItems``), by field.
+    public var totals: [String: Int] = [:]
 
     /// An entry of these fields.
     public init(record: [(String, JSONValue)], columns: [String]? = nil) {
@@ -42,8 +45,10 @@ extension EntryDetail: Renderable {
             case .null, .string(""): rows.append([key, "-"])
             // A screen may have thousands of routes: the table shows the first; JSON lists them all.
             case let .array(items):
-                let shown = items.map(\.cell).firstFew(Self.listedItems)
-                rows.append([key, items.isEmpty ? "-" : items.count > Self.listedItems ? shown + " (--format json lists them all)" : shown])
+                let total = max(items.count, totals[key] ?? 0)
+                var shown = items.prefix(Self.listedItems).map(\.cell).joined(separator: ", ")
+                if total > Self.listedItems { shown += " and \(total - Self.listedItems) more (--format json lists them all)" }
+                rows.append([key, items.isEmpty ? "-" : shown])
             default: rows.append([key, Table.printable(value.cell)])
             }
         }
@@ -51,7 +56,7 @@ extension EntryDetail: Renderable {
     }
 
     /// How many items of a list a table shows.
-    static let listedItems = 20
+    public static let listedItems = 20
 
     /// `frame container(1, 0, 1, 1), alpha 1, …` with identity values left out.
     private static func stateSummary(_ state: JSONValue) -> String {

@@ -109,12 +109,16 @@ extension Catalog {
     /// The screen `name` in full, with `routes`, the routes from or to it.
     ///
     /// - Throws: ``LookupError`` for an unknown or ambiguous name.
-    public func screenDetail(_ name: QualifiedName) throws -> EntryDetail {
+    /// `listLimit`, when given, reads at most that many routes (a table shows the first few of
+    /// a screen's thousands) and counts the rest in ``EntryDetail/totals``.
+    public func screenDetail(_ name: QualifiedName, listLimit: Int? = nil) throws -> EntryDetail {
         try read { db in
             let id = try CatalogLookup.id(.screen, name, db)
             let reader = CatalogReader(db: db)
-            return EntryDetail(
-                record: try reader.screen(id: id).record + [("routes", try routeList(reader.routes(screen: id)))])
+            let routes = try reader.routes(screen: id, limit: listLimit)
+            var detail = EntryDetail(record: try reader.screen(id: id).record + [("routes", routeList(routes))])
+            if let listLimit, routes.count >= listLimit { detail.totals["routes"] = try reader.routeCount(screen: id) }
+            return detail
         }
     }
 
@@ -129,7 +133,8 @@ extension Catalog {
     /// of, and `routes`, its mappings.
     ///
     /// - Throws: ``LookupError`` for an unknown or ambiguous name.
-    public func delegateDetail(_ name: QualifiedName) throws -> EntryDetail {
+    /// `listLimit` as in ``screenDetail(_:listLimit:)`` (a delegate may answer a million routes).
+    public func delegateDetail(_ name: QualifiedName, listLimit: Int? = nil) throws -> EntryDetail {
         try read { db in
             let id = try CatalogLookup.id(.delegate, name, db)
             let reader = CatalogReader(db: db)
@@ -141,10 +146,11 @@ extension Catalog {
                     WHERE c.delegate_id = ?1 ORDER BY 1
                     """,
                 arguments: [id])
-            return EntryDetail(
-                record: try reader.delegate(id: id).record + [
-                    ("setOn", .array(owners.map(JSONValue.string))), ("routes", try routeList(reader.routes(delegate: id))),
-                ])
+            let routes = try reader.routes(delegate: id, limit: listLimit)
+            var detail = EntryDetail(
+                record: try reader.delegate(id: id).record + [("setOn", .array(owners.map(JSONValue.string))), ("routes", routeList(routes))])
+            if let listLimit, routes.count >= listLimit { detail.totals["routes"] = try reader.routeCount(delegate: id) }
+            return detail
         }
     }
 

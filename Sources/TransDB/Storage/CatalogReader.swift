@@ -442,15 +442,21 @@ struct CatalogReader {
     /// side. `scanning` reads a library's routes by scanning the table (see ``holdsMostRoutes(libraryID:_:)``).
     func routes(
         delegate: Int64? = nil, operation: TransitionOperation? = nil, library: String? = nil, scanning: Bool = false, screen: Int64? = nil,
-        preset: Int64? = nil, progress: WorkProgress? = nil
+        preset: Int64? = nil, limit: Int? = nil, progress: WorkProgress? = nil
     ) throws -> [RouteMapping] {
         // `+` keeps SQLite from walking an index for the term.
         let filter = Self.filter([
             ("r.delegate_id = ?", delegate), ("r.operation = ?", operation?.rawValue), (scanning ? "+dl.name = ?" : "dl.name = ?", library),
             ("(r.from_screen_id = ? OR r.to_screen_id = ?)", screen), ("(r.preset_id = ? OR r.interaction_id = ?)", preset),
         ])
-        return try Self.all(
-            Row.fetchCursor(db, sql: Self.routeColumns + filter.sql + " ORDER BY r.id", arguments: filter.arguments), progress: progress, route)
+        let sql = Self.routeColumns + filter.sql + " ORDER BY r.id" + (limit.map { " LIMIT \($0)" } ?? "")
+        return try Self.all(Row.fetchCursor(db, sql: sql, arguments: filter.arguments), progress: progress, route)
+    }
+
+    /// How many routes a delegate has, or name a screen on either side.
+    func routeCount(delegate: Int64? = nil, screen: Int64? = nil) throws -> Int {
+        let filter = Self.filter([("delegate_id = ?", delegate), ("(from_screen_id = ? OR to_screen_id = ?)", screen)])
+        return try Int.fetchOne(db, sql: "SELECT count(*) FROM route" + filter.sql, arguments: filter.arguments) ?? 0
     }
 
     private func route(_ row: Row) -> RouteMapping {

@@ -33,6 +33,8 @@ extension TransDBCommand {
             try reporting {
                 let catalog = try catalog.open(forWriting: false)
                 let name = self.name ?? ""
+                // A table shows the first few items of a list: only those (and the count) are read.
+                let listLimit = output.format == .table ? EntryDetail.listedItems + 1 : nil
                 let detail: EntryDetail
                 switch kind {
                 case .curve:
@@ -43,9 +45,9 @@ extension TransDBCommand {
                     }
                 case .duration: detail = try catalog.durationDetail(try qualifiedName(name, field: "duration"))
                 case .preset: detail = try catalog.presetDetail(try qualifiedName(name, field: "preset"))
-                case .screen: detail = try catalog.screenDetail(try qualifiedName(name, field: "screen"))
+                case .screen: detail = try catalog.screenDetail(try qualifiedName(name, field: "screen"), listLimit: listLimit)
                 case .container: detail = try catalog.containerDetail(try qualifiedName(name, field: "container"))
-                case .delegate: detail = try catalog.delegateDetail(try qualifiedName(name, field: "delegate"))
+                case .delegate: detail = try catalog.delegateDetail(try qualifiedName(name, field: "delegate"), listLimit: listLimit)
                 case .library: detail = try catalog.libraryDetail(try Name.validated(name, field: "library name"))
                 case .route: detail = try catalog.routeDetail(id: try catalog.routeID(try key.selector(id: self.name)))
                 }
