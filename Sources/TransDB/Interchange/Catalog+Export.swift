@@ -39,7 +39,7 @@ extension Catalog {
             guard approximated.isEmpty || approximatingCurves else { throw ExportError.unrepresentableCurves(approximated) }
             return ExportDocument(content: .dtcg(bundles), notes: Self.approximationNotes(approximated))
         case .css:
-            return ExportDocument(content: .text(CSSFormat.encode(try libraries.map { try bundle(library: $0) })), notes: [])
+            return ExportDocument(content: .text(CSSFormat.encode(try libraries.map { try motionBundle(library: $0) })), notes: [])
         }
     }
 

@@ -15,6 +15,13 @@ extension Catalog {
         try read { db in try BundleReader(db: db).bundle(library: name) }
     }
 
+    /// The library `name` with its curves, durations and presets only: its motion, without the
+    /// screens, containers, delegates and routes (a million of them for some apps) that a motion
+    /// format such as CSS does not write.
+    public func motionBundle(library name: String) throws -> LibraryBundle {
+        try read { db in try BundleReader(db: db).bundle(library: name, motionOnly: true) }
+    }
+
     /// Every library as a bundle, by name. `progress`, when given, counts the entries read
     /// against the catalog's number of entries.
     public func bundles(progress: WorkProgress? = nil) throws -> [LibraryBundle] {
@@ -36,20 +43,22 @@ struct BundleReader {
     /// Told of every entry read, when given.
     var progress: WorkProgress? = nil
 
-    /// - Parameter routes: Whether to read the routes too (the streaming export writes them itself).
-    func bundle(library name: String, routes readingRoutes: Bool = true) throws -> LibraryBundle {
+    /// - Parameters:
+    ///   - routes: Whether to read the routes too (the streaming export writes them itself).
+    ///   - motionOnly: Whether to leave out screens, containers, delegates and routes.
+    func bundle(library name: String, routes readingRoutes: Bool = true, motionOnly: Bool = false) throws -> LibraryBundle {
         let id = try CatalogLookup.libraryID(name, create: false, db)
         let reader = CatalogReader(db: db)
         let library = try reader.library(id: id)
         let presets = try reader.presets(library: name)
         progress.advance(by: 1)
-        let screens = try reader.screens(library: name, progress: progress)
-        let containers = try reader.containers(library: name)
-        let scanning = try readingRoutes && CatalogReader.holdsMostRoutes(libraryID: id, db)
-        var routes = try readingRoutes ? reader.routes(library: name, scanning: scanning, progress: progress) : []
+        let screens = motionOnly ? [] : try reader.screens(library: name, progress: progress)
+        let containers = motionOnly ? [] : try reader.containers(library: name)
+        let scanning = try readingRoutes && !motionOnly && CatalogReader.holdsMostRoutes(libraryID: id, db)
+        var routes = try readingRoutes && !motionOnly ? reader.routes(library: name, scanning: scanning, progress: progress) : []
         var bundle = LibraryBundle(
             library: library, curves: try reader.curves(library: name), durations: try reader.durations(library: name), presets: presets,
-            delegates: try reader.delegates(library: name), screens: screens, containers: containers, routes: routes)
+            delegates: motionOnly ? [] : try reader.delegates(library: name), screens: screens, containers: containers, routes: routes)
         routes = []  // the bundle's copy is then the only one, changed in place
         bundle.localizeReferences()
         bundle.canonicalize()
