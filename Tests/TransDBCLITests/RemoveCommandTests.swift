@@ -91,6 +91,24 @@ struct RemoveCommandTests {
         #expect(screens.count == 10 && screens.allSatisfy { $0["library"] as? String == "articles" })
     }
 
+    @Test("a table lists the first 1,000 entries removed with a library and counts the rest by kind; CSV lists every one")
+    func longRemovalIsCounted() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let screens = (0..<1010).map { #"{"name": "S\#($0)"}"# }.joined(separator: ", ")
+        let bundle = cli.runner.file("big.json")
+        try (#"{"transdb": 1, "library": {"name": "big", "version": "1.0.0"}, "delegates": [{"name": "D"}], "screens": ["# + screens + "]}")
+            .write(toFile: bundle, atomically: true, encoding: .utf8)
+        expectSuccess(try cli(["import", bundle, "-q"]))
+        let table = try cli(["rm", "library", "big", "--dry-run"])
+        expectSuccess(table)
+        #expect(table.stdoutLines.count == 1 + 1000 + 1)
+        #expect(table.stdoutLines.last == "  and 11 more: 10 screens, 1 delegate (--format csv or json lists every entry)")
+        let csv = try cli(["rm", "library", "big", "--dry-run", "--format", "csv"])
+        // CSV rows end in CRLF: a header, the library, and each of its 1,011 entries.
+        #expect(csv.stdout.components(separatedBy: "\r\n").dropLast().count == 1 + 1 + 1011)
+    }
+
     @Test("as CSV, a removal lists the entry and everything removed with it, a rename the new name")
     func csvReport() throws {
         let cli = try CLIFixture.initialized()

@@ -114,6 +114,9 @@ extension EditReport: Renderable {
 
     public var csvColumns: [String] { ["action", "kind", "name", "field", "old", "new"] }
 
+    /// How many entries removed with another a table lists one per line.
+    static let listedRemovals = 1000
+
     public var tableText: [TextBlock] {
         var lines: [String] = []
         let subject = "\(kind.rawValue) \(name)" + (detail.map { ": \($0)" } ?? "")
@@ -125,7 +128,19 @@ extension EditReport: Renderable {
         for change in changes {
             lines.append("  \(change.field): \(Self.cell(change.old)) → \(Self.cell(change.new))")
         }
-        for entry in removed { lines.append("  \(dryRun ? "would remove" : "removed") \(entry)") }
+        for entry in removed.prefix(Self.listedRemovals) { lines.append("  \(dryRun ? "would remove" : "removed") \(entry)") }
+        if removed.count > Self.listedRemovals {
+            // A library of a million routes would flood the terminal: the rest are counted by kind.
+            var counts: [String: Int] = [:]
+            var kinds: [String] = []
+            for entry in removed.dropFirst(Self.listedRemovals) {
+                let kind = String(entry.prefix { $0 != " " })
+                if counts[kind] == nil { kinds.append(kind) }
+                counts[kind, default: 0] += 1
+            }
+            let rest = kinds.map { "\(counts[$0] ?? 0) \($0)\(counts[$0] == 1 ? "" : "s")" }.joined(separator: ", ")
+            lines.append("  and \(removed.count - Self.listedRemovals) more: \(rest) (--format csv or json lists every entry)")
+        }
         for note in notes { lines.append("  \(note)") }
         return [.text(lines.map(Table.printable).joined(separator: "\n") + "\n")]
     }

@@ -9,7 +9,7 @@ extension TransDBCommand {
             commandName: "rm", abstract: "Remove a library, curve, duration, preset, screen, container, delegate or route.",
             discussion: """
                 Entries still in use are refused, naming their users. Removing a delegate removes its routes; removing a \
-                library removes everything in it; every entry removed with it is listed. A route is named by its id (see \
+                library removes everything in it; every entry removed with it is listed (in a table, the first 1,000, the rest counted by kind). A route is named by its id (see \
                 `transdb list routes`) or by its key: --op, --from, --to (and --delegate when several delegates map it). \
                 --dry-run prints what would be removed and removes nothing.
                 """)
