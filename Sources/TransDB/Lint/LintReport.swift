@@ -58,13 +58,30 @@ public struct LintReport: Sendable {
     }
 
     /// `FILE:LINE: ` or nothing, then `SEVERITY RULE library/kind/name: message`, one line a
-    /// finding (an accepted one ends with its reason), then the counts.
+    /// finding (an accepted one ends with its reason), at most ``listedPerRule`` of each rule
+    /// (a catalog of a million routes can have a million findings of one), then the counts.
     public func table(showAccepted: Bool = false) -> String {
         guard !findings.isEmpty || !accepted.isEmpty else { return "" }
-        var lines = (findings + (showAccepted ? accepted : [])).map { finding -> String in
+        var lines: [String] = []
+        var perRule: [String: Int] = [:]
+        var unlisted: [(rule: String, count: Int)] = []
+        for finding in findings + (showAccepted ? accepted : []) {
+            let listed = perRule[finding.rule, default: 0]
+            perRule[finding.rule] = listed + 1
+            guard listed < Self.listedPerRule else {
+                if let index = unlisted.firstIndex(where: { $0.rule == finding.rule }) {
+                    unlisted[index].count += 1
+                } else {
+                    unlisted.append((finding.rule, 1))
+                }
+                continue
+            }
             let place = places[finding.location].map { "\($0.file):\($0.line): " } ?? ""
             let reason = finding.suppression.map { " (accepted: \($0))" } ?? ""
-            return "\(place)\(finding.severity.rawValue) \(finding.rule) \(finding.location.fullyQualifiedName): \(finding.message)\(reason)"
+            lines.append("\(place)\(finding.severity.rawValue) \(finding.rule) \(finding.location.fullyQualifiedName): \(finding.message)\(reason)")
+        }
+        for (rule, count) in unlisted {
+            lines.append("and \(count) more \(rule) finding\(count == 1 ? "" : "s") (--format json or sarif lists every one)")
         }
         var counts = LintSeverity.allCases.reversed().compactMap { severity -> String? in
             let count = findings.filter { $0.severity == severity }.count
@@ -79,6 +96,9 @@ public struct LintReport: Sendable {
         lines.append(summary)
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// How many findings of one rule the table lists.
+    public static let listedPerRule = 100
 
     /// An array of findings, each with its `suppression` (null unless accepted).
     public func json(showAccepted: Bool = false) -> JSONValue {

@@ -289,3 +289,24 @@ struct ConfusablesTests {
         #expect(Confusables.areConfusable(a, b) == confusable)
     }
 }
+
+@Suite("Lint report: the table")
+struct LintReportTableTests {
+    @Test("the table lists at most 100 findings of a rule and counts the rest; JSON lists every one")
+    func capsEachRule() {
+        func finding(_ rule: String, _ index: Int) -> LintFinding {
+            LintFinding(
+                rule: rule, severity: .warning, location: LintLocation(library: "t", kind: .route, name: "#\(index)"), message: "m\(index)")
+        }
+        let report = LintReport(findings: (0..<130).map { finding("TD001", $0) } + (0..<3).map { finding("TD003", $0) }, rules: [])
+        let lines = report.table().split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("warning TD001 ") }.count == 100)
+        #expect(lines.filter { $0.hasPrefix("warning TD003 ") }.count == 3)
+        #expect(lines.suffix(2) == ["and 30 more TD001 findings (--format json or sarif lists every one)", "133 warnings"])
+        guard case let .array(all) = report.json() else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(all.count == 133)
+    }
+}
