@@ -28,6 +28,8 @@ struct DTCGReader {
     /// Aliases read as their values, because transdb has no link of their kind: `duration
     /// 'lib/a' = {group.b}`.
     private var flattened: [String] = []
+    /// Foreign token names whose `/` was read as `.`: `ease/in → ease.in`.
+    private var slashes: [String] = []
 
     private static let transdb = DTCGFormat.extensionKey
 
@@ -83,6 +85,11 @@ struct DTCGReader {
             notes.append("skipped \(paths.count) \(type) token\(paths.count == 1 ? "" : "s") (\(paths.firstFew())): \(reason)")
         }
         notes += mismatches
+        if !slashes.isEmpty {
+            notes.append(
+                "read '/' as '.' in \(slashes.count == 1 ? "a token name" : "\(slashes.count) token names") (\(slashes.firstFew())): "
+                    + "transdb keeps '/' between a library and a name; an export nests such names at the dots")
+        }
         if !flattened.isEmpty {
             notes.append(
                 "kept the value, not the link, of \(flattened.count == 1 ? "an alias" : "\(flattened.count) aliases") (\(flattened.firstFew())): "
@@ -347,8 +354,10 @@ struct DTCGReader {
 
     /// The library a token goes to and its name there: inside a transdb library group, the
     /// path below the group (and below `curves` or `presets`), unescaped; elsewhere the default
-    /// library and the whole path. `$root` stands for its group.
-    private func owner(of token: DTCGDocument.Token, under folder: String) throws -> (library: String, name: String) {
+    /// library and the whole path, a `/` in it read as `.` (DTCG allows `/` in names, transdb
+    /// keeps it between a library and a name; `.` is the nesting the name already has), with a
+    /// note. `$root` stands for its group.
+    private mutating func owner(of token: DTCGDocument.Token, under folder: String) throws -> (library: String, name: String) {
         var segments = token.segments[...]
         var library = defaultLibrary
         var unescape = false
@@ -360,7 +369,12 @@ struct DTCGReader {
         }
         var parts = segments.filter { $0 != "$root" }
         if parts.isEmpty { parts = Array(segments) }
-        let name = parts.map { unescape ? DTCGName.name(for: $0) : $0 }.joined(separator: ".")
+        var name = parts.map { unescape ? DTCGName.name(for: $0) : $0 }.joined(separator: ".")
+        if !unescape && name.utf8.contains(UInt8(ascii: "/")) {
+            let read = name.replacingOccurrences(of: "/", with: ".")
+            slashes.append("\(name) → \(read)")
+            name = read
+        }
         let here = located(token)
         if library == defaultLibrary && !unescape {
             library = try here.checking { try Name.validated(defaultLibrary, field: "library name") }

@@ -161,6 +161,23 @@ extension Interchange {
                 ])
         }
 
+        @Test("a '/' in a foreign token's name, which DTCG allows, is read as '.', with a note; aliases follow")
+        func slashInNames() throws {
+            let json = #"""
+                {"Motion": {"ease/in": {"$type": "cubicBezier", "$value": [0.4, 0, 1, 1]}, "ease/out": {"$type": "cubicBezier", "$value": "{Motion.ease/in}"},
+                 "t": {"$type": "transition", "$value": {"duration": {"value": 100, "unit": "ms"}, "timingFunction": "{Motion.ease/out}"}}}}
+                """#
+            let (bundles, notes) = try DTCGFormat.decode(Array(json.utf8), file: "f.tokens.json", defaultLibrary: "x")
+            let bundle = try #require(bundles.first)
+            #expect(bundle.curves.map(\.name) == ["Motion.ease.in", "Motion.ease.out"])
+            #expect(bundle.curves.last?.aliasOf == QualifiedName(library: nil, name: "Motion.ease.in"))
+            #expect(bundle.presets.first?.curve == .named(QualifiedName(library: nil, name: "Motion.ease.out")))
+            #expect(
+                notes == [
+                    "read '/' as '.' in 2 token names (Motion.ease/in → Motion.ease.in, Motion.ease/out → Motion.ease.out): transdb keeps '/' between a library and a name; an export nests such names at the dots"
+                ])
+        }
+
         @Test("aliases transdb cannot link (a duration's, a delay's, a whole transition's) keep their values and are noted")
         func unlinkedAliases() throws {
             let json = #"""
