@@ -153,10 +153,9 @@ struct CatalogWriter {
     func refuseInteractionsWithoutSettings() throws {
         let sql = """
             SELECT p.id, r.id FROM preset p JOIN route r ON r.interaction_id = p.id
-            WHERE p.completion_speed IS NULL ORDER BY p.id, r.id
+            WHERE p.completion_speed IS NULL ORDER BY p.id, r.id LIMIT 1
             """
-        let rows = try Row.fetchAll(db, sql: sql + " LIMIT 1")
-        guard let row = rows.first else { return }
+        guard let row = try Row.fetchOne(db, sql: sql) else { return }
         let presetID: Int64 = row[0]
         let routeID: Int64 = row[1]
         let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM route WHERE interaction_id = ?", arguments: [presetID]) ?? 1
