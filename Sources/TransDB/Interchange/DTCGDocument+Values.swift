@@ -11,6 +11,8 @@ extension DTCGDocument {
         /// The `duration` token the duration aliases, if it does.
         var durationToken: String?
         var delay: Duration
+        /// The `delay` member as written (an alias, a pointer or a value), when there is one.
+        var delayField: JSONCursor?
         var timingFunction: JSONCursor
     }
 
@@ -169,7 +171,7 @@ extension DTCGDocument {
         return Transition(
             field: value, duration: try ownDuration(duration),
             durationToken: try dereference(duration, expecting: "duration", chain: chain).token,
-            delay: try members["delay"].map(ownDuration) ?? .zero, timingFunction: timingFunction)
+            delay: try members["delay"].map(ownDuration) ?? .zero, delayField: members["delay"], timingFunction: timingFunction)
     }
 }
 

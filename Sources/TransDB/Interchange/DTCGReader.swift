@@ -488,9 +488,7 @@ struct DTCGReader {
         let (library, name) = try owner(of: token, under: "presets")
         if let target = try wholeTokenAlias(token.value) {
             flattened.append("transition '\(library)/\(name)' = {\(target)}")
-        } else if let delay = try transition.field.object(allowedKeys: ["duration", "delay", "timingFunction"])["delay"],
-            let target = try wholeTokenAlias(delay)
-        {
+        } else if let delay = transition.delayField, let target = try wholeTokenAlias(delay) {
             flattened.append("the delay of transition '\(library)/\(name)' = {\(target)}")
         }
         let data = token.extensions.first { $0.key == Self.transdb }?.value

@@ -27,7 +27,7 @@ public struct InteractivePlan: Sendable {
     /// - Throws: ``ModelError/invalidValue(field:value:reason:)`` when completionSpeed ≤ 0.
     public init(
         gesture: GestureScript, duration: Double, runDuration: Double? = nil, completionSpeed: Double,
-        completionTiming: any TimingFunction, finishThreshold: Double, flickVelocity: Double? = InteractionSettings.defaultFlickVelocity
+        completionTiming: any TimingFunction, finishThreshold: Double, flickVelocity: Double?
     ) throws {
         guard completionSpeed > 0, completionSpeed.isFinite else {
             throw ModelError.invalidValue(
