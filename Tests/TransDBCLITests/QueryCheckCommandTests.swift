@@ -100,4 +100,19 @@ struct QueryCheckCommandTests {
         expectSuccess(json)
         #expect(json.stdout == #"{"s":"\u0000a","t":"é\u0000"}"# + "\n")
     }
+
+    @Test("a query that never ends stops at --timeout with one line and exit 65; --timeout must be a number of seconds")
+    func timeout() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let endless = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n"
+        let stopped = try cli(["query", endless, "--timeout", "0.2"])
+        expectError(stopped, exitCode: 65, mentioning: ["ran longer than 0.2 s and was stopped", "--timeout more seconds (0: no limit)"])
+        let quick = try cli(["query", "select 41 + 1 as n", "--timeout", "0.2", "--format", "csv"])
+        expectSuccess(quick)
+        #expect(quick.stdout == "n\r\n42\r\n")
+        for value in ["-1", "nan", "inf"] {
+            expectError(try cli(["query", "select 1", "--timeout", value]), exitCode: 64, mentioning: ["--timeout must be a number of seconds"])
+        }
+    }
 }

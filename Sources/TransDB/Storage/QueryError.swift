@@ -14,6 +14,8 @@ public enum QueryError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyRows(statement: String, limit: Int)
     /// The statement returns more than `limit` bytes of values.
     case tooLarge(statement: String, limit: Int)
+    /// The statements ran longer than `seconds` (`--timeout`).
+    case timedOut(sql: String, seconds: Double)
 
     public var description: String {
         switch self {
@@ -24,6 +26,8 @@ public enum QueryError: Error, Equatable, Sendable, CustomStringConvertible {
             "invalid query '\(statement)': more than \(limit) rows, the most transdb query returns; narrow it with a WHERE or a smaller LIMIT"
         case let .tooLarge(statement, limit):
             "invalid query '\(statement)': more than \(limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes") of values, the most transdb query returns; narrow it with a WHERE or a smaller LIMIT"
+        case let .timedOut(sql, seconds):
+            "the query '\(sql)' ran longer than \(seconds.shortestDescription) s and was stopped; a recursive WITH needs a LIMIT or a condition that ends it, or give --timeout more seconds (0: no limit)"
         }
     }
 }

@@ -32,13 +32,15 @@ public enum ReadOnlyQuery {
 
     /// Runs every statement of `sql` and returns the rows of the last one that returns rows.
     ///
+    /// - Parameter timeLimit: Seconds the statements may run in all; `nil` for no limit.
     /// - Throws: ``QueryError`` for SQL that is not valid, would write, makes a value longer than
-    ///   16 MiB, or returns more than `maximumRows` rows or `maximumBytes` of values;
-    ///   ``CatalogError`` for a catalog that cannot be opened.
+    ///   16 MiB, returns more than `maximumRows` rows or `maximumBytes` of values, or runs past
+    ///   `timeLimit`; ``CatalogError`` for a catalog that cannot be opened.
     public static func run(
-        _ sql: String, catalog path: String, maximumRows: Int = 1_000_000, maximumBytes: Int = maximumResultBytes
+        _ sql: String, catalog path: String, maximumRows: Int = 1_000_000, maximumBytes: Int = maximumResultBytes,
+        timeLimit: Double? = defaultTimeLimit
     ) throws -> Result {
-        let limits = (rows: maximumRows, bytes: maximumBytes)
+        let limits = Limits(rows: maximumRows, bytes: maximumBytes, seconds: timeLimit)
         do {
             return try run(sql, file: path, catalog: path, limits: limits)
         } catch let failure as Unreadable {
@@ -46,6 +48,17 @@ public enum ReadOnlyQuery {
             guard Catalog.hasNoPendingWAL(path) else { throw failure.error }
             return try run(sql, file: Catalog.immutableURI(path), catalog: path, limits: limits)
         }
+    }
+
+    /// How long a query may run by default: a recursive `WITH` that never ends (a CTE missing
+    /// its `LIMIT`) stops with an error instead of holding a script until its job times out.
+    public static let defaultTimeLimit: Double = 60
+
+    /// What a query may take: rows, bytes of values, seconds.
+    private struct Limits {
+        var rows: Int
+        var bytes: Int
+        var seconds: Double?
     }
 
     /// The longest text or blob a query may make (SQLite's `SQLITE_LIMIT_LENGTH`): 16 MiB.
@@ -58,7 +71,7 @@ public enum ReadOnlyQuery {
         var error: CatalogError
     }
 
-    private static func run(_ sql: String, file: String, catalog path: String, limits: (rows: Int, bytes: Int)) throws -> Result {
+    private static func run(_ sql: String, file: String, catalog path: String, limits: Limits) throws -> Result {
         var connection: OpaquePointer?
         var code = sqlite3_open_v2(file, &connection, SQLITE_OPEN_READONLY, nil)
         defer { sqlite3_close_v2(connection) }
@@ -72,6 +85,15 @@ public enum ReadOnlyQuery {
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, 5000)
         sqlite3_set_authorizer(db, authorize, nil)
+        // SQLite calls the handler every few thousand virtual-machine steps; a non-zero answer
+        // interrupts the statement, which then fails with SQLITE_INTERRUPT.
+        let deadline = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+        defer { deadline.deallocate() }
+        if let seconds = limits.seconds {
+            deadline.initialize(to: DispatchTime.now().uptimeNanoseconds &+ UInt64((seconds * 1e9).rounded()))
+            sqlite3_progress_handler(db, 10_000, pastDeadline, deadline)
+        }
+        defer { sqlite3_progress_handler(db, 0, nil, nil) }
 
         var result = Result(columns: [], rows: [])
         var statements = 0
@@ -89,6 +111,7 @@ public enum ReadOnlyQuery {
             }
             guard code == SQLITE_OK else {
                 sqlite3_finalize(statement)
+                if code == SQLITE_INTERRUPT, let seconds = limits.seconds { throw QueryError.timedOut(sql: shortened(sql), seconds: seconds) }
                 let primary = sqlite3_errcode(db) & 0xFF
                 if primary == SQLITE_READONLY || primary == SQLITE_CANTOPEN {
                     throw Unreadable(error: .notWritable(path: path, reason: "the catalog cannot be read here"))
@@ -110,7 +133,12 @@ public enum ReadOnlyQuery {
             while true {
                 code = sqlite3_step(statement)
                 if code == SQLITE_DONE { break }
-                guard code == SQLITE_ROW else { throw refusal(db, sql) }
+                guard code == SQLITE_ROW else {
+                    if code & 0xFF == SQLITE_INTERRUPT, let seconds = limits.seconds {
+                        throw QueryError.timedOut(sql: statementText(statement), seconds: seconds)
+                    }
+                    throw refusal(db, sql)
+                }
                 guard rows.count < limits.rows else {
                     throw QueryError.tooManyRows(statement: statementText(statement), limit: limits.rows)
                 }
@@ -164,9 +192,11 @@ public enum ReadOnlyQuery {
         return text.count > 80 ? String(text.prefix(80)) + "…" : text
     }
 
+    private static func shortened(_ sql: String) -> String { sql.count > 80 ? String(sql.prefix(80)) + "…" : sql }
+
     private static func refusal(_ db: OpaquePointer, _ sql: String) -> QueryError {
         let message = sqlite3_errmsg(db).map { String(cString: $0) } ?? "invalid SQL"
-        let shown = sql.count > 80 ? String(sql.prefix(80)) + "…" : sql
+        let shown = shortened(sql)
         // The authorizer's refusal: SQLITE_AUTH, or for a TEMP object or a function SQLite's own
         // "not authorized…".
         if sqlite3_errcode(db) & 0xFF == SQLITE_AUTH || message.hasPrefix("not authorized") {
@@ -177,6 +207,12 @@ public enum ReadOnlyQuery {
         }
         return .invalidSQL(sql: shown, reason: message)
     }
+}
+
+/// The progress handler: interrupts the statement once the deadline `context` points to has passed.
+private func pastDeadline(_ context: UnsafeMutableRawPointer?) -> Int32 {
+    guard let deadline = context?.load(as: UInt64.self) else { return 0 }
+    return DispatchTime.now().uptimeNanoseconds >= deadline ? 1 : 0
 }
 
 /// The authorizer: reads are allowed, everything else is denied.

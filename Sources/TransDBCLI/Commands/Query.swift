@@ -16,13 +16,21 @@ extension TransDBCommand {
 
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "The SQL.") var sql: String
+        @Option(help: "Stop the query after this many seconds (0: no limit).")
+        var timeout: Double = ReadOnlyQuery.defaultTimeLimit
         @OptionGroup var output: FormatOptions
+
+        func validate() throws {
+            guard timeout.isFinite, timeout >= 0 else {
+                throw ValidationError("--timeout must be a number of seconds, 0 for no limit, got \(timeout.shortestDescription)")
+            }
+        }
 
         func run() throws {
             try reporting {
                 // Opening it as a catalog first refuses files that are not transdb catalogs.
                 let catalog = try catalog.open(forWriting: false)
-                let result = try ReadOnlyQuery.run(sql, catalog: catalog.path)
+                let result = try ReadOnlyQuery.run(sql, catalog: catalog.path, timeLimit: timeout > 0 ? timeout : nil)
                 Output.print(result.listing, as: output.format, wide: output.wide)
             }
         }

@@ -76,4 +76,16 @@ struct ReadOnlyQueryTests {
             #expect(allowed.rows.count == 10)
         }
     }
+
+    @Test("statements running past the time limit are .timedOut; without a limit a finite query runs")
+    func timedOut() throws {
+        try Self.withCatalog { path in
+            let endless = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i FROM n) SELECT max(i) FROM n"
+            let error = #expect(throws: QueryError.self) { try ReadOnlyQuery.run(endless, catalog: path, timeLimit: 0.1) }
+            #expect(error == .timedOut(sql: endless, seconds: 0.1))
+            let finite = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT 1000) SELECT count(*) FROM n"
+            let counted = try ReadOnlyQuery.run(finite, catalog: path, timeLimit: nil)
+            #expect(counted.rows == [[.integer(1000)]])
+        }
+    }
 }
