@@ -31,6 +31,27 @@ struct EvalCommandTests {
         #expect(samples[1]["progress"] as? Double == 1)
     }
 
+    @Test("eval of a preset without --op plays it for the one operation its routes use, else present")
+    func evalPresetOperation() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        func operation(_ arguments: [String]) throws -> String? {
+            let result = try cli(["eval"] + arguments + ["--at", "0", "--format", "json"])
+            expectSuccess(result)
+            return try result.jsonObject()["operation"] as? String
+        }
+        #expect(try operation(["samples/hsLeftDismiss"]) == "dismiss")
+        #expect(try operation(["motion/pageOut"]) == "pop")
+        // Played for dismiss and pop: no one operation.
+        #expect(try operation(["articles/dismissAnimatedTransitioning"]) == "present")
+        // No route plays it.
+        #expect(try operation(["uikit/navigationPop"]) == "present")
+        #expect(try operation(["samples/hsLeftDismiss", "--op", "present"]) == "present")
+        let table = try cli(["eval", "samples/szDismiss", "--at", "0"])
+        expectSuccess(table)
+        #expect(table.stdoutLines.first == "animator samples/szDismiss, dismiss, 2 s")
+    }
+
     @Test("eval of a route that resolves to nil evaluates the system default")
     func evalSystemDefault() throws {
         let cli = try CLIFixture.initialized()

@@ -179,6 +179,16 @@ extension Catalog {
         try read { db in try CatalogReader(db: db).preset(id: CatalogLookup.id(.preset, name, db)) }
     }
 
+    /// The operations of the routes that play preset `name`, in ``TransitionOperation`` order:
+    /// what `eval PRESET` plays it for when no operation is given.
+    public func operations(playing name: QualifiedName) throws -> [TransitionOperation] {
+        try read { db in
+            let id = try CatalogLookup.id(.preset, name, db)
+            let found = try String.fetchAll(db, sql: "SELECT DISTINCT operation FROM route WHERE preset_id = ?", arguments: [id])
+            return TransitionOperation.allCases.filter { found.contains($0.rawValue) }
+        }
+    }
+
     /// The route mapping with id `id`.
     public func route(id: Int64) throws -> RouteMapping {
         try read { db in try CatalogReader(db: db).route(id: id) }

@@ -22,7 +22,7 @@ extension TransDBCommand {
 
         @OptionGroup var catalog: CatalogOptions
         @Argument(help: "A preset to evaluate (instead of a route).") var preset: String?
-        @Option(name: .long, help: "present, dismiss, push, pop or tab (with a PRESET: the operation it is played for).")
+        @Option(name: .long, help: "present, dismiss, push, pop or tab (with a PRESET: the operation it is played for; default: the one its routes play it for, else present).")
         var op: TransitionOperation?
         @Option(name: .long, help: "The screen being left.") var from: String?
         @Option(name: .long, help: "The screen being shown.") var to: String?
@@ -86,9 +86,16 @@ extension TransDBCommand {
             try reporting {
                 let catalog = try catalog.open(forWriting: false)
                 let gesture = try gesture.map(GestureScript.init(parsing:))
+                // A preset is labelled with the operation its routes play it for when they agree:
+                // a dismiss preset evaluated alone is not called a present.
+                var operation = op ?? .present
+                if op == nil, let preset {
+                    let playing = try catalog.operations(playing: try qualifiedName(preset, field: "preset"))
+                    if playing.count == 1 { operation = playing[0] }
+                }
                 let context = TransitionContext(
                     container: try ContextArguments.containerSize(screen), origin: try ContextArguments.originRect(origin),
-                    target: try ContextArguments.targetRect(target), operation: op ?? .present)
+                    target: try ContextArguments.targetRect(target), operation: operation)
                 let timeline =
                     if let preset {
                         try catalog.timeline(
