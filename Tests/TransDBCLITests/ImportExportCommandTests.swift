@@ -215,7 +215,8 @@ struct ImportExportCommandTests {
         let json = """
             {"transdb": 1, "library": {"name": "team", "version": "1.0.0"},
              "curves": [{"name": "c", "expression": "cubic-bezier(0.2, 0, 0, 1)"}],
-             "presets": [{"name": "p", "kind": "fade", "duration": 0.3, "curve": "team/c"}],
+             "durations": [{"name": "short", "seconds": 0.3}],
+             "presets": [{"name": "p", "kind": "fade", "duration": "team/short", "curve": "team/c"}],
              "delegates": [{"name": "D"}],
              "screens": [{"name": "S", "delegate": "team/D"}, {"name": "T"}],
              "routes": [{"delegate": "team/D", "op": "present", "from": "team/T", "to": "S", "preset": "team/p"}]}
@@ -225,12 +226,38 @@ struct ImportExportCommandTests {
         expectSuccess(try cli(["import", file, "--library", "copy"]))
         let preset = try cli(["show", "preset", "copy/p", "--format", "json"]).jsonObject()
         #expect(preset["curve"] as? String == "copy/c")
+        #expect(preset["durationName"] as? String == "copy/short")
+        // The durations move too: `team` is not touched, and the copy stands alone.
+        let durations = try cli(["list", "durations", "--format", "json"]).jsonArray().filter { $0["name"] as? String == "short" }
+        #expect(durations.map { $0["library"] as? String } == ["copy", "team"])
         let screen = try cli(["show", "screen", "copy/S", "--format", "json"]).jsonObject()
         #expect(screen["delegate"] as? String == "copy/D")
         let routes = try cli(["list", "routes", "--format", "json"]).jsonArray().filter { ($0["delegate"] as? String)?.hasSuffix("/D") == true }
         #expect(routes.map { "\($0["delegate"]!) \($0["from"]!) \($0["to"]!) \($0["preset"]!)" } == ["team/D team/T team/S team/p", "copy/D copy/T copy/S copy/p"])
         // The file still reads as the catalog's own library, with no differences.
         #expect(try cli(["diff", file]).stdout == "no differences\n")
+    }
+
+    @Test("a bundle's routes are on its own delegates: one on another library's delegate is refused, nothing changes")
+    func routeOnAnotherLibrarysDelegate() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let before = try cli.state()
+        let file = cli.runner.file("other.json")
+        let json = """
+            {"transdb": 1, "library": {"name": "other", "version": "1.0.0"},
+             "delegates": [{"name": "D"}],
+             "routes": [{"delegate": "D", "op": "present", "from": "*", "to": "*", "preset": null},
+                        {"delegate": "demo/DetailTransitions", "op": "present", "from": "*", "to": "*", "preset": null}]}
+            """
+        try json.write(toFile: file, atomically: true, encoding: .utf8)
+        let message =
+            "other.json: $.routes[1].delegate: 'demo/DetailTransitions' is a delegate of library 'demo', and a bundle of library 'other' holds only the routes on its own delegates; put the route in a bundle of 'demo' (transdb export --library demo)"
+        for command in [["import", file], ["import", file, "--on-conflict", "replace"], ["merge", file], ["diff", file]] {
+            let refused = try cli(command)
+            expectError(refused, exitCode: 65, mentioning: [message])
+        }
+        #expect(try cli.state() == before)
     }
 
     @Test("a hostile name is stored and printed as plain data")

@@ -62,6 +62,12 @@ struct BundleStreamReader {
         let (bundle, table) = try BundleFormat.Reader(file: file).bundle(
             JSONCursor(value: root, path: "$", file: file), streamed: &screens, presets: presets, names: &names)
         if let routeError { throw routeError }
+        if let foreign = routes.firstOnAnotherLibrary(bundle.library.name, names: names) {
+            let library = foreign.delegate.library ?? ""
+            throw CatalogError.invalidBundle(
+                file: file, path: "$.routes[\(foreign.position)].delegate",
+                reason: "'\(foreign.delegate)' is a delegate of library '\(library)', and a bundle of library '\(bundle.library.name)' holds only the routes on its own delegates; put the route in a bundle of '\(library)' (transdb export --library \(library))")
+        }
         routes.finish()
         return BundleInput(bundle: bundle, tables: BundleTables(names: names, screens: table, routes: routes), file: file)
     }

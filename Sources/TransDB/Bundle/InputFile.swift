@@ -130,19 +130,3 @@ public enum InputFile {
         }
     }
 }
-
-extension LibraryBundle {
-    /// The same library under another name: entries move with it, and references to its own
-    /// entries, relative or qualified, follow them.
-    public func renamed(to name: String) -> LibraryBundle {
-        var copy = self
-        copy.localizeReferences()
-        copy.library.name = name
-        for i in copy.curves.indices { copy.curves[i].library = name }
-        for i in copy.presets.indices { copy.presets[i].library = name }
-        for i in copy.delegates.indices { copy.delegates[i].library = name }
-        for i in copy.screens.indices { copy.screens[i].library = name }
-        for i in copy.containers.indices { copy.containers[i].library = name }
-        return copy
-    }
-}

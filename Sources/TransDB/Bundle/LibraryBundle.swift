@@ -65,6 +65,21 @@ public struct LibraryBundle: Hashable, Sendable {
         }
     }
 
+    /// The same library under another name: entries move with it, and references to its own
+    /// entries, relative or qualified, follow them.
+    public func renamed(to name: String) -> LibraryBundle {
+        var copy = self
+        copy.localizeReferences()
+        copy.library.name = name
+        for i in copy.curves.indices { copy.curves[i].library = name }
+        for i in copy.durations.indices { copy.durations[i].library = name }
+        for i in copy.presets.indices { copy.presets[i].library = name }
+        for i in copy.delegates.indices { copy.delegates[i].library = name }
+        for i in copy.screens.indices { copy.screens[i].library = name }
+        for i in copy.containers.indices { copy.containers[i].library = name }
+        return copy
+    }
+
     /// The bundle with its entries sorted: by name (Unicode scalar order), routes by delegate,
     /// operation (present, dismiss, push, pop, tab), from and to (`*` first).
     public func canonicalized() -> LibraryBundle {

@@ -102,6 +102,23 @@ struct RouteTable: Sendable {
     /// Every mapping, in order, its references in `names`.
     func mappings(names: ByteInterner) -> [RouteMapping] { rows.map { Self.mapping($0, names: names) } }
 
+    /// The first route on a delegate of another library than `library`, with its position: a
+    /// bundle holds its own library's routes, those on its own delegates (what `export` writes),
+    /// so that importing it never changes another library's routes.
+    func firstOnAnotherLibrary(_ library: String, names: ByteInterner) -> (position: Int, delegate: QualifiedName)? {
+        var own: [Int32: Bool] = [:]
+        for (position, row) in rows.enumerated() {
+            let isOwn = own[row.delegate] ?? {
+                let name = names.qualifiedName(row.delegate)
+                let isOwn = name.library == nil || name.library == library
+                own[row.delegate] = isOwn
+                return isOwn
+            }()
+            if !isOwn { return (position, names.qualifiedName(row.delegate)) }
+        }
+        return nil
+    }
+
     /// Frees the lookup of repeated keys used while the table is built.
     mutating func finish() {
         keySlots = []
