@@ -79,12 +79,12 @@ struct DiffMergeCommandTests {
                 added 1 preset; removed 1 curve; changed 1 delegate
                 + preset motion/x
                 - curve uikit/linear
-                ~ delegate demo/DetailTransitions  released  false → true
+                ~ delegate demo/DetailTransitions  released  false  →  true
 
                 """)
         let reverse = try cli.runner.run(["diff", b, cli.db])
         #expect(reverse.stdoutLines.first == "added 1 curve; removed 1 preset; changed 1 delegate")
-        #expect(reverse.stdoutLines.last == "~ delegate demo/DetailTransitions  released  true → false")
+        #expect(reverse.stdoutLines.last == "~ delegate demo/DetailTransitions  released  true  →  false")
     }
 
     @Test("diff --format json: one object per entry with its changed fields")
@@ -246,7 +246,7 @@ struct DiffMergeCommandTests {
             result.stdout == """
                 merged into '\(cli.db)': added 1 preset; changed 1 delegate
                 + preset motion/yours
-                ~ delegate demo/DetailTransitions  released  false → true
+                ~ delegate demo/DetailTransitions  released  false  →  true
 
                 """)
         let left = try cli.runner.run(["diff", theirs, cli.db])
@@ -300,7 +300,7 @@ struct DiffMergeCommandTests {
             #expect(try Self.duration(cli) == 0.5)
         } else {
             #expect(result.stdoutLines.first == "merged into '\(cli.db)': changed 1 preset; 1 conflict taken from theirs")
-            #expect(result.stdoutLines.last == "~ preset motion/p  duration  0.5 → 0.6")
+            #expect(result.stdoutLines.last == "~ preset motion/p  duration  0.5  →  0.6")
             #expect(try Self.duration(cli) == 0.6)
         }
     }
@@ -315,7 +315,7 @@ struct DiffMergeCommandTests {
 
         expectSuccess(result)
         #expect(result.stdoutLines.first == "dry run, nothing written: changed 1 preset; 1 conflict taken from theirs")
-        #expect(result.stdoutLines.last == "~ preset motion/p  duration  0.5 → 0.6")
+        #expect(result.stdoutLines.last == "~ preset motion/p  duration  0.5  →  0.6")
         #expect(try cli.state() == before)
     }
 
@@ -475,9 +475,21 @@ extension DiffMergeCommandTests {
         let diff = try cli(["diff", old, new, "--exit-code"])
         #expect(diff.exitCode == 1, "\(diff)")
         #expect(diff.stdoutLines == [
-            "changed 1 curve", "~ curve local/easing.out  expression  cubic-bezier(0, 0, 0.2, 1) → cubic-bezier(0, 0, 0.3, 1)",
+            "changed 1 curve", "~ curve local/easing.out  expression  cubic-bezier(0, 0, 0.2, 1)  →  cubic-bezier(0, 0, 0.3, 1)",
         ])
         expectSuccess(try cli(["diff", old, old, "--exit-code"]))
+
+        // Values are shown whole when piped: two linear() curves differing only in a late stop.
+        let stops = (1...9).map { "0.\($0) \($0)0%" }.joined(separator: ", ")
+        let before = "linear(0, \(stops), 1)"
+        let after = before.replacingOccurrences(of: "0.9 90%", with: "0.95 90%")
+        let long = (old: cli.runner.file("long-old.json"), new: cli.runner.file("long-new.json"))
+        for (file, expression) in [(long.old, before), (long.new, after)] {
+            try """
+                {"transdb": 1, "library": {"name": "ds", "version": "1.0.0"}, "curves": [{"name": "lin", "expression": "\(expression)"}]}
+                """.write(toFile: file, atomically: true, encoding: .utf8)
+        }
+        #expect(try cli(["diff", long.old, long.new]).stdoutLines == ["changed 1 curve", "~ curve ds/lin  expression  \(before)  →  \(after)"])
 
         let plain = cli.runner.file("tokens.json")
         try FileManager.default.copyItem(atPath: old, toPath: plain)

@@ -454,7 +454,7 @@ struct EditCommandTests {
         try cli.setUp([["set", "route", "2", "--nil"]])
         let changed = try cli(["diff", bundle, "--exit-code"])
         #expect(changed.exitCode == 1)
-        #expect(changed.stdout == "changed 1 route\n~ route demo/DetailTransitions: present * → Detail  preset  - → motion/coverUp\n")
+        #expect(changed.stdout == "changed 1 route\n~ route demo/DetailTransitions: present * → Detail  preset  -  →  motion/coverUp\n")
         let other = try cli(["diff", bundle, "--library", "motion", "--exit-code"])
         expectSuccess(other)
         #expect(try cli(["diff", bundle]).exitCode == 0)

@@ -79,19 +79,19 @@ extension CatalogDiff: Renderable {
     static func changeTable(_ entries: [EntryDiff]) -> Table {
         let rows = entries.flatMap { entry -> [[String]] in
             guard entry.change == .changed else { return [[Table.printable(entry.headline)]] }
-            return entry.fields.map { [Table.printable(entry.headline), $0.field, "\(Self.shown($0.old)) → \(Self.shown($0.new))"] }
+            // Old and new in columns of their own: a terminal narrows each, `--wide` and a pipe
+            // show both whole (two values may differ only at their ends).
+            return entry.fields.map { [Table.printable(entry.headline), $0.field, Self.shown($0.old), "→", Self.shown($0.new)] }
         }
         return Table(header: nil, rows: rows)
     }
 
-    /// A value as a table shows it: null as `-`, the empty string as `""`, at most 60 characters.
+    /// A value as a table shows it: null as `-`, the empty string as `""`.
     static func shown(_ value: JSONValue) -> String {
         switch value {
-        case .null: return "-"
-        case .string(""): return "\"\""
-        default:
-            let text = Table.printable(value.cell)
-            return text.count > 60 ? String(text.prefix(59)) + "…" : text
+        case .null: "-"
+        case .string(""): "\"\""
+        default: Table.printable(value.cell)
         }
     }
 }
