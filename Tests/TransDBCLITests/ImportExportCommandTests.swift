@@ -260,6 +260,49 @@ struct ImportExportCommandTests {
         #expect(try cli.state() == before)
     }
 
+    @Test("a new release that dropped entries: import keeps them with a note; --prune removes them, refused while another library uses one")
+    func newReleaseAndPrune() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        func release(_ version: String, presets: [String]) throws -> String {
+            let file = cli.runner.file("ds-\(version).json")
+            let list = presets.map { #"{"name": "\#($0)", "kind": "fade", "duration": 0.2}"# }.joined(separator: ", ")
+            try #"{"transdb": 1, "library": {"name": "ds", "version": "\#(version)"}, "presets": [\#(list)]}"#
+                .write(toFile: file, atomically: true, encoding: .utf8)
+            return file
+        }
+        let v1 = try release("1.0.0", presets: ["fadeQuick", "sheetUp", "stay"])
+        let v2 = try release("2.0.0", presets: ["sheetIn", "stay"])
+        expectSuccess(try cli(["import", v1]))
+        let kept = try cli(["import", v2, "--on-conflict", "replace"])
+        #expect(kept.exitCode == 0)
+        #expect(
+            kept.stderrLines == [
+                "note: library ds 2.0.0 keeps 2 entries its bundle does not have (preset ds/fadeQuick, preset ds/sheetUp): an import adds and changes but removes nothing; --prune makes the library exactly the bundle"
+            ])
+        #expect(try cli(["list", "presets", "--library", "ds", "--format", "json"]).jsonArray().count == 4)
+
+        // Another library's route plays ds/fadeQuick: pruning it is refused, and nothing changes.
+        try cli.setUp([["add", "route", "--delegate", "demo/DetailTransitions", "--op", "pop", "--from", "*", "--to", "*", "--preset", "ds/fadeQuick"]])
+        let before = try cli.state()
+        let v3 = try release("3.0.0", presets: ["sheetIn", "stay"])
+        let refused = try cli(["import", v3, "--prune", "--on-conflict", "replace"])
+        expectError(refused, exitCode: 65, mentioning: ["the preset 'ds/fadeQuick' is still used by route #"])
+        #expect(try cli.state() == before)
+
+        try cli.setUp([["rm", "route", "--delegate", "demo/DetailTransitions", "--op", "pop", "--from", "*", "--to", "*"]])
+        let pruned = try cli(["import", v3, "--prune", "--on-conflict", "replace", "--report", "csv"])
+        expectSuccess(pruned)
+        #expect(pruned.stdout.contains("preset,ds/fadeQuick,removed,"))
+        #expect(pruned.stdout.contains("preset,ds/sheetUp,removed,"))
+        let names = try cli(["list", "presets", "--library", "ds", "--format", "json"]).jsonArray().map { $0["name"] as? String }
+        #expect(names == ["sheetIn", "stay"])
+
+        let tokens = cli.runner.file("ds.tokens.json")
+        try "{}".write(toFile: tokens, atomically: true, encoding: .utf8)
+        expectError(try cli(["import", tokens, "--prune"]), exitCode: 64, mentioning: ["--prune is for bundles"])
+    }
+
     @Test("a hostile name is stored and printed as plain data")
     func hostileName() throws {
         let cli = try CLIFixture.initialized()

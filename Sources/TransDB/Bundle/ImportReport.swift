@@ -16,6 +16,10 @@ public struct ImportReport: Hashable, Sendable {
         public var fields: [String]
     }
 
+    /// What a person should know that no entry says: a new release of a library that left
+    /// entries of the old one behind (``BundleImport``). Printed as notes, not part of the entries.
+    public var notes: [String] = []
+
     /// The entries before the routes, the routes', and the entries after them, all held
     /// compactly: an import may have millions of screens and routes.
     var listed = EntryLog()

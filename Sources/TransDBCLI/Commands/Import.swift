@@ -22,6 +22,10 @@ extension TransDBCommand {
         var library: String?
         @Option(name: .long, help: "fail, skip or replace.") var onConflict: ConflictPolicy = .fail
         @Flag(name: .long, help: "Print what would change and change nothing.") var dryRun = false
+        @Flag(
+            name: .long,
+            help: "Remove the entries of each imported library that its bundle does not have (a release that removed or renamed them).")
+        var prune = false
         @Option(name: .long, help: "bundle or dtcg (default: dtcg when every file is named *.tokens or *.tokens.json, else bundle).")
         var format: ImportFormat?
         @Option(name: .long, help: ArgumentHelp("The largest file accepted, in bytes.", valueName: "bytes"))
@@ -40,6 +44,9 @@ extension TransDBCommand {
             }
             guard maxSize > 0 else { throw ValidationError("--max-size must be a positive number of bytes") }
             if all && report != .table { throw ValidationError("--all is for --report table; json, ndjson and csv always list every entry") }
+            if prune && readFormat == .dtcg {
+                throw ValidationError("--prune is for bundles: a DTCG file holds a library's motion tokens only, not its screens, delegates and routes")
+            }
         }
 
         func run() throws {
@@ -50,9 +57,9 @@ extension TransDBCommand {
                     let (inputs, notes) = try readFormat.read(
                         files, library: library, maximumSize: maxSize, progress: progress,
                         standardInput: Input.standardInput(maximumSize: maxSize, progress: progress))
-                    return (try catalog.importBundles(inputs, policy: onConflict, dryRun: dryRun, progress: progress), notes)
+                    return (try catalog.importBundles(inputs, policy: onConflict, dryRun: dryRun, prune: prune, progress: progress), notes)
                 }
-                for note in notes { Output.inform("note: \(note)") }
+                for note in notes + result.notes { Output.inform("note: \(note)") }
                 Output.print(ImportOutput(result, dryRun: dryRun, listsAll: all), as: report)
             }
         }

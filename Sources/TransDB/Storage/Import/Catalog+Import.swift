@@ -29,13 +29,16 @@ extension Catalog {
     /// Imports bundles read with ``BundleFormat/read(contentsOf:maximumSize:)``; see
     /// ``importBundles(_:policy:dryRun:)-(_,_,_)``.
     ///
-    /// `progress`, when given, counts the entries checked and written, phase by phase.
-    public func importBundles(_ inputs: [BundleInput], policy: ConflictPolicy, dryRun: Bool = false, progress: WorkProgress? = nil)
-        throws -> ImportReport
-    {
+    /// `progress`, when given, counts the entries checked and written, phase by phase. With
+    /// `prune`, each library ends exactly as its bundle (a release that removed or renamed
+    /// entries): the library's entries the bundle does not have are removed, refused with
+    /// ``CatalogError/inUse(kind:name:usedBy:)`` while another library's entry uses one.
+    public func importBundles(
+        _ inputs: [BundleInput], policy: ConflictPolicy, dryRun: Bool = false, prune: Bool = false, progress: WorkProgress? = nil
+    ) throws -> ImportReport {
         try transaction(commit: !dryRun) { db in
             try BundleImport.withLargeCache(db) {
-                var run = BundleImport(db: db, inputs: inputs, policy: policy, removeOthers: false, progress: progress)
+                var run = BundleImport(db: db, inputs: inputs, policy: policy, removeOthers: prune, progress: progress)
                 let report = try run.run()
                 if !dryRun { progress.begin("committing") }
                 return report
@@ -73,6 +76,8 @@ struct BundleImport {
     let policy: ConflictPolicy
     /// Remove entries of the imported libraries that the bundles do not have.
     let removeOthers: Bool
+    /// The libraries whose version this import changes: a new release of each.
+    private var newReleases = Set<String>()
     /// Counts the work, phase by phase, for whoever shows it.
     let progress: WorkProgress?
     var report = ImportReport()
@@ -179,6 +184,10 @@ struct BundleImport {
         if removeOthers {
             progress.begin("removing entries")
             for input in inputs { try removeMissing(input) }
+        } else {
+            for input in inputs where newReleases.contains(input.bundle.library.name) {
+                if let note = try leftBehind(input) { report.notes.append(note) }
+            }
         }
         try CatalogWriter(db: db).refuseInteractionsWithoutSettings()
         if !conflicts.isEmpty { throw CatalogError.importConflicts(conflicts) }
@@ -399,7 +408,9 @@ struct BundleImport {
             added(.library, library.name)
             return
         }
-        if existing(schemas.library, library.name, old: try CatalogReader(db: db).library(id: id), new: library) {
+        let old = try CatalogReader(db: db).library(id: id)
+        if old.version != library.version { newReleases.insert(library.name) }
+        if existing(schemas.library, library.name, old: old, new: library) {
             try CatalogWriter(db: db).updateLibrary(id: id, try library.validated())
         }
     }
@@ -669,6 +680,40 @@ struct BundleImport {
     }
 
     // MARK: Removal (synchronize)
+
+    /// A note naming the entries of `input`'s library that its bundle, a new version of the
+    /// library, does not have: an import adds and changes, so what the release removed or renamed
+    /// stays, and routes may still play it. `nil` when there are none.
+    private func leftBehind(_ input: BundleInput) throws -> String? {
+        let bundle = input.bundle
+        let library = bundle.library.name
+        let libraryID = try CatalogLookup.libraryID(library, create: false, db)
+        var names: [String] = []
+        func missing(_ kind: EntityKind, _ wanted: [String]) throws {
+            let wanted = Set(wanted)
+            let stored = try String.fetchAll(db, sql: "SELECT name FROM \(kind.table) WHERE library_id = ? ORDER BY name", arguments: [libraryID])
+            names += stored.filter { !wanted.contains($0) }.map { "\(kind.rawValue) \(library)/\($0)" }
+        }
+        try missing(.curve, bundle.curves.map(\.name))
+        try missing(.duration, bundle.durations.map(\.name))
+        try missing(.preset, bundle.presets.map(\.name))
+        try missing(.delegate, bundle.delegates.map(\.name))
+        try missing(.container, bundle.containers.map(\.name))
+        // Every screen and route of the bundle is in the catalog now: the rest are counted.
+        let screens = try Int.fetchOne(db, sql: "SELECT count(*) FROM screen WHERE library_id = ?", arguments: [libraryID]) ?? 0
+        let routes = try Int.fetchOne(db, sql: "SELECT count(*) FROM route WHERE \(CatalogReader.libraryRoutes)", arguments: [libraryID]) ?? 0
+        let extraScreens = screens - input.screenCount
+        let extraRoutes = routes - input.routeCount
+        guard !names.isEmpty || extraScreens > 0 || extraRoutes > 0 else { return nil }
+        var parts = names.prefix(10).map { $0 }
+        if names.count > 10 { parts.append("\(names.count - 10) more") }
+        if extraScreens > 0 { parts.append(extraScreens == 1 ? "1 screen" : "\(extraScreens) screens") }
+        if extraRoutes > 0 { parts.append(extraRoutes == 1 ? "1 route" : "\(extraRoutes) routes") }
+        let count = names.count + max(0, extraScreens) + max(0, extraRoutes)
+        return "library \(library) \(bundle.library.version) keeps \(count == 1 ? "1 entry" : "\(count) entries") its bundle does not have ("
+            + parts.joined(separator: ", ")
+            + "): an import adds and changes but removes nothing; --prune makes the library exactly the bundle"
+    }
 
     private mutating func removeMissing(_ input: BundleInput) throws {
         let bundle = input.bundle
