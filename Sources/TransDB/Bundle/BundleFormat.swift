@@ -376,7 +376,7 @@ public enum BundleFormat {
                     guard let field = f[key] else { continue }
                     try field.checking { () throws -> Void in
                         throw ModelError.invalidValue(
-                            field: key, value: key, reason: "a preset with mirrorOf takes its \(key) from the preset it mirrors; leave it out")
+                            field: key, value: field.value.cell, reason: "a preset with mirrorOf takes its \(key) from the preset it mirrors; leave it out")
                     }
                 }
             }

@@ -74,6 +74,7 @@ struct DTCGReader {
         }
         for token in transitions { try readPreset(token) }
         resolveCurveAliases()
+        unlinkEditedMirrors()
         let unkeptDescriptions = keepGroupDescriptions()
 
         var notes = document.notes
@@ -585,6 +586,40 @@ struct DTCGReader {
         try claim(.preset, name, in: library, at: token.location, file: token.file)
         changeBundle(library) { $0.presets.append(preset) }
         if let deprecation = token.deprecation { noteDeprecated("preset", library, name, deprecation) }
+    }
+}
+
+extension DTCGReader {
+    /// A mirror's `$value` is written for other tools and derived from its source on import;
+    /// where another tool changed its duration, delay or timing function, the edit wins, as for
+    /// any preset: the preset keeps the values it was given and is no longer a mirror, with a
+    /// note. Its tracks are the `set` written out, the source's mirrored.
+    private mutating func unlinkEditedMirrors() {
+        var presets: [QualifiedName: Preset] = [:]
+        for bundle in bundles.values {
+            for preset in bundle.presets { presets[preset.qualifiedName] = preset }
+        }
+        for library in order where bundles[library] != nil {
+            for index in bundles[library]!.presets.indices {
+                let preset = bundles[library]!.presets[index]
+                guard let reference = preset.mirrorOf, let source = presets[reference.qualified(in: library)],
+                    let derived = try? preset.mirroring(source)
+                else { continue }
+                var edited: [String] = []
+                if derived.duration != preset.duration {
+                    edited.append("duration \(preset.duration.shortestDescription) s, not \(derived.duration.shortestDescription)")
+                }
+                if derived.delay != preset.delay { edited.append("delay \(preset.delay.shortestDescription) s, not \(derived.delay.shortestDescription)") }
+                if derived.curve.qualified(in: library) != preset.curve.qualified(in: library) {
+                    edited.append("timing function \(preset.curve.qualified(in: library)), not \(derived.curve.qualified(in: library))")
+                }
+                guard !edited.isEmpty else { continue }
+                bundles[library]!.presets[index].mirrorOf = nil
+                mismatches.append(
+                    "the preset '\(preset.qualifiedName)' is the mirror of '\(reference.qualified(in: library))' but its $value has "
+                        + edited.joined(separator: ", ") + "; the $value was used and the preset is no longer a mirror")
+            }
+        }
     }
 }
 

@@ -119,6 +119,40 @@ extension Interchange {
             }
         }
 
+        @Test("a mirror whose $value another tool edited keeps the edit and is no longer a mirror, with a note; unedited, it stays one")
+        func editedMirror() throws {
+            var bundle = try BundleFormat.decode(
+                Array(
+                    """
+                    {"transdb": 1, "library": {"name": "app", "version": "1.0.0"},
+                     "presets": [{"name": "zoom", "kind": "zoom", "duration": 0.4, "curve": "cubic-bezier(0.2, 0, 0, 1)"},
+                                 {"name": "zoomOut", "mirrorOf": "zoom"}]}
+                    """.utf8), file: "app.json"
+            ).canonicalized()
+            // As a catalog exports it: the mirror's values derived from its source.
+            bundle.presets[1] = try bundle.presets[1].mirroring(bundle.presets[0])
+            let text = DTCGFormat.encode([bundle])
+            func decode(_ edited: String) throws -> (mirror: Preset, notes: [String]) {
+                let (bundles, notes) = try DTCGFormat.decode(Array(edited.utf8), file: "edited.tokens.json", defaultLibrary: "x")
+                return (try #require(bundles[0].presets.first { $0.name == "zoomOut" }), notes)
+            }
+            let same = try decode(text)
+            #expect(same.mirror.mirrorOf?.name == "zoom")
+            #expect(same.notes.isEmpty)
+            let written = #""value": 400,"#
+            #expect(text.components(separatedBy: written).count == 3)  // the source's duration and the mirror's
+            // The mirror is written after its source: edit the second duration only.
+            let range = try #require(text.range(of: written, options: .backwards))
+            let edited = try decode(text.replacingCharacters(in: range, with: #""value": 900,"#))
+            #expect(edited.mirror.mirrorOf == nil)
+            #expect(edited.mirror.duration == 0.9)
+            #expect(edited.mirror.tracks == same.mirror.tracks)
+            #expect(
+                edited.notes == [
+                    "the preset 'app/zoomOut' is the mirror of 'app/zoom' but its $value has duration 0.9 s, not 0.4; the $value was used and the preset is no longer a mirror"
+                ])
+        }
+
         @Test("a tool's own $ properties (Tokens Studio's $themes, $metadata), and DTCG's in the wrong place, are skipped with a note")
         func toolProperties() throws {
             let json =
