@@ -303,6 +303,31 @@ struct ImportExportCommandTests {
         expectError(try cli(["import", tokens, "--prune"]), exitCode: 64, mentioning: ["--prune is for bundles"])
     }
 
+    @Test("conflicts under --on-conflict fail: each entry once with all its fields, an absent value as '-'")
+    func conflictsPerEntry() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        func bundle(_ name: String, _ presets: String) throws -> String {
+            let file = cli.runner.file(name)
+            try (Self.head + #""presets": [\#(presets)]}"#).write(toFile: file, atomically: true, encoding: .utf8)
+            return file
+        }
+        let v1 = try bundle(
+            "v1.json",
+            #"{"name": "a", "kind": "fade", "duration": 0.2, "reverse": "b"}, {"name": "b", "kind": "fade"}, {"name": "c", "kind": "fade", "reducedMotion": "b"}"#)
+        let v2 = try bundle(
+            "v2.json", #"{"name": "a", "kind": "fade", "duration": 0.3, "reverse": "c"}, {"name": "b", "kind": "fade"}, {"name": "c", "kind": "fade"}"#)
+        expectSuccess(try cli(["import", v1]))
+        let before = try cli.state()
+        let refused = try cli(["import", v2])
+        #expect(refused.exitCode == 65)
+        #expect(
+            refused.stderrLines == [
+                "transdb: error: 2 entries differ from the catalog: preset team/a (duration 0.2 → 0.3, reverse team/b → team/c); preset team/c (reducedMotion team/b → -); use --on-conflict skip or replace (with --dry-run first to see what it would change)"
+            ])
+        #expect(try cli.state() == before)
+    }
+
     @Test("a hostile name is stored and printed as plain data")
     func hostileName() throws {
         let cli = try CLIFixture.initialized()

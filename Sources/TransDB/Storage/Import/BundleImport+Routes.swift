@@ -127,8 +127,9 @@ extension BundleImport {
             func shown(_ id: Int64?) throws -> JSONValue { .string(try id.map { try name(.preset, id: $0).description }) }
             let olds = [("preset", try shown(old.preset)), ("interaction", try shown(old.interaction))]
             let news = [try shown(ids.preset), try shown(ids.interaction)]
-            let details = zip(olds, news).filter { $0.0.1 != $0.1 }.prefix(3).map { "\($0.0.0) \($0.0.1.cell) → \($0.1.cell)" }
-            conflicts.append("\(EntityKind.route.rawValue) \(report.routeName(entry)) (\(details.joined(separator: ", ")))")
+            for ((field, was), wanted) in zip(olds, news) where was != wanted {
+                conflicts.add("\(EntityKind.route.rawValue) \(report.routeName(entry))", field: field, old: was, new: wanted)
+            }
         case .skip:
             entry.action = .skipped
             report.routes.append(entry)

@@ -81,7 +81,7 @@ struct BundleImport {
     /// Counts the work, phase by phase, for whoever shows it.
     let progress: WorkProgress?
     var report = ImportReport()
-    var conflicts: [String] = []
+    var conflicts = ImportConflicts()
     /// Row ids of references already resolved, by kind, preferred library and reference.
     private var ids: [String: Int64] = [:]
     /// `library/name` of row ids already read, by kind and id.
@@ -190,7 +190,7 @@ struct BundleImport {
             }
         }
         try CatalogWriter(db: db).refuseInteractionsWithoutSettings()
-        if !conflicts.isEmpty { throw CatalogError.importConflicts(conflicts) }
+        if !conflicts.isEmpty { throw CatalogError.importConflicts(conflicts.descriptions) }
         return report
     }
 
@@ -345,8 +345,9 @@ struct BundleImport {
         }
         switch policy {
         case .fail:
-            let details = zip(old, new).filter { $0.0.1 != $0.1.1 }.prefix(3).map { "\($0.0.0) \($0.0.1.cell) → \($0.1.1.cell)" }
-            conflicts.append("\(kind.rawValue) \(name) (\(details.joined(separator: ", ")))")
+            for ((field, was), (_, wanted)) in zip(old, new) where was != wanted {
+                conflicts.add("\(kind.rawValue) \(name)", field: field, old: was, new: wanted)
+            }
             return false
         case .skip:
             record(.init(kind: kind, name: name, action: .skipped, fields: fields))
