@@ -298,6 +298,11 @@ struct ImportExportCommandTests {
         let names = try cli(["list", "presets", "--library", "ds", "--format", "json"]).jsonArray().map { $0["name"] as? String }
         #expect(names == ["sheetIn", "stay"])
 
+        // An older release over a newer one: replaced, with a note.
+        let back = try cli(["import", v1, "--on-conflict", "replace"])
+        #expect(back.exitCode == 0)
+        #expect(back.stderrLines.contains("note: library ds goes back from version 3.0.0 to 1.0.0: the bundle is an older release than the catalog's"))
+
         let tokens = cli.runner.file("ds.tokens.json")
         try "{}".write(toFile: tokens, atomically: true, encoding: .utf8)
         expectError(try cli(["import", tokens, "--prune"]), exitCode: 64, mentioning: ["--prune is for bundles"])

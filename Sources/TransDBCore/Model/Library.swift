@@ -95,6 +95,45 @@ public struct Library: Hashable, Sendable {
         let core = rest.split(separator: ".", omittingEmptySubsequences: false)
         return core.count == 3 && core.allSatisfy(isNumber)
     }
+
+    /// Whether semantic version `a` has lower precedence than `b` (semver 2.0.0, §11: numbers
+    /// compared as numbers, a pre-release below its release, build metadata ignored); `nil` when
+    /// either is not a semantic version.
+    public static func version(_ a: String, precedes b: String) -> Bool? {
+        guard isSemanticVersion(a), isSemanticVersion(b) else { return nil }
+        func parts(_ text: String) -> (core: [Substring], prerelease: [Substring]) {
+            let withoutBuild = text.split(separator: "+", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            let halves = withoutBuild.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+            return (halves[0].split(separator: "."), halves.count > 1 ? halves[1].split(separator: ".") : [])
+        }
+        // Numbers of any length: a longer one is larger (no leading zeros), else as text.
+        func compareNumbers(_ x: Substring, _ y: Substring) -> Int {
+            x.count != y.count ? (x.count < y.count ? -1 : 1) : (x == y ? 0 : (x < y ? -1 : 1))
+        }
+        let (x, y) = (parts(a), parts(b))
+        for (p, q) in zip(x.core, y.core) {
+            let order = compareNumbers(p, q)
+            if order != 0 { return order < 0 }
+        }
+        switch (x.prerelease.isEmpty, y.prerelease.isEmpty) {
+        case (true, true): return false
+        case (false, true): return true
+        case (true, false): return false
+        case (false, false): break
+        }
+        for (p, q) in zip(x.prerelease, y.prerelease) {
+            let (pNumeric, qNumeric) = (p.allSatisfy(\.isNumber), q.allSatisfy(\.isNumber))
+            if pNumeric && qNumeric {
+                let order = compareNumbers(p, q)
+                if order != 0 { return order < 0 }
+            } else if pNumeric != qNumeric {
+                return pNumeric
+            } else if p != q {
+                return Array(p.utf8).lexicographicallyPrecedes(Array(q.utf8))
+            }
+        }
+        return x.prerelease.count < y.prerelease.count
+    }
 }
 
 /// A named timing curve of the catalog.

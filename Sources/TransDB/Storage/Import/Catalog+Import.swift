@@ -412,6 +412,10 @@ struct BundleImport {
         let old = try CatalogReader(db: db).library(id: id)
         if old.version != library.version { newReleases.insert(library.name) }
         if existing(schemas.library, library.name, old: old, new: library) {
+            if Library.version(library.version, precedes: old.version) == true {
+                report.notes.append(
+                    "library \(library.name) goes back from version \(old.version) to \(library.version): the bundle is an older release than the catalog's")
+            }
             try CatalogWriter(db: db).updateLibrary(id: id, try library.validated())
         }
     }
