@@ -419,6 +419,11 @@ struct DTCGReader {
         // whole value) keeps naming it.
         if let target = alias, try wholeTokenAlias(token.value) != nil {
             curveAliases.append((QualifiedName(library: library, name: name), target))
+        } else if case .array = token.value.value,
+            let linked = try token.value.array().firstIndex(where: { try document.reference(in: $0) != nil })
+        {
+            // A `$ref` to one number of another curve: the number is kept, the link cannot be.
+            flattened.append("control point \(linked) of curve '\(library)/\(name)' = {$ref}")
         }
         if let deprecation = token.deprecation { noteDeprecated("curve", library, name, deprecation) }
     }

@@ -186,16 +186,18 @@ extension Interchange {
                          "none": { "$value": { "value": 0, "unit": "ms" } }, "pointer": { "$value": { "$ref": "#/d/base/$value" } } },
                   "t": { "$type": "transition",
                          "enter": { "$value": { "duration": "{d.base}", "delay": "{d.none}", "timingFunction": [0.2, 0, 0, 1] } },
-                         "again": { "$value": "{t.enter}" } }
+                         "again": { "$value": "{t.enter}" } },
+                  "e": { "$type": "cubicBezier", "std": { "$value": [0.2, 0, 0, 1] }, "part": { "$value": [{ "$ref": "#/e/std/$value/0" }, 0, 0, 1] } }
                 }
                 """#
             let (bundles, notes) = try DTCGFormat.decode(Array(json.utf8), file: "a.tokens.json", defaultLibrary: "x")
             let bundle = try #require(bundles.first)
             #expect(bundle.durations.map(\.seconds) == [0.2, 0.2, 0, 0.2])
             #expect(bundle.presets.map(\.delay) == [0, 0])
+            #expect(bundle.curves.first { $0.name == "e.part" }?.curve == .cubicBezier(x1: 0.2, y1: 0, x2: 0, y2: 1))
             #expect(
                 notes == [
-                    "kept the value, not the link, of 4 aliases (duration 'x/d.button' = {d.base}, duration 'x/d.pointer' = {d.base}, the delay of transition 'x/t.enter' = {d.none}, transition 'x/t.again' = {t.enter}): transdb links a curve to a curve and a transition's duration to a duration; changing the target will not change them"
+                    "kept the value, not the link, of 5 aliases (duration 'x/d.button' = {d.base}, duration 'x/d.pointer' = {d.base}, control point 0 of curve 'x/e.part' = {$ref}, the delay of transition 'x/t.enter' = {d.none}, transition 'x/t.again' = {t.enter}): transdb links a curve to a curve and a transition's duration to a duration; changing the target will not change them"
                 ])
         }
 
