@@ -361,9 +361,14 @@ struct ResolveCommandTests {
 
         expectSuccess(csv)
         let rows = csv.stdout.components(separatedBy: "\r\n")
-        #expect(rows.first == Self.answerKeys.joined(separator: ","))
+        // The same columns with and without --reduce-motion: a script reads them by position.
+        let csvColumns = Self.answerKeys.dropLast() + ["reduceMotion", "explanation"]
+        #expect(rows.first == csvColumns.joined(separator: ","))
         #expect(rows.count == 3, "a header, one row and the final CRLF: \(rows)")
         #expect(rows.dropFirst().first?.hasPrefix("dismiss,Detail,Feed,,demo/DetailTransitions,") == true)
+        let reduced = try cli(route + ["--format", "csv", "--reduce-motion"])
+        expectSuccess(reduced)
+        #expect(reduced.stdout.components(separatedBy: "\r\n").first == csvColumns.joined(separator: ","))
     }
 
     @Test("an unknown screen exits 0; with --strict it exits 66 with one line naming it")

@@ -34,8 +34,14 @@ public struct ResolutionOutput: Sendable {
 extension ResolutionOutput: Renderable {
     public var jsonDocument: JSONValue { .object(record) }
 
+    /// One row whose columns do not depend on the flags: `reduceMotion` is empty when Reduce
+    /// Motion was not asked for (the JSON forms leave the key out then).
     public func forEachCSVRecord(_ body: ([(String, JSONValue)]) throws -> Void) rethrows {
-        try body(record)
+        var row = record
+        if !row.contains(where: { $0.0 == "reduceMotion" }) {
+            row.insert(("reduceMotion", .null), at: row.firstIndex { $0.0 == "explanation" } ?? row.endIndex)
+        }
+        try body(row)
     }
 
     public var tableText: [TextBlock] {
