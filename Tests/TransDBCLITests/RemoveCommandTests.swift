@@ -22,6 +22,26 @@ struct RemoveCommandTests {
         #expect((answer["animator"] as? [String: Any])?["name"] as? String == "coverUp")
     }
 
+    @Test("rm's csv and json name the screens a removed delegate leaves, field by field, as the table's notes do")
+    func delegateOwnersForScripts() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let csv = try cli(["rm", "delegate", "demo/DetailTransitions", "--dry-run", "--format", "csv"])
+        expectSuccess(csv)
+        let rows = csv.stdout.components(separatedBy: "\r\n")
+        #expect(rows.first == "action,kind,name,field,old,new")
+        #expect(Array(rows.suffix(3)) == ["set,screen,demo/Detail,delegate,demo/DetailTransitions,", "set,screen,demo/Photo,delegate,demo/DetailTransitions,", ""])
+        let json = try cli(["rm", "library", "demo", "--dry-run", "--format", "json"]).jsonObject()
+        let changed = try #require(json["changedEntries"] as? [[String: Any]])
+        #expect(changed.isEmpty)  // the library's own screens go with it
+        try cli.setUp([["add", "screen", "Elsewhere", "--delegate", "demo/DetailTransitions"]])
+        let library = try cli(["rm", "library", "demo", "--dry-run", "--format", "json"]).jsonObject()
+        let owners = try #require(library["changedEntries"] as? [[String: Any]])
+        #expect(owners.map { "\($0["kind"]!) \($0["name"]!) \($0["field"]!) \($0["old"]!)" } == ["screen local/Elsewhere delegate demo/DetailTransitions"])
+        #expect(owners.first.map { isNull($0["new"]) } == true)
+        #expect(library["notes"] as? [String] == ["screen local/Elsewhere no longer has a delegate"])
+    }
+
     @Test("rm delegate removes its routes and unsets it where it was set")
     func delegate() throws {
         let cli = try CLIFixture.initialized()

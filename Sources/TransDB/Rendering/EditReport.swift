@@ -22,13 +22,31 @@ public struct EditReport: Equatable, Sendable {
     public var changes: [FieldChange]
     /// The other entries removed with it (`route #3`, `curve coreanimation/easeIn`), in order.
     public var removed: [String]
+    /// Other entries the edit changed, field by field: screens and containers left without the
+    /// delegate removed.
+    public var changedEntries: [EntryChange]
     /// Other effects, as sentences (`screen demo/Detail no longer has a delegate`, `route #1 follows`).
     public var notes: [String]
+
+    /// A field of another entry that an edit changed.
+    public struct EntryChange: Equatable, Sendable {
+        public var kind: EntityKind
+        /// `library/name`.
+        public var name: String
+        public var change: FieldChange
+
+        /// Creates a change of another entry.
+        public init(kind: EntityKind, name: String, change: FieldChange) {
+            self.kind = kind
+            self.name = name
+            self.change = change
+        }
+    }
 
     /// Creates a report.
     public init(
         action: Action, kind: EntityKind, name: String, newName: String? = nil, detail: String? = nil, dryRun: Bool,
-        changes: [FieldChange] = [], removed: [String] = [], notes: [String] = []
+        changes: [FieldChange] = [], removed: [String] = [], changedEntries: [EntryChange] = [], notes: [String] = []
     ) {
         self.action = action
         self.kind = kind
@@ -38,6 +56,7 @@ public struct EditReport: Equatable, Sendable {
         self.dryRun = dryRun
         self.changes = changes
         self.removed = removed
+        self.changedEntries = changedEntries
         self.notes = notes
     }
 
@@ -81,34 +100,53 @@ public struct EditReport: Equatable, Sendable {
 
 /// `table`: one line saying what was done, then a line per changed field, removed entry and
 /// note; `json`: one object `{action, kind, name, newName, detail, dryRun, changes: [{field, old, new}],
-/// removed, notes}`.
+/// removed, changedEntries: [{kind, name, field, old, new}], notes}`.
 extension EditReport: Renderable {
     public var jsonDocument: JSONValue {
         .object([
             ("action", .string(action.rawValue)), ("kind", .string(kind.rawValue)), ("name", .string(name)),
             ("newName", .string(newName)), ("detail", .string(detail)), ("dryRun", .bool(dryRun)),
             ("changes", .array(changes.map { .object([("field", .string($0.field)), ("old", $0.old), ("new", $0.new)]) })),
-            ("removed", .array(removed.map(JSONValue.string))), ("notes", .array(notes.map(JSONValue.string))),
+            ("removed", .array(removed.map(JSONValue.string))),
+            (
+                "changedEntries",
+                .array(
+                    changedEntries.map {
+                        .object([
+                            ("kind", .string($0.kind.rawValue)), ("name", .string($0.name)), ("field", .string($0.change.field)),
+                            ("old", $0.change.old), ("new", $0.change.new),
+                        ])
+                    })
+            ),
+            ("notes", .array(notes.map(JSONValue.string))),
         ])
     }
 
     /// `csv`: a row per changed field, then (for a rename) the name, then (for a removal) the entry
-    /// and each entry removed with it; the columns are ``csvColumns``. A removed entry's kind is
-    /// the first word of its description (`route #3`).
+    /// and each entry removed with it, then a `set` row per field of another entry changed; the
+    /// columns are ``csvColumns``. A removed entry's kind is the first word of its description
+    /// (`route #3`).
     public func forEachCSVRecord(_ body: ([(String, JSONValue)]) throws -> Void) rethrows {
-        func row(_ kind: String, _ name: String, field: String?, old: JSONValue = .null, new: JSONValue = .null) -> [(String, JSONValue)] {
+        func row(
+            _ kind: String, _ name: String, field: String?, old: JSONValue = .null, new: JSONValue = .null, action: Action? = nil
+        ) -> [(String, JSONValue)] {
             [
-                ("action", .string(action.rawValue)), ("kind", .string(kind)), ("name", .string(name)), ("field", .string(field)),
-                ("old", .string(old.cell)), ("new", .string(new.cell)),
+                ("action", .string((action ?? self.action).rawValue)), ("kind", .string(kind)), ("name", .string(name)),
+                ("field", .string(field)), ("old", .string(old.cell)), ("new", .string(new.cell)),
             ]
         }
+
         for change in changes { try body(row(kind.rawValue, name, field: change.field, old: change.old, new: change.new)) }
         if action == .rename, let newName { try body(row(kind.rawValue, name, field: "name", old: .string(name), new: .string(newName))) }
-        guard action == .remove else { return }
-        try body(row(kind.rawValue, name, field: nil))
-        for entry in removed {
-            let parts = entry.split(separator: " ", maxSplits: 1)
-            try body(row(String(parts.first ?? ""), parts.count > 1 ? String(parts[1]) : "", field: nil))
+        if action == .remove {
+            try body(row(kind.rawValue, name, field: nil))
+            for entry in removed {
+                let parts = entry.split(separator: " ", maxSplits: 1)
+                try body(row(String(parts.first ?? ""), parts.count > 1 ? String(parts[1]) : "", field: nil))
+            }
+        }
+        for entry in changedEntries {
+            try body(row(entry.kind.rawValue, entry.name, field: entry.change.field, old: entry.change.old, new: entry.change.new, action: .set))
         }
     }
 

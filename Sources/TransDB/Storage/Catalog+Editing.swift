@@ -225,19 +225,32 @@ extension Catalog {
     private func followers(_ kind: EntityKind, id: Int64, _ db: Database) throws -> [String] {
         guard kind == .delegate else { return Catalog.naturalOrder(try CatalogReader(db: db).users(of: kind, id: id)) }
         let routes = try Int64.fetchAll(db, sql: "SELECT id FROM route WHERE delegate_id = ? ORDER BY id", arguments: [id])
-        return routes.map { "route #\($0)" } + (try delegateOwners(id, db))
+        return routes.map { "route #\($0)" } + (try delegateOwners({ "\($0).delegate_id = ?1" }, id, db).map { "\($0.kind.rawValue) \($0.name)" })
     }
 
-    /// The screens and containers whose delegate is the delegate with row id `id`, as `screen library/name`.
-    private func delegateOwners(_ id: Int64, _ db: Database) throws -> [String] {
-        try String.fetchAll(
+    /// The screens and containers that lose their delegate when the delegates `condition` picks
+    /// (of an entry aliased `e`, with `?1` the id given) are removed, each with its delegate.
+    private func delegateOwners(_ condition: (String) -> String, _ id: Int64, _ db: Database) throws -> [EditReport.EntryChange] {
+        let rows = try Row.fetchAll(
             db,
             sql: """
-                SELECT 'screen ' || l.name || '/' || s.name FROM screen s JOIN library l ON l.id = s.library_id WHERE s.delegate_id = ?1
-                UNION ALL SELECT 'container ' || l.name || '/' || c.name FROM container c JOIN library l ON l.id = c.library_id WHERE c.delegate_id = ?1
-                ORDER BY 1
+                SELECT 'screen', l.name || '/' || s.name, dl.name || '/' || d.name FROM screen s JOIN library l ON l.id = s.library_id
+                JOIN delegate d ON d.id = s.delegate_id JOIN library dl ON dl.id = d.library_id WHERE \(condition("s"))
+                UNION ALL SELECT 'container', l.name || '/' || c.name, dl.name || '/' || d.name FROM container c JOIN library l ON l.id = c.library_id
+                JOIN delegate d ON d.id = c.delegate_id JOIN library dl ON dl.id = d.library_id WHERE \(condition("c"))
+                ORDER BY 1, 2
                 """,
             arguments: [id])
+        return rows.map { row in
+            EditReport.EntryChange(
+                kind: row[0] == "screen" ? .screen : .container, name: row[1],
+                change: FieldChange(field: "delegate", old: .string(row[2] as String), new: .null))
+        }
+    }
+
+    /// The sentences that say what ``delegateOwners(_:_:_:)`` found.
+    private func withoutDelegate(_ owners: [EditReport.EntryChange]) -> [String] {
+        owners.map { "\($0.kind.rawValue) \($0.name) no longer has a delegate" }
     }
 
     // MARK: Remove
@@ -256,13 +269,15 @@ extension Catalog {
             let users = try CatalogReader(db: db).users(of: kind, id: id)
             if !users.isEmpty { throw CatalogError.inUse(kind: kind, name: qualified.description, usedBy: Catalog.naturalOrder(users)) }
             var removed: [String] = []
-            var notes: [String] = []
+            var owners: [EditReport.EntryChange] = []
             if kind == .delegate {
                 removed = try routeLines(sql: "SELECT id FROM route WHERE delegate_id = ? ORDER BY id", id, db)
-                notes = try delegateOwners(id, db).map { "\($0) no longer has a delegate" }
+                owners = try delegateOwners({ "\($0).delegate_id = ?1" }, id, db)
             }
             try db.execute(sql: "DELETE FROM \(kind.table) WHERE id = ?", arguments: [id])
-            return EditReport(action: .remove, kind: kind, name: qualified.description, dryRun: dryRun, removed: removed, notes: notes)
+            return EditReport(
+                action: .remove, kind: kind, name: qualified.description, dryRun: dryRun, removed: removed, changedEntries: owners,
+                notes: withoutDelegate(owners))
         }
     }
 
@@ -299,16 +314,7 @@ extension Catalog {
         }
         removed += try routeLines(
             sql: "SELECT r.id FROM route r JOIN delegate d ON d.id = r.delegate_id WHERE d.library_id = ? ORDER BY r.id", id, db)
-        let owners = try String.fetchAll(
-            db,
-            sql: """
-                SELECT 'screen ' || l.name || '/' || s.name FROM screen s JOIN library l ON l.id = s.library_id
-                WHERE s.library_id <> ?1 AND s.delegate_id IN (SELECT id FROM delegate WHERE library_id = ?1)
-                UNION ALL SELECT 'container ' || l.name || '/' || c.name FROM container c JOIN library l ON l.id = c.library_id
-                WHERE c.library_id <> ?1 AND c.delegate_id IN (SELECT id FROM delegate WHERE library_id = ?1)
-                ORDER BY 1
-                """,
-            arguments: [id])
+        let owners = try delegateOwners({ "\($0).library_id <> ?1 AND \($0).delegate_id IN (SELECT id FROM delegate WHERE library_id = ?1)" }, id, db)
         // Routes inside the library may point at its presets; drop them before the presets.
         try db.execute(sql: "DELETE FROM route WHERE delegate_id IN (SELECT id FROM delegate WHERE library_id = ?)", arguments: [id])
         try db.execute(sql: "UPDATE preset SET reverse_id = NULL, mirror_of_id = NULL, reduced_motion_id = NULL WHERE library_id = ?", arguments: [id])
@@ -317,8 +323,7 @@ extension Catalog {
         try db.execute(sql: "UPDATE curve SET alias_of_id = NULL WHERE library_id = ?", arguments: [id])
         try db.execute(sql: "DELETE FROM library WHERE id = ?", arguments: [id])
         return EditReport(
-            action: .remove, kind: .library, name: name, dryRun: dryRun, removed: removed,
-            notes: owners.map { "\($0) no longer has a delegate" })
+            action: .remove, kind: .library, name: name, dryRun: dryRun, removed: removed, changedEntries: owners, notes: withoutDelegate(owners))
     }
 
     /// Removes the route mapping `selector` names.
