@@ -300,10 +300,14 @@ public final class Catalog: Sendable {
     /// only read (a read-only file, directory or mount), it runs again on a copy in memory.
     func transaction<T>(commit: Bool, _ body: (Database) throws -> T) throws -> T {
         if commit { return try write(body) }
+        // A dry run needs the write lock only because SQLite takes it for the writes it rolls
+        // back: on a file it cannot write, or while another process holds the lock past the busy
+        // timeout, it runs on a copy of the last commit instead.
         if !isReadOnly {
             do {
                 return try Catalog.mapErrors(path: path) { try Catalog.rolledBack(writer, body) }
-            } catch CatalogError.notWritable {}
+            } catch CatalogError.notWritable {
+            } catch CatalogError.busy {}
         }
         return try Catalog.mapErrors(path: path) {
             let copy = try DatabaseQueue(configuration: Catalog.configuration(readOnly: false, busyTimeout: 0))

@@ -92,6 +92,11 @@ extension Faults {
             #expect(waited < 3, "took \(Faults.format(waited)) s to give up with --busy-timeout 0.2")
             // Readers are not blocked by a writer, and do not see its uncommitted change.
             #expect(try cli.state() == before)
+            // A dry run writes nothing: past the busy timeout it runs on a copy of the last commit.
+            let dryRun = try cli(["add", "delegate", "Late", "--busy-timeout", "0.2", "--dry-run"])
+            expectSuccess(dryRun)
+            #expect(dryRun.stdout == "would add delegate local/Late\n")
+            #expect(try cli.state() == before)
 
             // With the default timeout (5 s) a write waits for the lock to be released.
             let waiter = cli.runner.file("waiter.err")
