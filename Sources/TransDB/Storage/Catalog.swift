@@ -84,6 +84,12 @@ public final class Catalog: Sendable {
             self.init(writer: queue, path: path, isReadOnly: true)
             version = known
         } else {
+            // SQLite would open a file it cannot write for reading and fail only at the first
+            // write, or not at all when nothing needs writing: a command that writes is refused
+            // the same way whatever it finds to do.
+            if access(path, W_OK) != 0 {
+                throw CatalogError.notWritable(path: path, reason: "this user cannot write the file")
+            }
             let queue = try Catalog.mapErrors(path: path) {
                 try DatabaseQueue(path: path, configuration: Catalog.configuration(readOnly: false, busyTimeout: busyTimeout))
             }

@@ -27,7 +27,14 @@ extension TransDBCommand {
                 // creates the catalog here, as `git init` does.
                 let db = db ?? getenv("TRANSDB_DB").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "transdb.sqlite"
                 if FileManager.default.fileExists(atPath: db) {
-                    let catalog = try Catalog(path: db, mode: .readWrite)
+                    // Opened to bring its schema up to date; one this user cannot write is only
+                    // checked, and refused (exit 77) only when it would need that.
+                    let catalog: Catalog
+                    do {
+                        catalog = try Catalog(path: db, mode: .readWrite)
+                    } catch CatalogError.notWritable {
+                        catalog = try Catalog(path: db, mode: .readOnly)
+                    }
                     Output.line("catalog '\(db)' already exists (schema \(try catalog.schemaVersion())); nothing changed")
                     return
                 }

@@ -114,6 +114,17 @@ extension Faults {
                 #expect(asNobody == asRoot, "`\(command.joined(separator: " "))` as nobody: \(asNobody)")
             }
             #expect(Faults.bytes(cli.db) == bytes)
+            // A write that would change nothing is refused all the same, so that the exit does
+            // not depend on what the file holds or what other processes left beside it; `init`
+            // of a catalog that exists only checks it.
+            let own = cli.runner.file("demo.json")
+            #expect(try cli(["export", "--library", "demo", "-o", own]).exitCode == 0)
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: own)
+            expectError(try setup.nobody(["import", own, "--db", cli.db]), exitCode: 77, mentioning: ["this user cannot write the file"])
+            let initialized = try setup.nobody(["init", "--db", cli.db])
+            expectSuccess(initialized)
+            #expect(initialized.stdout == "catalog '\(cli.db)' already exists (schema 8); nothing changed\n")
+            #expect(Faults.bytes(cli.db) == bytes)
         }
 
         @Test("a WAL catalog in a directory nobody cannot write opens for reading, alone and beside a writer's -wal and -shm")
