@@ -602,13 +602,14 @@ struct ResolveCommandTests {
         #expect(badHeader.stdout.contains("a CSV batch starts with the header op,from,to, then optionally container and reduceMotion in that order"))
     }
 
-    @Test("--batch refuses --format csv and table instead of ignoring them", arguments: ["csv", "table"])
+    @Test("--batch refuses --format json, csv and table instead of ignoring them", arguments: ["json", "csv", "table"])
     func batchFormat(_ format: String) throws {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
         let result = try cli.runner.run(
             ["resolve", "--batch", "--format", format, "--db", cli.db], stdin: #"{"op": "present", "from": "Feed", "to": "Detail"}"# + "\n")
         expectError(
-            result, exitCode: 64, mentioning: ["--batch writes one JSON answer per line; --format \(format) is not available with it"])
+            result, exitCode: 64,
+            mentioning: ["--batch writes one JSON answer per line (NDJSON); --format \(format) is not available with it: give --format ndjson"])
     }
 }

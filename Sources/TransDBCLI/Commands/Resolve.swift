@@ -59,9 +59,11 @@ extension TransDBCommand {
                 }
                 // Table is the default format: only a --format given on the command line is refused.
                 let formatGiven = CommandLine.arguments.contains { $0 == "--format" || $0.hasPrefix("--format=") }
-                guard output.format == .json || output.format == .ndjson || !formatGiven else {
+                // JSON would be one document; a batch streams one object per line (NDJSON).
+                guard output.format == .ndjson || !formatGiven else {
                     throw ValidationError(
-                        "--batch writes one JSON answer per line; --format \(output.format.rawValue) is not available with it")
+                        "--batch writes one JSON answer per line (NDJSON); --format \(output.format.rawValue) is not available with it: give --format ndjson or leave --format out"
+                    )
                 }
                 if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs \(jobs): give a number of threads from 1 to 64") }
                 return
