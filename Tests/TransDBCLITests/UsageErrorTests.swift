@@ -200,6 +200,12 @@ struct UsageErrorTests {
         #expect(try result.jsonArray().count == 8)
         let equals = try cli.runner.run(["--db=\(cli.db)", "show", "library", "demo", "--format", "json"])
         expectSuccess(equals)
+        // init too: a wrapper adding both to every call works for it.
+        let created = cli.runner.file("new.sqlite")
+        let initialized = try cli.runner.run(["--db", created, "--busy-timeout", "0.5", "init"])
+        expectSuccess(initialized)
+        #expect(initialized.stdoutLines.first == "created catalog '\(created)' (schema 8) with the default library:")
+        expectSuccess(try cli.runner.run(["--busy-timeout", "0.5", "init", "--db", created]))
     }
 
     @Test("add library: one --version in its help, a semantic version required")

@@ -14,11 +14,17 @@ extension TransDBCommand {
             name: .long, help: ArgumentHelp("The catalog file to create (default: $TRANSDB_DB, else transdb.sqlite).", valueName: "path"))
         var db: String?
 
+        @Option(
+            name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Seconds to wait for another process's write lock.", valueName: "seconds"), transform: number)
+        var busyTimeout: Double = Catalog.defaultBusyTimeout
+
         @Flag(name: .long, help: "Create the schema only, without the default library.")
         var empty = false
 
         func validate() throws {
             try CatalogOptions.validate(db: db)
+            try CatalogOptions.validate(busyTimeout: busyTimeout)
         }
 
         func run() throws {
@@ -31,14 +37,14 @@ extension TransDBCommand {
                     // checked, and refused (exit 77) only when it would need that.
                     let catalog: Catalog
                     do {
-                        catalog = try Catalog(path: db, mode: .readWrite)
+                        catalog = try Catalog(path: db, mode: .readWrite, busyTimeout: busyTimeout)
                     } catch CatalogError.notWritable {
-                        catalog = try Catalog(path: db, mode: .readOnly)
+                        catalog = try Catalog(path: db, mode: .readOnly, busyTimeout: busyTimeout)
                     }
                     Output.line("catalog '\(db)' already exists (schema \(try catalog.schemaVersion())); nothing changed")
                     return
                 }
-                let catalog = try Catalog(path: db, mode: .createIfMissing, seed: !empty)
+                let catalog = try Catalog(path: db, mode: .createIfMissing, busyTimeout: busyTimeout, seed: !empty)
                 let libraries = try catalog.libraries()
                 Output.line(
                     "created catalog '\(db)' (schema \(try catalog.schemaVersion()))"

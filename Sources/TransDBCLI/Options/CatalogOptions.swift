@@ -15,6 +15,11 @@ struct CatalogOptions: ParsableArguments {
 
     func validate() throws {
         try Self.validate(db: db)
+        try Self.validate(busyTimeout: busyTimeout)
+    }
+
+    /// Refuses a busy timeout that is not a number of seconds from 0 to 3600.
+    static func validate(busyTimeout: Double) throws {
         guard busyTimeout.isFinite, busyTimeout >= 0, busyTimeout <= 3600 else {
             throw ValidationError("--busy-timeout must be a number of seconds from 0 to 3600, got \(busyTimeout.shortestDescription)")
         }
