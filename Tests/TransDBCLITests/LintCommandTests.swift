@@ -185,6 +185,18 @@ struct LintCommandTests {
         let absoluteURI = ((try absolute.jsonObject()["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first
             .flatMap { (($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any] }?["uri"] as? String
         #expect(absoluteURI?.hasPrefix("file:///") == true && absoluteURI?.hasSuffix("/team.json") == true, "\(String(describing: absoluteURI))")
+        // Standard input names no file: no physical location, and still valid SARIF.
+        let piped = try cli.runner.run(["lint", "-", "--format", "sarif", "--db", cli.db], stdin: Self.team)
+        #expect(piped.exitCode == 1)
+        let pipedValidation = try Self.validate(piped.stdout, in: cli)
+        #expect(pipedValidation.exitCode == 0 && pipedValidation.stdout == "valid\n", "\(pipedValidation)")
+        let pipedResults = try #require((try piped.jsonObject()["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        #expect(!pipedResults.isEmpty)
+        for result in pipedResults {
+            let location = try #require((result["locations"] as? [[String: Any]])?.first)
+            #expect(location["physicalLocation"] == nil)
+            #expect(location["logicalLocations"] != nil)
+        }
     }
 
     @Test("--explain prints a rule's help, or every rule a line")

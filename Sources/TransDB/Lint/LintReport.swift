@@ -136,7 +136,9 @@ public struct LintReport: Sendable {
             // GitHub code scanning refuses a result without a file and a line: an entry of a
             // catalog or token file, which has no line of its own, is placed on the file's first.
             let place = places[finding.location] ?? files[finding.location.library].map { (file: $0, line: 1) }
-            if let place {
+            // A bundle read from standard input ('-') has no file to point at: its results keep
+            // their logical location only.
+            if let place, place.file != "-" {
                 location.append(
                     (
                         "physicalLocation",
