@@ -74,7 +74,7 @@ enum OutputFile {
         case S_IFCHR, S_IFIFO: flags = O_WRONLY | O_CLOEXEC
         case S_IFDIR:
             throw OutputFileError.refused(
-                path: path, reason: "it is a directory (only bundles are written to a directory, one file per library)")
+                path: path, reason: "it is a directory; give the path of a file to write")
         case S_IFSOCK: throw OutputFileError.refused(path: path, reason: "it is a socket")
         case S_IFBLK: throw OutputFileError.refused(path: path, reason: "it is a block device")
         default: throw OutputFileError.refused(path: path, reason: "it is not a regular file")

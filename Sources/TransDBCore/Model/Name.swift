@@ -145,6 +145,11 @@ public struct QualifiedName: Hashable, Sendable, CustomStringConvertible {
         }
         let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         if parts.count == 2 {
+            // Named as typed: the second '/' would otherwise be reported in the name alone.
+            if parts[1].utf8.contains(UInt8(ascii: "/")) {
+                throw ModelError.invalidValue(
+                    field: field, value: text, reason: "a reference is library/name with one '/', which cannot be part of a name")
+            }
             library = try Name.validated(String(parts[0]), field: "\(field) library")
             name = try Name.validated(String(parts[1]), field: field)
         } else {

@@ -136,11 +136,11 @@ struct NameTests {
         #expect(Array(name.name.unicodeScalars) == ["r", "\u{e9}", "s", "u", "m", "\u{e9}"])
     }
 
-    @Test("only the first '/' separates: the rest belongs to the name, which refuses it")
+    @Test("a second '/' is refused with the reference as typed")
     func secondSlash() {
         #expect(
             throws: ModelError.invalidValue(
-                field: "preset", value: "b/c", reason: "'/' separates a library from a name and cannot be part of one")
+                field: "preset", value: "a/b/c", reason: "a reference is library/name with one '/', which cannot be part of a name")
         ) {
             try QualifiedName(parsing: "a/b/c", field: "preset")
         }

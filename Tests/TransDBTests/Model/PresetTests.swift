@@ -311,7 +311,7 @@ struct PresetTests {
                         expression: "steps(0)", column: 7, message: "the number of steps must be a whole number from 1 to 100000, got 0"))),
             InvalidDraft(
                 label: "invalid curve name", draft: draft(.fade) { $0.curve = "lib/a/b" },
-                error: .invalidValue(field: "curve", value: "a/b", reason: "'/' separates a library from a name and cannot be part of one")),
+                error: .invalidValue(field: "curve", value: "lib/a/b", reason: "a reference is library/name with one '/', which cannot be part of a name")),
             InvalidDraft(
                 label: "invalid reverse", draft: draft(.push) { $0.reverse = "motion/" },
                 error: .invalidValue(field: "reverse preset", value: "", reason: "a name cannot be empty")),

@@ -568,7 +568,7 @@ struct CatalogTests {
             },
             Violation(
                 label: "bundle of a library that exists with other values",
-                error: CatalogError.importConflicts(["library app (version 2.1.0 → 1.0.0, description The app's transitions → )"])
+                error: CatalogError.importConflicts(["library app (version 2.1.0 → 1.0.0, description The app's transitions → \"\")"])
             ) {
                 try $0.importBundle(
                     Array(#"{"transdb": 1, "library": {"name": "app"}, "curves": [{"name": "c", "expression": "linear"}]}"#.utf8),
