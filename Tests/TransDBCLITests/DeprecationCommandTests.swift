@@ -82,7 +82,7 @@ struct DeprecationCommandTests {
         #expect(diff.count == 1)
         #expect((diff.first?["fields"] as? [[String: Any]])?.first?["field"] as? String == "deprecated")
         let before = try other.state()
-        expectError(try other(["import", file]), exitCode: 65, mentioning: ["curve ds/legacy (deprecated Use standard → )"])
+        expectError(try other(["import", file]), exitCode: 65, mentioning: ["curve ds/legacy (deprecated Use standard → -)"])
         #expect(try other.state() == before)
 
         let bad = cli.runner.file("bad.json")

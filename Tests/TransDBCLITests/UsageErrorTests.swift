@@ -226,6 +226,26 @@ struct UsageErrorTests {
         expectSuccess(try cli(["add", "library", "x", "--version", "2.0.0-beta.1+exp.sha.5114f85"]))
     }
 
+    @Test("add names an entry as set and show do: ds/x adds x to ds; --library naming another library is refused")
+    func addQualified() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let added = try cli(["add", "preset", "ds/x", "--kind", "fade"])
+        expectSuccess(added)
+        #expect(added.stdout == "added preset ds/x (fade, 0.3 s, cubic-bezier(0.42, 0, 0.58, 1))\n")
+        expectSuccess(try cli(["add", "duration", "ds/short", "0.1", "--library", "ds"]))
+        expectSuccess(try cli(["add", "screen", "app/Home"]))
+        #expect(try cli(["show", "screen", "app/Home", "--format", "json"]).jsonObject()["library"] as? String == "app")
+        let before = try cli.state()
+        expectError(
+            try cli(["add", "curve", "ds/c", "linear", "--library", "other"]), exitCode: 64,
+            mentioning: ["'ds/c' names library 'ds' but --library says 'other'; give one of them"])
+        expectError(
+            try cli(["add", "delegate", "a/b/c"]), exitCode: 65,
+            mentioning: ["invalid delegate name 'a/b/c': a reference is library/name with one '/', which cannot be part of a name"])
+        #expect(try cli.state() == before)
+    }
+
     @Test("add route --library puts the delegate it creates in that library")
     func routeDelegateLibrary() throws {
         let cli = try CLIFixture.initialized()

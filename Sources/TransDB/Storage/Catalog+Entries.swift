@@ -179,13 +179,14 @@ extension Catalog {
         try read { db in try CatalogReader(db: db).preset(id: CatalogLookup.id(.preset, name, db)) }
     }
 
-    /// The operations of the routes that play preset `name`, in ``TransitionOperation`` order:
-    /// what `eval PRESET` plays it for when no operation is given.
-    public func operations(playing name: QualifiedName) throws -> [TransitionOperation] {
+    /// What preset `name` plays for when no operation is given (`eval PRESET`, `preview PRESET`):
+    /// the operation of the routes that play it when they agree, so that a dismiss preset is not
+    /// called a present; else present.
+    public func operation(playing name: QualifiedName) throws -> TransitionOperation {
         try read { db in
             let id = try CatalogLookup.id(.preset, name, db)
-            let found = try String.fetchAll(db, sql: "SELECT DISTINCT operation FROM route WHERE preset_id = ?", arguments: [id])
-            return TransitionOperation.allCases.filter { found.contains($0.rawValue) }
+            let found = try String.fetchAll(db, sql: "SELECT DISTINCT operation FROM route WHERE preset_id = ? LIMIT 2", arguments: [id])
+            return found.count == 1 ? TransitionOperation(rawValue: found[0]) ?? .present : .present
         }
     }
 

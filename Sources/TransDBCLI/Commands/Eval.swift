@@ -86,13 +86,8 @@ extension TransDBCommand {
             try reporting {
                 let catalog = try catalog.open(forWriting: false)
                 let gesture = try gesture.map(GestureScript.init(parsing:))
-                // A preset is labelled with the operation its routes play it for when they agree:
-                // a dismiss preset evaluated alone is not called a present.
                 var operation = op ?? .present
-                if op == nil, let preset {
-                    let playing = try catalog.operations(playing: try qualifiedName(preset, field: "preset"))
-                    if playing.count == 1 { operation = playing[0] }
-                }
+                if op == nil, let preset { operation = try catalog.operation(playing: try qualifiedName(preset, field: "preset")) }
                 let context = TransitionContext(
                     container: try ContextArguments.containerSize(screen), origin: try ContextArguments.originRect(origin),
                     target: try ContextArguments.targetRect(target), operation: operation)

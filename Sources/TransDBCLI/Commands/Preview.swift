@@ -91,7 +91,7 @@ extension TransDBCommand {
         }
 
         private func makeDocument() throws -> PreviewDocument {
-            let context = TransitionContext(
+            var context = TransitionContext(
                 container: try ContextArguments.containerSize(screen), origin: try ContextArguments.originRect(origin),
                 target: try ContextArguments.targetRect(target), operation: op ?? .present)
             if diff.count == 2 {
@@ -101,7 +101,9 @@ extension TransDBCommand {
             let catalog = try catalog.open(forWriting: false)
             let gesture = try gesture.map(GestureScript.init(parsing:))
             if let preset {
-                return try catalog.previewPreset(try qualifiedName(preset, field: "preset"), context: context, gesture: gesture, rate: rate)
+                let name = try qualifiedName(preset, field: "preset")
+                if op == nil { context.operation = try catalog.operation(playing: name) }
+                return try catalog.previewPreset(name, context: context, gesture: gesture, rate: rate)
             }
             if isRoute {
                 return try catalog.previewRoute(

@@ -4,11 +4,27 @@ import TransDBCore
 
 /// `--library`, for commands that create entries.
 struct LibraryOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The library to add to (created if needed).", valueName: "name"))
-    var library: String = Library.defaultName
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The library to add to, created if needed (default: the one the name gives, as in ds/x, else local).", valueName: "name"))
+    var library: String?
 
-    /// The validated library name.
-    func name() throws -> String { try Name.validated(library, field: "library name") }
+    /// The library and the name of the entry `name` adds: `ds/x` is `x` in `ds`, as `set` and
+    /// `show` name it; a bare name goes to `--library`, else `local`. The name is checked by the
+    /// entry's own rules afterwards.
+    ///
+    /// - Throws: ``ModelError`` for an invalid library; `ValidationError` when `--library`
+    ///   names another library than the name does.
+    func place(_ name: String, field: String) throws -> (library: String, name: String) {
+        let given = try library.map { try Name.validated($0, field: "library name") }
+        guard name.utf8.contains(UInt8(ascii: "/")) else { return (given ?? Library.defaultName, name) }
+        let qualified = try QualifiedName(parsing: name, field: field)
+        let own = qualified.library ?? Library.defaultName
+        if let given, given != own {
+            throw ValidationError("'\(name)' names library '\(own)' but --library says '\(given)'; give one of them")
+        }
+        return (own, qualified.name)
+    }
 }
 
 /// `--description`.

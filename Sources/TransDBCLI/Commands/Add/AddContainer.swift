@@ -16,8 +16,9 @@ struct AddContainer: ParsableCommand {
 
     func run() throws {
         try reporting {
+            let place = try library.place(name, field: "container name")
             let container = Container(
-                library: try library.name(), name: try Name.validated(name, field: "container name"), kind: kind,
+                library: place.library, name: try Name.validated(place.name, field: "container name"), kind: kind,
                 delegate: try delegate.map { try qualifiedName($0, field: "delegate") }, description: text.description)
             let opened = try catalog.open(forWriting: true, dryRun: dryRun.dryRun)
             try opened.addContainer(container, dryRun: dryRun.dryRun)

@@ -29,8 +29,9 @@ struct AddCurve: ParsableCommand {
 
     func run() throws {
         try reporting {
+            let place = try library.place(name, field: "curve name")
             let named = NamedCurve(
-                library: try library.name(), name: try NamedCurve.validatedName(name),
+                library: place.library, name: try NamedCurve.validatedName(place.name),
                 curve: try expression.map { try TimingCurve(expression: $0) } ?? .linear, description: text.description,
                 deprecated: deprecation.deprecated, aliasOf: try aliasOf.map { try qualifiedName($0, field: "alias-of curve") })
             let opened = try catalog.open(forWriting: true, dryRun: dryRun.dryRun)

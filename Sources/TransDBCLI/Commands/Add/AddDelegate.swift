@@ -14,8 +14,9 @@ struct AddDelegate: ParsableCommand {
 
     func run() throws {
         try reporting {
+            let place = try library.place(name, field: "delegate name")
             let delegate = Delegate(
-                library: try library.name(), name: try Name.validated(name, field: "delegate name"), released: released,
+                library: place.library, name: try Name.validated(place.name, field: "delegate name"), released: released,
                 description: text.description)
             let opened = try catalog.open(forWriting: true, dryRun: dryRun.dryRun)
             try opened.addDelegate(delegate, dryRun: dryRun.dryRun)

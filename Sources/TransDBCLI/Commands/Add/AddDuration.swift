@@ -20,8 +20,9 @@ struct AddDuration: ParsableCommand {
 
     func run() throws {
         try reporting {
+            let place = try library.place(name, field: "duration name")
             let duration = try NamedDuration(
-                library: try library.name(), name: name, seconds: seconds, description: text.description, deprecated: deprecation.deprecated
+                library: place.library, name: place.name, seconds: seconds, description: text.description, deprecated: deprecation.deprecated
             ).validated()
             let opened = try catalog.open(forWriting: true, dryRun: dryRun.dryRun)
             try opened.addDuration(duration, dryRun: dryRun.dryRun)

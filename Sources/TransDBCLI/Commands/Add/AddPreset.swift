@@ -77,6 +77,7 @@ struct AddPreset: ParsableCommand {
 
     func run() throws {
         try reporting {
+            let place = try library.place(name, field: "preset name")
             var draft = PresetDraft(kind: kind ?? .custom)
             draft.mirrorOf = mirrorOf
             draft.direction = direction
@@ -97,7 +98,7 @@ struct AddPreset: ParsableCommand {
             draft.reducedMotion = reducedMotion
             draft.description = text.description
             draft.deprecated = deprecation.deprecated
-            let preset = try draft.preset(library: try library.name(), name: name)
+            let preset = try draft.preset(library: place.library, name: place.name)
             let opened = try catalog.open(forWriting: true, dryRun: dryRun.dryRun)
             let stored = try opened.addPreset(preset, dryRun: dryRun.dryRun)
             let direction = stored.direction.map { " \($0.rawValue)" } ?? ""

@@ -18,8 +18,9 @@ struct AddScreen: ParsableCommand {
 
     func run() throws {
         try reporting {
+            let place = try library.place(name, field: "screen name")
             let screen = try Screen(
-                library: try library.name(), name: name, delegate: try delegate.map { try qualifiedName($0, field: "delegate") },
+                library: place.library, name: place.name, delegate: try delegate.map { try qualifiedName($0, field: "delegate") },
                 modalStyle: modalStyle, presentationStyle: presentationStyle, description: text.description
             ).validated()
             let opened = try catalog.open(forWriting: true, dryRun: dryRun.dryRun)
