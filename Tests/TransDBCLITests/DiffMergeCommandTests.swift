@@ -485,6 +485,19 @@ extension DiffMergeCommandTests {
         ])
         expectSuccess(try cli(["diff", old, old, "--exit-code"]))
 
+        // One --library reads the file's tokens into that library, as import --library does:
+        // the file is compared with the catalog's library of that name, never with nothing.
+        expectSuccess(try cli(["import", old, "--library", "ds"]))
+        let against = try cli(["diff", new, "--library", "ds", "--exit-code"])
+        #expect(against.exitCode == 1, "\(against)")
+        #expect(against.stdoutLines.last == "~ curve ds/easing.out  expression  cubic-bezier(0, 0, 0.2, 1)  →  cubic-bezier(0, 0, 0.3, 1)")
+        let bundleFile = cli.runner.file("ds.json")
+        #expect(try cli(["export", "--library", "ds", "-o", bundleFile]).exitCode == 0)
+        try cli.setUp([["add", "library", "other"]])
+        expectError(
+            try cli(["diff", bundleFile, "--library", "other", "--exit-code"]), exitCode: 65,
+            mentioning: ["the library 'other' is not in '\(bundleFile)', which holds 'ds': a file stands for its own libraries"])
+
         // Values are shown whole when piped: two linear() curves differing only in a late stop.
         let stops = (1...9).map { "0.\($0) \($0)0%" }.joined(separator: ", ")
         let before = "linear(0, \(stops), 1)"

@@ -28,10 +28,11 @@ public struct CatalogSource: Sendable {
     ///
     /// A bundle file is read as `import` reads one (``InputFile``): a regular file of at most
     /// `maximumSize` bytes. `progress`, when given, counts its bytes. `-` is a bundle read from
-    /// `standardInput`, when given.
+    /// `standardInput`, when given. A design-token file's tokens of other tools go to
+    /// `tokensLibrary`, as `import --library` puts them.
     public init(
         path: String, maximumSize: Int = BundleFormat.defaultMaximumSize, progress: WorkProgress? = nil,
-        standardInput: (() throws -> [UInt8])? = nil
+        standardInput: (() throws -> [UInt8])? = nil, tokensLibrary: String = Library.defaultName
     ) throws {
         if path == "-", let standardInput {
             try self.init(standardInput: try standardInput(), maximumSize: maximumSize)
@@ -46,7 +47,7 @@ public struct CatalogSource: Sendable {
         // A design-token file (by its name, as `import` tells) stands for the libraries it holds,
         // tokens of other tools in the default library, as `import` would make them.
         if ImportFormat.isTokenFile(path) {
-            self.init(path: path, bundles: try DTCGFormat.decode(bytes, file: path, defaultLibrary: Library.defaultName).bundles, isBundleFile: true)
+            self.init(path: path, bundles: try DTCGFormat.decode(bytes, file: path, defaultLibrary: tokensLibrary).bundles, isBundleFile: true)
             return
         }
         let bundle = try ImportFormat.suggestingDTCG("a design-token (DTCG) file is read as one when its name ends in .tokens.json") {

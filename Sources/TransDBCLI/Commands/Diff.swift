@@ -14,7 +14,8 @@ extension TransDBCommand {
                 operation, from and to), and B is compared with A: added (+), removed (-) and changed (~) entries, each \
                 changed field with its old and new value. A bundle file stands for its one library: when A or B is a \
                 bundle file, only the libraries of the bundle files are compared. --library compares only the libraries \
-                named. --exit-code exits 1 when there are differences, as `git diff --exit-code` does.
+                named; with one --library, a design-token file's tokens of other tools are read into that library, as \
+                `import --library` puts them. --exit-code exits 1 when there are differences, as `git diff --exit-code` does.
                 """)
 
         @OptionGroup var catalog: CatalogOptions
@@ -44,8 +45,11 @@ extension TransDBCommand {
                 let diff = try progress.run { progress in
                     let standardInput = Input.standardInput(maximumSize: maxSize, progress: progress)
                     for path in [old, new].compactMap({ $0 }) { try CatalogSource.check(path: path, maximumSize: maxSize) }
+                    let names = try Swift.Set(library.map { try Name.validated($0, field: "library name") })
                     func source(_ path: String) throws -> CatalogSource {
-                        try CatalogSource(path: path, maximumSize: maxSize, progress: progress, standardInput: standardInput)
+                        try CatalogSource(
+                            path: path, maximumSize: maxSize, progress: progress, standardInput: standardInput,
+                            tokensLibrary: names.count == 1 ? names.first ?? Library.defaultName : Library.defaultName)
                     }
                     let (a, b) =
                         if let new {
@@ -53,10 +57,17 @@ extension TransDBCommand {
                         } else {
                             (try CatalogSource(catalog.open(forWriting: false), progress: progress), try source(old))
                         }
-                    let names = try Swift.Set(library.map { try Name.validated($0, field: "library name") })
                     let compared = Swift.Set((a.bundles + b.bundles).map(\.library.name))
                     for name in names.sorted() where !compared.contains(name) {
                         throw LookupError.notFound(kind: .library, name: name, suggestion: NameSuggestion.closest(to: name, in: compared))
+                    }
+                    // A file stands for its own libraries: a library named that no file holds
+                    // would be compared with nothing and found equal.
+                    let files = [a, b].filter(\.isBundleFile)
+                    let inFiles = Swift.Set(files.flatMap(\.bundles).map(\.library.name))
+                    if let missing = names.sorted().first(where: { !inFiles.contains($0) }), let file = files.first {
+                        throw DiffError.libraryNotInFile(
+                            library: missing, file: file.path, libraries: inFiles.sorted())
                     }
                     return CatalogDiff.compare(consume a, consume b, libraries: names.isEmpty ? nil : names, progress: progress)
                 }

@@ -172,3 +172,7 @@ func reporting(_ body: () throws -> Void) throws {
 
 /// `text` as one line (``Table/oneLine(_:)``).
 func oneLine(_ text: String) -> String { Table.oneLine(text) }
+
+extension DiffError: ReportedError {
+    var exitCode: Int32 { 65 }
+}
