@@ -199,6 +199,25 @@ struct LintCommandTests {
         }
     }
 
+    @Test("design-token files given together are one set, as import reads them: an alias may name another file's token")
+    func tokenSet() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let base = try Self.write(
+            #"{"base": {"$type": "duration", "fast": {"$value": {"value": 2000, "unit": "ms"}}}}"#, to: "base.tokens.json", in: cli)
+        let motion = try Self.write(
+            #"{"motion": {"$type": "transition", "enter": {"$value": {"duration": "{base.fast}", "delay": {"value": 0, "unit": "ms"}, "timingFunction": [0.2, 0, 0, 1]}}}}"#,
+            to: "motion.tokens.json", in: cli)
+        let alone = try cli(["lint", motion])
+        expectError(alone, exitCode: 65, mentioning: ["{base.fast}"])
+        let together = try cli(["lint", base, motion, "--format", "json"])
+        #expect(together.exitCode == 0 || together.exitCode == 1, "\(together)")
+        let findings = try together.jsonArray()
+        // The transition's 2 s comes from the other file: TD013 finds it too long.
+        #expect(findings.contains { $0["rule"] as? String == "TD013" && ($0["name"] as? String)?.hasSuffix("motion.enter") == true }, "\(findings)")
+        #expect(findings.allSatisfy { $0["file"] as? String == "\(base) + \(motion)" })
+    }
+
     @Test("--explain prints a rule's help, or every rule a line")
     func explain() throws {
         let cli = try CLIFixture.initialized()

@@ -32,7 +32,28 @@ public struct LintInput: Sendable {
         var places: [LintLocation: (file: String, line: Int)] = [:]
         var libraryFiles: [String: String] = [:]
         var reported: Set<String> = []
+        // Design-token files given together are one set of tokens, as `import` reads them: one
+        // file's aliases may name another's tokens.
+        let tokenFiles = files.filter { $0 != "-" && ImportFormat.isTokenFile($0) }
+        let tokenSet: CatalogSource? =
+            tokenFiles.count > 1
+            ? CatalogSource(
+                path: tokenFiles.joined(separator: " + "),
+                bundles: try DTCGFormat.decode(
+                    tokenFiles.map { (try InputFile.read($0, maximumSize: BundleFormat.defaultMaximumSize), $0) },
+                    defaultLibrary: Library.defaultName
+                ).bundles, isBundleFile: true)
+            : nil
         for path in files {
+            if let tokenSet, tokenFiles.contains(path) {
+                guard path == tokenFiles.first else { continue }
+                for bundle in tokenSet.bundles where !reported.contains(bundle.library.name) {
+                    reported.insert(bundle.library.name)
+                    libraryFiles[bundle.library.name] = tokenSet.path
+                    bundles.append(bundle)
+                }
+                continue
+            }
             let stdin = try path == "-" ? standardInput.map { try $0() } : nil
             let source = try stdin.map { try CatalogSource(standardInput: $0) } ?? CatalogSource(path: path)
             for bundle in source.bundles {
