@@ -123,13 +123,25 @@ extension DTCGDocument {
             guard !suffix.isEmpty, !digits.isEmpty, digits.unicodeScalars.allSatisfy({ "0123456789.eE+-".unicodeScalars.contains($0) }),
                 let number = Double(digits)
             else {
-                throw value.error("'\(text)' is not a duration: write {\"value\": 200, \"unit\": \"ms\"}, or a number followed by ms or s")
+                // The example uses the number written, when there is one: '0.2sec' → 0.2 s.
+                let leading = String(text.prefix { "0123456789.".contains($0) })
+                let rest = text.dropFirst(leading.count).lowercased()
+                let meant = rest.hasPrefix("m") ? "ms" : rest.hasPrefix("s") ? "s" : nil
+                let example =
+                    Double(leading).flatMap { number in meant.map { "{\"value\": \(number.shortestDescription), \"unit\": \"\($0)\"}" } }
+                    ?? "{\"value\": 200, \"unit\": \"ms\"}"
+                throw value.error("'\(text)' is not a duration: write \(example), or a number followed by ms or s")
             }
             guard number.isFinite else { throw value.error("the duration '\(text)' is out of range") }
             amountField = value
             amount = number
             unit = suffix
             written = "'\(text)'"
+        case .number, .integer:
+            // A bare number has no unit: say which each would be.
+            let number = try value.number()
+            throw value.error(
+                "a duration is {\"value\": number, \"unit\": \"ms\" or \"s\"}, not a number alone: write {\"value\": \(number.shortestDescription), \"unit\": \"ms\"} or {\"value\": \(number.shortestDescription), \"unit\": \"s\"}")
         default:
             throw value.error("a duration is {\"value\": number, \"unit\": \"ms\" or \"s\"}, not \(value.kind)")
         }

@@ -21,6 +21,9 @@ struct DTCGReader {
     /// Where each entry name was first used, to refuse a second one: kind, library, name.
     private var used: [String: (file: String, path: String)] = [:]
     private var skipped: [(type: String, paths: [String])] = []
+    /// Skipped tokens whose value is a CSS `cubic-bezier()` string (Tokens Studio writes easings
+    /// as `string` tokens), for a note saying how DTCG writes them.
+    private var cssCurves: [String] = []
     /// The deprecated entries read, by reason (a group's `$deprecated` marks all its tokens alike).
     private var deprecations: [(reason: String?, entries: [String])] = []
     private var ignoredExtensions: [(key: String, places: [String])] = []
@@ -65,6 +68,7 @@ struct DTCGReader {
             case "transition": transitions.append(token)
             case "duration": try readDuration(token)
             default:
+                if case let .string(text) = token.value.value, text.lowercased().hasPrefix("cubic-bezier(") { cssCurves.append(token.path) }
                 if let index = skipped.firstIndex(where: { $0.type == type }) {
                     skipped[index].paths.append(token.path)
                 } else {
@@ -83,7 +87,12 @@ struct DTCGReader {
                 DTCGDocument.types.contains(type)
                 ? "transdb has no \(type) entries"
                 : "'\(type)' is not a DTCG 2025.10 type" + (DTCGDocument.intendedType(type).map { " (did you mean '\($0)'?)" } ?? "")
-            notes.append("skipped \(paths.count) \(type) token\(paths.count == 1 ? "" : "s") (\(paths.firstFew())): \(reason)")
+            notes.append("skipped \(paths.count) \(type) token\(paths.count == 1 ? "" : "s") (\(paths.firstFew())): \(reason)" + Self.hint(type))
+        }
+        if !cssCurves.isEmpty {
+            notes.append(
+                "\(cssCurves.count == 1 ? "a skipped token is a CSS cubic-bezier() string" : "\(cssCurves.count) skipped tokens are CSS cubic-bezier() strings") (\(cssCurves.firstFew())): "
+                    + "DTCG writes a curve as $type cubicBezier with the four numbers, \"$value\": [x1, y1, x2, y2]")
         }
         notes += mismatches
         if !slashes.isEmpty {
@@ -595,6 +604,15 @@ struct DTCGReader {
 }
 
 extension DTCGReader {
+    /// What a skipped type of another tool is in DTCG, when it has a motion counterpart.
+    fileprivate static func hint(_ type: String) -> String {
+        switch type.lowercased() {
+        case "delay", "time", "timing": " (a \(type) is written as $type duration)"
+        case "easing", "bezier", "cubic-bezier", "timingfunction": " (a curve is written as $type cubicBezier)"
+        default: ""
+        }
+    }
+
     /// A mirror's `$value` is written for other tools and derived from its source on import;
     /// where another tool changed its duration, delay or timing function, the edit wins, as for
     /// any preset: the preset keeps the values it was given and is no longer a mirror, with a

@@ -167,6 +167,16 @@ extension Interchange {
                 path: "$.d.$value",
                 reason: #"'200px' is not a duration: write {"value": 200, "unit": "ms"}, or a number followed by ms or s"#),
             Case(
+                name: "a duration with a misspelt unit: the example keeps its number",
+                json: ##"{"d": {"$type": "duration", "$value": "0.2sec"}}"##,
+                path: "$.d.$value",
+                reason: #"'0.2sec' is not a duration: write {"value": 0.2, "unit": "s"}, or a number followed by ms or s"#),
+            Case(
+                name: "a duration that is a number alone",
+                json: ##"{"d": {"$type": "duration", "$value": 50}}"##,
+                path: "$.d.$value",
+                reason: #"a duration is {"value": number, "unit": "ms" or "s"}, not a number alone: write {"value": 50, "unit": "ms"} or {"value": 50, "unit": "s"}"#),
+            Case(
                 name: "a duration unit px",
                 json:
                     ##"{"t": {"$type": "transition", "$value": {"duration": {"value": 200, "unit": "px"}, "timingFunction": [0, 0, 1, 1]}}}"##,

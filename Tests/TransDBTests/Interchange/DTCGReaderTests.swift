@@ -322,6 +322,22 @@ extension Interchange {
             #expect(notes == ["skipped 1 Color token (brand.accent): 'Color' is not a DTCG 2025.10 type (did you mean 'color'?)"])
         }
 
+        @Test("Tokens Studio's motion types (delay, easings as CSS strings) are skipped with a note saying how DTCG writes them")
+        func tokensStudioMotion() throws {
+            let json = #"""
+                {"Definition": {"delay": {"100": {"$type": "delay", "$value": "100ms"}},
+                                "timing-function": {"100": {"$type": "string", "$value": "cubic-bezier(.4, 0, .7, .2)"}}}}
+                """#
+            let (bundles, notes) = try DTCGFormat.decode(Array(json.utf8), file: "pf.tokens.json", defaultLibrary: "pf")
+            #expect(bundles.isEmpty)
+            #expect(
+                notes == [
+                    "skipped 1 delay token (Definition.delay.100): 'delay' is not a DTCG 2025.10 type (a delay is written as $type duration)",
+                    "skipped 1 string token (Definition.timing-function.100): 'string' is not a DTCG 2025.10 type",
+                    #"a skipped token is a CSS cubic-bezier() string (Definition.timing-function.100): DTCG writes a curve as $type cubicBezier with the four numbers, "$value": [x1, y1, x2, y2]"#,
+                ])
+        }
+
         /// Files a design system splits its motion tokens over: easing curves, durations, and
         /// transitions that alias both.
         static let splitFiles: [(text: String, file: String)] = [
