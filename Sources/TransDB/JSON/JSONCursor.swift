@@ -34,8 +34,18 @@ struct JSONCursor {
 
     /// The member `key` of this object.
     func child(_ key: String, _ value: JSONValue) -> JSONCursor {
-        // An empty key would vanish from the path: `$.motion.` reads as a typo.
-        JSONCursor(value: value, path: path + (key.isEmpty ? "[\"\"]" : "." + key), file: file, wording: wording)
+        JSONCursor(value: value, path: path + Self.member(key), file: file, wording: wording)
+    }
+
+    /// `key` as a step of a path: `.key`, or in brackets (`["md.sys.motion"]`) when it is empty or
+    /// holds a character that would read as another step (`.`, `[`, a space…), as JSONPath
+    /// writes such names.
+    static func member(_ key: String) -> String {
+        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
+            !scalar.isASCII || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-$@".unicodeScalars.contains(scalar)
+        }
+        guard !plain else { return "." + key }
+        return "[" + JSONValue.string(key).compact + "]"
     }
 
     /// The element `index` of this array.

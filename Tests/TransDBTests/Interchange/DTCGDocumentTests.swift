@@ -196,11 +196,11 @@ extension Interchange {
             Case(
                 name: "a name with a period",
                 json: ##"{"motion": {"ease.in": {"$type": "cubicBezier", "$value": [0.42, 0, 1, 1]}}}"##,
-                path: "$.motion.ease.in", reason: "the name 'ease.in' contains '.': DTCG names cannot contain '{', '}' or '.'"),
+                path: #"$.motion["ease.in"]"#, reason: "the name 'ease.in' contains '.': DTCG names cannot contain '{', '}' or '.'"),
             Case(
                 name: "a name transdb refuses",
                 json: ##"{" ease": {"$type": "cubicBezier", "$value": [0.42, 0, 1, 1]}}"##,
-                path: "$. ease",
+                path: #"$[" ease"]"#,
                 reason: "invalid curve name ' ease': a name cannot start or end with white space"),
             Case(
                 name: "a token that is also a group",
@@ -214,18 +214,18 @@ extension Interchange {
                 name: "an unknown preset kind in transdb's extension",
                 json:
                     ##"{"lib": {"$extensions": {"org.transdb": {"format": 1}}, "presets": {"p": {"$type": "transition", "$value": {"duration": "1s", "delay": "0s", "timingFunction": [0, 0, 1, 1]}, "$extensions": {"org.transdb": {"kind": "warp"}}}}}}"##,
-                path: "$.lib.presets.p.$extensions.org.transdb.kind",
+                path: #"$.lib.presets.p.$extensions["org.transdb"].kind"#,
                 reason: "unknown value 'warp': expected none, fade, push, pull, cover, uncover, slide, zoom, flip, sheet or custom"),
             Case(
                 name: "a direction the kind does not have",
                 json:
                     ##"{"lib": {"$extensions": {"org.transdb": {"format": 1}}, "presets": {"p": {"$type": "transition", "$value": {"duration": "1s", "delay": "0s", "timingFunction": [0, 0, 1, 1]}, "$extensions": {"org.transdb": {"kind": "flip", "direction": "up"}}}}}}"##,
-                path: "$.lib.presets.p.$extensions.org.transdb.direction",
+                path: #"$.lib.presets.p.$extensions["org.transdb"].direction"#,
                 reason: "invalid direction 'up': a preset of kind 'flip' moves left or right"),
             Case(
                 name: "a newer transdb extension format",
                 json: ##"{"lib": {"$extensions": {"org.transdb": {"format": 2}}}}"##,
-                path: "$.lib.$extensions.org.transdb.format",
+                path: #"$.lib.$extensions["org.transdb"].format"#,
                 reason: "transdb extension format 2 was written by a newer transdb (this one reads format 1)"),
             Case(
                 name: "invalid UTF-8",
