@@ -179,10 +179,16 @@ struct DTCGDocument {
                 // Style Dictionary 3 and Tokens Studio write tokens as {"value", "type"} (with other
                 // keys, such as "comment", in any order): say so.
                 let olderKey = ["value", "type"].contains(key) ? key : members.contains { $0.0 == "value" } ? "value" : nil
+                // Salesforce's Theo (Backpack, Lightning) writes a file of "props", "aliases",
+                // "global" and "imports" at the top level.
+                let theo = segments.isEmpty && ["props", "aliases", "imports", "global"].contains(key)
                 let older =
                     olderKey.map {
                         "; '\($0)' without '$' is the token format before DTCG (Style Dictionary 3, Tokens Studio): DTCG 2025.10 writes $value and $type"
-                    } ?? ""
+                    }
+                    ?? (theo
+                        ? "; '\(key)' at the top level is Theo's format (props, aliases, imports), older than DTCG: convert the file to DTCG 2025.10 ($value and $type) first"
+                        : "")
                 throw member.error("expected a token or a group (an object), found \(member.kindAndValue)" + older)
             }
             let hasValue = children.contains { $0.0 == "$value" }

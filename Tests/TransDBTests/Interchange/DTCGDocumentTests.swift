@@ -172,6 +172,11 @@ extension Interchange {
                 path: "$.d.$value",
                 reason: #"'0.2sec' is not a duration: write {"value": 0.2, "unit": "s"}, or a number followed by ms or s"#),
             Case(
+                name: "a Theo file (Backpack, Lightning)",
+                json: ##"{"imports": ["./aliases.json"], "props": {"ANIMATION_DURATION_SM": {"value": "50ms"}}}"##,
+                path: "$.imports",
+                reason: "expected a token or a group (an object), found an array; 'imports' at the top level is Theo's format (props, aliases, imports), older than DTCG: convert the file to DTCG 2025.10 ($value and $type) first"),
+            Case(
                 name: "a duration that is a number alone",
                 json: ##"{"d": {"$type": "duration", "$value": 50}}"##,
                 path: "$.d.$value",
