@@ -246,6 +246,20 @@ struct UsageErrorTests {
         #expect(try cli.state() == before)
     }
 
+    @Test("add route --format json prints the route as show route does, its new id included; notes go to stderr")
+    func addRouteForScripts() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let added = try cli(["add", "route", "--op", "present", "--from", "Feed", "--to", "Settings", "--preset", "motion/fade", "--format", "json"])
+        #expect(added.exitCode == 0)
+        #expect(added.stderrLines == ["note: added to 'demo/ModalTransitions', the transitioningDelegate of screen 'demo/Settings'"])
+        let route = try added.jsonObject()
+        let id = try #require(route["id"] as? Int)
+        let shown = try cli(["show", "route", "\(id)", "--format", "json"])
+        #expect(shown.stdout == added.stdout)
+        #expect(route["preset"] as? String == "motion/fade")
+    }
+
     @Test("add route --library puts the delegate it creates in that library")
     func routeDelegateLibrary() throws {
         let cli = try CLIFixture.initialized()

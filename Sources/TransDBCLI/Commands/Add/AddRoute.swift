@@ -29,6 +29,7 @@ struct AddRoute: ParsableCommand {
             "The library of a delegate created for the route (default: the asked screen's or container's); also preferred for bare names.",
             valueName: "name"))
     var library: String?
+    @OptionGroup var output: FormatOptions
 
     func validate() throws {
         if (preset == nil) == !returnsNil {
@@ -60,8 +61,14 @@ struct AddRoute: ParsableCommand {
                 library: try library.map { try Name.validated($0, field: "library name") } ?? Library.defaultName,
                 delegateLibrary: try library.map { try Name.validated($0, field: "library name") })
             let added = try catalog.open(forWriting: true, dryRun: dryRun.dryRun).addRoute(request, dryRun: dryRun.dryRun)
-            for note in added.notes { Output.line(note) }
             let mapping = added.mapping
+            // For scripts: the route as `show route` prints it, its id included; what else was
+            // done (a delegate created) goes to stderr.
+            guard output.format == .table else {
+                for note in added.notes { Output.inform("note: \(note)") }
+                return Output.print(EntryDetail(record: mapping.record), as: output.format, wide: output.wide)
+            }
+            for note in added.notes { Output.line(note) }
             Output.line(
                 "\(dryRun.added) route #\(mapping.id ?? 0): \(mapping.routeDescription) on \(mapping.delegate) returns "
                     + (mapping.preset?.description ?? "nil") + (mapping.interaction.map { ", interaction \($0)" } ?? ""))
