@@ -172,7 +172,10 @@ public enum ReadOnlyQuery {
     private static func value(_ statement: OpaquePointer, _ i: Int32) -> JSONValue {
         switch sqlite3_column_type(statement, i) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, i))
-        case SQLITE_FLOAT: return .number(sqlite3_column_double(statement, i))
+        case SQLITE_FLOAT:
+            // JSON has no infinity: written as text, the same in every format, rather than null.
+            let number = sqlite3_column_double(statement, i)
+            return number.isFinite ? .number(number) : .string(number > 0 ? "Infinity" : "-Infinity")
         case SQLITE_NULL: return .null
         case SQLITE_BLOB:
             let count = Int(sqlite3_column_bytes(statement, i))

@@ -88,4 +88,12 @@ struct ReadOnlyQueryTests {
             #expect(counted.rows == [[.integer(1000)]])
         }
     }
+
+    @Test("an infinite number, which JSON cannot hold, is the text Infinity or -Infinity in every format")
+    func infinity() throws {
+        try Self.withCatalog { path in
+            let result = try ReadOnlyQuery.run("SELECT 1e308 * 10 AS up, -1e308 * 10 AS down, 1.5 AS finite", catalog: path)
+            #expect(result.rows == [[.string("Infinity"), .string("-Infinity"), .number(1.5)]])
+        }
+    }
 }
