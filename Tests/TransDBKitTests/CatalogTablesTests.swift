@@ -74,4 +74,38 @@ struct CatalogTablesTests {
         let tables = try CatalogTables(bundles: demo.map { (file: $0.lastPathComponent, data: try Data(contentsOf: $0)) })
         #expect(throws: TransitionCatalogError.self) { try TransitionCatalog(tables: tables) }
     }
+
+    @Test("a Reduce Motion alternative or a reverse in a library not loaded is refused at load, not skipped when played")
+    func refusesMissingPresetReference() throws {
+        func bundle(_ presets: String) -> Data {
+            Data(#"{"transdb": 1, "library": {"name": "app", "version": "1.0.0"}, "presets": [\#(presets)]}"#.utf8)
+        }
+        for reference in [#""reducedMotion": "other/calm""#, #""reverse": "other/back""#] {
+            let tables = try CatalogTables(bundles: [(file: "app.json", data: bundle(#"{"name": "p", "kind": "push", "direction": "left", \#(reference)}"#))])
+            #expect(throws: TransitionCatalogError.self) { try TransitionCatalog(tables: tables) }
+        }
+        // Within the catalog, they load.
+        let own = try CatalogTables(bundles: [
+            (file: "app.json", data: bundle(#"{"name": "p", "kind": "push", "direction": "left", "reducedMotion": "q", "reverse": "q"}, {"name": "q", "kind": "fade"}"#))
+        ])
+        _ = try TransitionCatalog(tables: own)
+    }
+
+    @Test("a bundle's numbers are the nearest doubles to their digits, as transdb reads them (17-digit decimals too)")
+    func exactNumbers() throws {
+        let digits = ["0.21666666666666667", "0.43333333333333335", "0.30000000000000004", "0.1", "1e-7"]
+        let presets = digits.enumerated().map { index, text in
+            #"{"name": "p\#(index)", "kind": "push", "direction": "left", "duration": \#(text), "delay": \#(text), "interaction": {"completionSpeed": 1, "finishThreshold": \#(text)}}"#
+        }
+        let data = Data(#"{"transdb": 1, "library": {"name": "app", "version": "1.0.0"}, "presets": [\#(presets.joined(separator: ", "))]}"#.utf8)
+        let tables = try CatalogTables(bundles: [(file: "app.json", data: data)])
+        let byName = Dictionary(uniqueKeysWithValues: tables.presets.map { ($0.name, $0) })
+        for (index, text) in digits.enumerated() {
+            let preset = try #require(byName["p\(index)"])
+            let exact = try #require(Double(text))
+            #expect(preset.duration == exact, "\(text)")
+            #expect(preset.delay == exact, "\(text)")
+            #expect(preset.interaction?.finishThreshold == exact, "\(text)")
+        }
+    }
 }

@@ -71,7 +71,7 @@ extension CatalogTables {
     /// duration is their seconds (the names are not kept: TransDBKit plays what they resolve to).
     private static func readDurations(_ data: Data, file: String, into durations: inout [QualifiedName: Double]) throws {
         let root = BundleValue(
-            value: try wrapping(file: file, path: "$") { try JSONSerialization.jsonObject(with: data) }, path: "$", file: file)
+            value: try wrapping(file: file, path: "$") { try BundleJSON.parse(data) }, path: "$", file: file)
         let top = try root.object(["transdb", "library", "curves", "durations", "presets", "delegates", "screens", "containers", "routes"])
         let name = try top.child("library").object(["name", "version", "description", "tokensSchema"]).string("name")
         guard top.has("durations") else { return }
@@ -86,7 +86,7 @@ extension CatalogTables {
 
     private static func read(_ data: Data, file: String, durations: [QualifiedName: Double]) throws -> CatalogTables {
         let root = BundleValue(
-            value: try wrapping(file: file, path: "$") { try JSONSerialization.jsonObject(with: data) }, path: "$", file: file)
+            value: try wrapping(file: file, path: "$") { try BundleJSON.parse(data) }, path: "$", file: file)
         let top = try root.object(["transdb", "library", "curves", "durations", "presets", "delegates", "screens", "containers", "routes"])
         guard try top.number("transdb") == 1 else { throw root.child("transdb").error("the format version must be 1") }
         let header = try top.child("library").object(["name", "version", "description", "tokensSchema"])
@@ -251,6 +251,44 @@ extension CatalogTables {
     }
 }
 
+/// A bundle file's JSON as the values ``BundleValue`` reads: `[String: Any]`, `[Any]`, `Double`,
+/// `Bool`, `String` and `NSNull`. Parsed with `JSONDecoder`, whose numbers are the nearest
+/// doubles to their digits, as transdb's are: `JSONSerialization` on Linux is an ulp off for most
+/// 17-digit decimals (`0.21666666666666667`), which moved a sample or turned a finish into a cancel.
+private enum BundleJSON: Decodable {
+    case null, bool(Bool), number(Double), string(String), array([BundleJSON]), object([String: BundleJSON])
+
+    static func parse(_ data: Data) throws -> Any { try JSONDecoder().decode(BundleJSON.self, from: data).plain }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let flag = try? container.decode(Bool.self) {
+            self = .bool(flag)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let text = try? container.decode(String.self) {
+            self = .string(text)
+        } else if let items = try? container.decode([BundleJSON].self) {
+            self = .array(items)
+        } else {
+            self = .object(try container.decode([String: BundleJSON].self))
+        }
+    }
+
+    var plain: Any {
+        switch self {
+        case .null: NSNull()
+        case let .bool(flag): flag
+        case let .number(number): number
+        case let .string(text): text
+        case let .array(items): items.map(\.plain)
+        case let .object(members): members.mapValues(\.plain)
+        }
+    }
+}
+
 /// A parsed JSON value and where it is in its file.
 private struct BundleValue {
     let value: Any
@@ -312,10 +350,10 @@ private struct BundleObject {
 
     func optionalNumber(_ key: String) throws -> Double? {
         guard has(key) else { return nil }
-        guard let number = fields[key] as? NSNumber else {
+        guard let number = fields[key] as? Double else {
             throw child(key).error("expected a number")
         }
-        return number.doubleValue
+        return number
     }
 
     func optionalBool(_ key: String) throws -> Bool? {

@@ -25,10 +25,15 @@ public struct TransitionCatalog: PresetSource, Sendable {
         }
         curves = Dictionary(tables.curves.map { ($0.qualifiedName, $0.curve) }, uniquingKeysWith: { first, _ in first })
         presets = Dictionary(tables.presets.map { ($0.qualifiedName, $0) }, uniquingKeysWith: { first, _ in first })
-        // Every curve a preset names is checked here, so that planning a transition cannot fail later.
+        // Every curve and preset a preset names is checked here, so that planning a transition
+        // cannot fail later: a Reduce Motion alternative missing (its library's bundle not loaded)
+        // would otherwise fall back to the original preset without a word.
         for preset in tables.presets {
             _ = try timingCurve(preset.curve)
             if let interaction = preset.interaction { _ = try timingCurve(interaction.completionCurve) }
+            for reference in [preset.reducedMotion, preset.reverse].compactMap({ $0 }) {
+                _ = try self.preset(named: reference.qualified(in: preset.library))
+            }
         }
     }
 

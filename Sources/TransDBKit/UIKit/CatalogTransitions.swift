@@ -50,15 +50,21 @@
             CatalogTabBarDelegate(self, container: container)
         }
 
-        /// Makes `viewController` present and dismiss through the catalog: its transitioning delegate
-        /// and its presentation style as the catalog's screen has them.
+        /// Makes `viewController` present and dismiss through the catalog: its transitioning delegate,
+        /// and its presentation and modal transition styles as the catalog's screen has them. The
+        /// transition style is what UIKit plays when the catalog answers nil (`transdb eval` plays
+        /// the screen's `modalStyle` then), so it must be the catalog's, not UIKit's coverVertical.
         public func prepare(_ viewController: UIViewController) {
             viewController.transitioningDelegate = transitioningDelegate
             let name = self.name(of: viewController)
-            if let screen = catalog.tables.screens.first(where: { $0.qualifiedName.description == name || $0.name == name }),
-                let style = UIModalPresentationStyle(rawValue: screen.presentationStyle.uikitValue)
-            {
+            guard let screen = catalog.tables.screens.first(where: { $0.qualifiedName.description == name || $0.name == name }) else {
+                return
+            }
+            if let style = UIModalPresentationStyle(rawValue: screen.presentationStyle.uikitValue) {
                 viewController.modalPresentationStyle = style
+            }
+            if let style = UIModalTransitionStyle(rawValue: screen.modalStyle.uikitValue) {
+                viewController.modalTransitionStyle = style
             }
         }
 

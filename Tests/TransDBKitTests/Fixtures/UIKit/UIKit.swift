@@ -198,6 +198,11 @@ open class CALayer: NSObject {
 // MARK: View controllers
 
 /// https://developer.apple.com/documentation/uikit/uimodalpresentationstyle
+/// https://developer.apple.com/documentation/uikit/uimodaltransitionstyle
+public enum UIModalTransitionStyle: Int, @unchecked Sendable {
+    case coverVertical = 0, flipHorizontal, crossDissolve, partialCurl
+}
+
 public enum UIModalPresentationStyle: Int, @unchecked Sendable {
     case fullScreen = 0, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover
     case none = -1
@@ -220,6 +225,8 @@ public enum UIModalPresentationStyle: Int, @unchecked Sendable {
     weak open var transitioningDelegate: (any UIViewControllerTransitioningDelegate)?
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/modalpresentationstyle
     open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/modaltransitionstyle
+    open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/presentingviewcontroller
     open var presentingViewController: UIViewController? { nil }
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/navigationcontroller
