@@ -68,7 +68,7 @@ struct UIKitSurfaceTests {
         try Self.swiftc(["-typecheck"] + Self.flags + ["-I", directory.path, "-I", core] + files)
     }
 
-    @Test("entries named as the enums' own members (allCases, rawValue, …) or as keywords type-check and leave the members usable")
+    @Test("entries named as the enums' own members (allCases, rawValue, …) or as keywords, and subnormal numbers, type-check and leave the members usable")
     func memberNames() throws {
         let (directory, core) = try Self.modules()
         defer { directory.remove() }
@@ -79,11 +79,18 @@ struct UIKitSurfaceTests {
         for name in ["allCases", "rawValue", "hashValue", "hash", "init", "self", "Type", "default"] {
             try #require(try runner.run(["add", "screen", name, "--library", "app", "--db", db]).exitCode == 0)
         }
+        // Subnormal numbers, whose literals would warn that they underflow: written as their bits.
+        let tiny = try runner.run([
+            "add", "preset", "tiny", "--kind", "fade", "--library", "app", "--set", "to.start.alpha=5e-324",
+            "--curve", "cubic-bezier(1e-9, 5e-324, 0.5, 1)", "--db", db,
+        ])
+        try #require(tiny.exitCode == 0, "\(tiny.stderr)")
         let file = directory.file("App.swift")
         let result = try runner.run(["generate", "swift", "--db", db, "--library", "app", "--type-name", "AppTransitions", "-o", file])
         try #require(result.exitCode == 0, "\(result.stderr)")
         let source = try String(contentsOfFile: file, encoding: .utf8)
         #expect(source.contains("case appAllCases = \"app/allCases\"") && source.contains("case appRawValue = \"app/rawValue\""))
+        #expect(source.contains("y1: Double(bitPattern: 0x1)") && !source.contains("5e-324"))
         // The enums' own members stay usable beside the cases.
         let use = directory.file("Use.swift")
         try "func use() -> [String] { AppTransitions.Screens.allCases.map(\\.rawValue) + [AppTransitions.Screens.appAllCases.rawValue] }\n"

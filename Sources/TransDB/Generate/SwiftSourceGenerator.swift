@@ -273,7 +273,12 @@ public struct SwiftSourceGenerator: Sendable {
     }
 
     /// A Double as a Swift literal that reads back as the same value.
-    static func number(_ value: Double) -> String { value.shortestDescription }
+    static func number(_ value: Double) -> String {
+        // A subnormal literal (5e-324) compiles with an "underflows" warning, which fails a build
+        // with warnings as errors: its bits are written instead, the same value.
+        guard value.isSubnormal else { return value.shortestDescription }
+        return "Double(bitPattern: 0x" + String(value.bitPattern, radix: 16, uppercase: true) + ")"
+    }
 
     /// A Swift string literal.
     static func literal(_ text: String) -> String {
