@@ -95,6 +95,17 @@ struct PlanParityTests {
         #expect(
             TimingPlan(.piecewiseLinear([LinearStop(output: 0), LinearStop(output: 0.8, percent: 40), LinearStop(output: 1)]))
                 == .keyframes(times: [0, 0.4, 1], values: [0, 0.8, 1], mode: .linear))
+        // Stops that begin after 0 and end before 1: the engine extends the end segments, and the
+        // keyframes start and end where it does (0.2 - 0.7 / 0.4 × 0.3 at 0, 0.9 + 0.7 / 0.4 × 0.3 at 1).
+        let short = TimingCurve.piecewiseLinear([LinearStop(output: 0.2, percent: 30), LinearStop(output: 0.9, percent: 70)])
+        let function = short.function(duration: nil)
+        #expect(
+            TimingPlan(short)
+                == .keyframes(times: [0, 0.3, 0.7, 1], values: [function.progress(at: 0), 0.2, 0.9, function.progress(at: 1)], mode: .linear))
+        #expect(abs(function.progress(at: 0) - -0.325) < 1e-12 && abs(function.progress(at: 1) - 1.425) < 1e-12)
+        // Stops outside [0, 1] are left out; the values at 0 and 1 are the engine's.
+        let wide = TimingCurve.piecewiseLinear([LinearStop(output: 0, percent: -50), LinearStop(output: 1, percent: 150)])
+        #expect(TimingPlan(wide) == .keyframes(times: [0, 1], values: [0.25, 0.75], mode: .linear))
     }
 
     @Test("a release finishes past the threshold or with a flick, as the engine decides")

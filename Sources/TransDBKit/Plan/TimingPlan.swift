@@ -53,8 +53,25 @@ public enum TimingPlan: Hashable, Sendable {
             let times = (0..<count).map { Double($0) / Double(count) } + [1]
             self = .keyframes(times: times, values: times.map { $0 == 1 ? 1 : function.progress(at: $0) }, mode: .discrete)
         case let .piecewiseLinear(stops):
+            // Keyframes run from 0 to 1: stops outside are left out, and where the stops begin
+            // after 0 or end before 1, the engine's value there (it extends the end segments) is
+            // added, so that the device starts and ends where `eval` does.
             let function = PiecewiseLinearFunction(stops: stops)
-            self = .keyframes(times: function.completedInputs, values: stops.map(\.output), mode: .linear)
+            var times: [Double] = []
+            var values: [Double] = []
+            for (time, stop) in zip(function.completedInputs, stops) where time >= 0 && time <= 1 {
+                times.append(time)
+                values.append(stop.output)
+            }
+            if times.first.map({ $0 > 0 }) ?? true {
+                times.insert(0, at: 0)
+                values.insert(function.progress(at: 0), at: 0)
+            }
+            if times.last.map({ $0 < 1 }) ?? true {
+                times.append(1)
+                values.append(function.progress(at: 1))
+            }
+            self = .keyframes(times: times, values: values, mode: .linear)
         }
     }
 
@@ -93,7 +110,8 @@ public enum TimingPlan: Hashable, Sendable {
                     + "and linear timing is common practice, not documented")
         case .keyframes(_, _, .linear):
             .inferred(
-                "straight lines between the curve's own stops, exact inside [0, 1]; that keyframes inside a "
+                "straight lines between the curve's own stops inside [0, 1], and the engine's values at 0 and 1 where the stops "
+                    + "stop short, exact; that keyframes inside a "
                     + "UIViewPropertyAnimator take its duration and linear timing is common practice, not documented")
         }
     }
