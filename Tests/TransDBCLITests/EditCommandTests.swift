@@ -441,7 +441,7 @@ struct EditCommandTests {
 
     // MARK: diff and import
 
-    @Test("diff OTHER compares the catalog with a file; --exit-code exits 1 on differences; --library narrows")
+    @Test("diff OTHER compares the catalog with a file; --exit-code exits 1 on differences; --library narrows to the file's libraries")
     func diffAgainstCatalog() throws {
         let cli = try CLIFixture.initialized()
         defer { cli.remove() }
@@ -455,8 +455,10 @@ struct EditCommandTests {
         let changed = try cli(["diff", bundle, "--exit-code"])
         #expect(changed.exitCode == 1)
         #expect(changed.stdout == "changed 1 route\n~ route demo/DetailTransitions: present * → Detail  preset  -  →  motion/coverUp\n")
+        // The file stands for library demo alone: narrowing to another compares nothing, an error.
         let other = try cli(["diff", bundle, "--library", "motion", "--exit-code"])
-        expectSuccess(other)
+        expectError(other, exitCode: 65, mentioning: ["the library 'motion' is not in '\(bundle)', which holds 'demo'"])
+        #expect(try cli(["diff", bundle, "--library", "demo", "--exit-code"]).exitCode == 1)
         #expect(try cli(["diff", bundle]).exitCode == 0)
         expectError(try cli(["diff", bundle, "--library", "nope"]), exitCode: 66, mentioning: ["no library named 'nope'"])
     }

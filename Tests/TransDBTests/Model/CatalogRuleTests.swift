@@ -100,7 +100,7 @@ struct CatalogRuleTests {
             bundle: (bundle(#""screens": [{"name": "S", "modalStyle": "partialCurl", "presentationStyle": "pageSheet"}]"#), "$.screens[0]"),
             dtcg: (
                 dtcg(#""screens": [{"name": "S", "modalStyle": "partialCurl", "presentationStyle": "pageSheet"}]"#),
-                "$.app.$extensions.org.transdb.screens[0]"
+                #"$.app.$extensions["org.transdb"].screens[0]"#
             ),
             merge: {
                 (
@@ -127,7 +127,7 @@ struct CatalogRuleTests {
             ),
             dtcg: (
                 dtcg(#""routes": [{"delegate": "D", "op": "present", "from": "A", "to": "B", "preset": null, "interaction": "pull"}]"#),
-                "$.app.$extensions.org.transdb.routes[0]"
+                #"$.app.$extensions["org.transdb"].routes[0]"#
             ),
             merge: {
                 (
@@ -154,7 +154,7 @@ struct CatalogRuleTests {
             ),
             dtcg: (
                 dtcg(#""routes": [{"delegate": "D", "op": "dismiss", "from": "A", "to": "B", "preset": "fade"}]"#),
-                "$.app.$extensions.org.transdb.routes[0]"
+                #"$.app.$extensions["org.transdb"].routes[0]"#
             ),
             merge: nil),
         Case(
@@ -163,7 +163,7 @@ struct CatalogRuleTests {
             model: { _ = try Screen.validatedName("*") },
             add: { try $0.addScreen(Screen(library: "app", name: "*")) },
             bundle: (bundle(#""screens": [{"name": "*"}]"#), "$.screens[0].name"),
-            dtcg: (dtcg(#""screens": [{"name": "*"}]"#), "$.app.$extensions.org.transdb.screens[0].name"),
+            dtcg: (dtcg(#""screens": [{"name": "*"}]"#), #"$.app.$extensions["org.transdb"].screens[0].name"#),
             merge: nil),
         Case(
             label: "a curve name has no parentheses",
@@ -172,7 +172,7 @@ struct CatalogRuleTests {
             model: { _ = try NamedCurve.validatedName("ease(1)") },
             add: { try $0.addCurve(NamedCurve(library: "app", name: "ease(1)", curve: .linear)) },
             bundle: (bundle(#""curves": [{"name": "ease(1)", "expression": "linear"}]"#), "$.curves[0].name"),
-            dtcg: (dtcg(#""curves": [{"name": "ease(1)", "expression": "steps(2)"}]"#), "$.app.$extensions.org.transdb.curves[0].name"),
+            dtcg: (dtcg(#""curves": [{"name": "ease(1)", "expression": "steps(2)"}]"#), #"$.app.$extensions["org.transdb"].curves[0].name"#),
             merge: nil),
         Case(
             label: "a library version is a semantic version",
@@ -180,7 +180,7 @@ struct CatalogRuleTests {
             model: { _ = try Library.validatedVersion("1\n2") },
             add: { try $0.addLibrary(Library(name: "other", version: "1\n2")) },
             bundle: (bundle("", library: #"{"name": "app", "version": "1\n2"}"#), "$.library.version"),
-            dtcg: (dtcg(#""version": "1\n2""#), "$.app.$extensions.org.transdb.version"),
+            dtcg: (dtcg(#""version": "1\n2""#), #"$.app.$extensions["org.transdb"].version"#),
             merge: nil),
         // 1,110 characters but 2,210 code points: the schema's CHECK counts code points.
         Case(
@@ -191,7 +191,7 @@ struct CatalogRuleTests {
             model: { _ = try Library.validatedTokensSchema(longSchema) },
             add: { try $0.addLibrary(Library(name: "other", tokensSchema: longSchema)) },
             bundle: (bundle("", library: #"{"name": "app", "tokensSchema": "\#(longSchema)"}"#), "$.library.tokensSchema"),
-            dtcg: (dtcg(#""tokensSchema": "\#(longSchema)""#), "$.app.$extensions.org.transdb.tokensSchema"),
+            dtcg: (dtcg(#""tokensSchema": "\#(longSchema)""#), #"$.app.$extensions["org.transdb"].tokensSchema"#),
             merge: nil),
         Case(
             label: "a preset is not its own reverse",
@@ -213,7 +213,7 @@ struct CatalogRuleTests {
             model: { try Preset.validateDirection(.up, kind: .flip) },
             add: { catalog in _ = try catalog.addPreset(try draft(.flip) { $0.direction = .up }) },
             bundle: (bundle(#""presets": [{"name": "p", "kind": "flip", "direction": "up"}]"#), "$.presets[0].direction"),
-            dtcg: (dtcgPreset("flip", duration: "750ms", #", "direction": "up""#), "$.app.presets.p.$extensions.org.transdb.direction"),
+            dtcg: (dtcgPreset("flip", duration: "750ms", #", "direction": "up""#), #"$.app.presets.p.$extensions["org.transdb"].direction"#),
             merge: {
                 let base = try draft(.slide) { $0.duration = 0.75 }
                 var ours = base
@@ -251,7 +251,7 @@ struct CatalogRuleTests {
             ),
             dtcg: (
                 dtcgPreset("pull", duration: "350ms", #", "interaction": {"completionSpeed": 0}"#),
-                "$.app.presets.p.$extensions.org.transdb.interaction.completionSpeed"
+                #"$.app.presets.p.$extensions["org.transdb"].interaction.completionSpeed"#
             ),
             merge: nil),
     ]
