@@ -79,12 +79,12 @@ struct DiffMergeCommandTests {
                 added 1 preset; removed 1 curve; changed 1 delegate
                 + preset motion/x
                 - curve uikit/linear
-                ~ delegate demo/DetailTransitions  released  false  →  true
+                ~ delegate demo/DetailTransitions  released  false → true
 
                 """)
         let reverse = try cli.runner.run(["diff", b, cli.db])
         #expect(reverse.stdoutLines.first == "added 1 curve; removed 1 preset; changed 1 delegate")
-        #expect(reverse.stdoutLines.last == "~ delegate demo/DetailTransitions  released  true  →  false")
+        #expect(reverse.stdoutLines.last == "~ delegate demo/DetailTransitions  released  true → false")
     }
 
     @Test("diff --format json: one object per entry with its changed fields")
@@ -246,7 +246,7 @@ struct DiffMergeCommandTests {
             result.stdout == """
                 merged into '\(cli.db)': added 1 preset; changed 1 delegate
                 + preset motion/yours
-                ~ delegate demo/DetailTransitions  released  false  →  true
+                ~ delegate demo/DetailTransitions  released  false → true
 
                 """)
         let left = try cli.runner.run(["diff", theirs, cli.db])
@@ -300,7 +300,7 @@ struct DiffMergeCommandTests {
             #expect(try Self.duration(cli) == 0.5)
         } else {
             #expect(result.stdoutLines.first == "merged into '\(cli.db)': changed 1 preset; 1 conflict taken from theirs")
-            #expect(result.stdoutLines.last == "~ preset motion/p  duration  0.5  →  0.6")
+            #expect(result.stdoutLines.last == "~ preset motion/p  duration  0.5 → 0.6")
             #expect(try Self.duration(cli) == 0.6)
         }
     }
@@ -315,7 +315,7 @@ struct DiffMergeCommandTests {
 
         expectSuccess(result)
         #expect(result.stdoutLines.first == "dry run, nothing written: changed 1 preset; 1 conflict taken from theirs")
-        #expect(result.stdoutLines.last == "~ preset motion/p  duration  0.5  →  0.6")
+        #expect(result.stdoutLines.last == "~ preset motion/p  duration  0.5 → 0.6")
         #expect(try cli.state() == before)
     }
 
@@ -481,7 +481,7 @@ extension DiffMergeCommandTests {
         let diff = try cli(["diff", old, new, "--exit-code"])
         #expect(diff.exitCode == 1, "\(diff)")
         #expect(diff.stdoutLines == [
-            "changed 1 curve", "~ curve local/easing.out  expression  cubic-bezier(0, 0, 0.2, 1)  →  cubic-bezier(0, 0, 0.3, 1)",
+            "changed 1 curve", "~ curve local/easing.out  expression  cubic-bezier(0, 0, 0.2, 1) → cubic-bezier(0, 0, 0.3, 1)",
         ])
         expectSuccess(try cli(["diff", old, old, "--exit-code"]))
 
@@ -490,12 +490,12 @@ extension DiffMergeCommandTests {
         expectSuccess(try cli(["import", old, "--library", "ds"]))
         let against = try cli(["diff", new, "--library", "ds", "--exit-code"])
         #expect(against.exitCode == 1, "\(against)")
-        #expect(against.stdoutLines.last == "~ curve ds/easing.out  expression  cubic-bezier(0, 0, 0.2, 1)  →  cubic-bezier(0, 0, 0.3, 1)")
+        #expect(against.stdoutLines.last == "~ curve ds/easing.out  expression  cubic-bezier(0, 0, 0.2, 1) → cubic-bezier(0, 0, 0.3, 1)")
         let bundleFile = cli.runner.file("ds.json")
         #expect(try cli(["export", "--library", "ds", "-o", bundleFile]).exitCode == 0)
         try cli.setUp([["add", "library", "other"]])
         expectError(
-            try cli(["diff", bundleFile, "--library", "other", "--exit-code"]), exitCode: 65,
+            try cli(["diff", bundleFile, "--library", "other", "--exit-code"]), exitCode: 66,
             mentioning: ["the library 'other' is not in '\(bundleFile)', which holds 'ds': a file stands for its own libraries"])
 
         // Values are shown whole when piped: two linear() curves differing only in a late stop.
@@ -508,7 +508,7 @@ extension DiffMergeCommandTests {
                 {"transdb": 1, "library": {"name": "ds", "version": "1.0.0"}, "curves": [{"name": "lin", "expression": "\(expression)"}]}
                 """.write(toFile: file, atomically: true, encoding: .utf8)
         }
-        #expect(try cli(["diff", long.old, long.new]).stdoutLines == ["changed 1 curve", "~ curve ds/lin  expression  \(before)  →  \(after)"])
+        #expect(try cli(["diff", long.old, long.new]).stdoutLines == ["changed 1 curve", "~ curve ds/lin  expression  \(before) → \(after)"])
 
         let plain = cli.runner.file("tokens.json")
         try FileManager.default.copyItem(atPath: old, toPath: plain)

@@ -454,10 +454,10 @@ struct EditCommandTests {
         try cli.setUp([["set", "route", "2", "--nil"]])
         let changed = try cli(["diff", bundle, "--exit-code"])
         #expect(changed.exitCode == 1)
-        #expect(changed.stdout == "changed 1 route\n~ route demo/DetailTransitions: present * → Detail  preset  -  →  motion/coverUp\n")
+        #expect(changed.stdout == "changed 1 route\n~ route demo/DetailTransitions: present * → Detail  preset  - → motion/coverUp\n")
         // The file stands for library demo alone: narrowing to another compares nothing, an error.
         let other = try cli(["diff", bundle, "--library", "motion", "--exit-code"])
-        expectError(other, exitCode: 65, mentioning: ["the library 'motion' is not in '\(bundle)', which holds 'demo'"])
+        expectError(other, exitCode: 66, mentioning: ["the library 'motion' is not in '\(bundle)', which holds 'demo'"])
         #expect(try cli(["diff", bundle, "--library", "demo", "--exit-code"]).exitCode == 1)
         #expect(try cli(["diff", bundle]).exitCode == 0)
         expectError(try cli(["diff", bundle, "--library", "nope"]), exitCode: 66, mentioning: ["no library named 'nope'"])

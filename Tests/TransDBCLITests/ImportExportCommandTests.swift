@@ -281,6 +281,10 @@ struct ImportExportCommandTests {
                 "note: library ds 2.0.0 keeps 2 entries its bundle does not have (preset ds/fadeQuick, preset ds/sheetUp): an import adds and changes but removes nothing; --prune makes the library exactly the bundle"
             ])
         #expect(try cli(["list", "presets", "--library", "ds", "--format", "json"]).jsonArray().count == 4)
+        // A release skipped (the catalog keeps its version) leaves nothing behind to note.
+        let skipped = try cli(["import", try release("2.5.0", presets: ["stay"]), "--on-conflict", "skip"])
+        #expect(skipped.exitCode == 0)
+        #expect(skipped.stderrLines.isEmpty, "\(skipped.stderrLines)")
 
         // Another library's route plays ds/fadeQuick: pruning it is refused, and nothing changes.
         try cli.setUp([["add", "route", "--delegate", "demo/DetailTransitions", "--op", "pop", "--from", "*", "--to", "*", "--preset", "ds/fadeQuick"]])

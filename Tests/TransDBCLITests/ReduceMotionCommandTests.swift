@@ -45,7 +45,7 @@ struct ReduceMotionCommandTests {
         try cli.setUp([["export", "--library", "local", "-o", head]])
         let diff = try cli(["diff", base, head])
         expectSuccess(diff)
-        #expect(diff.stdoutLines == ["changed 1 preset", "~ preset local/slideIn  reducedMotion  -  →  motion/fade"])
+        #expect(diff.stdoutLines == ["changed 1 preset", "~ preset local/slideIn  reducedMotion  - → motion/fade"])
         let other = try CLIFixture.initialized()
         defer { other.remove() }
         expectSuccess(try other(["import", base]))

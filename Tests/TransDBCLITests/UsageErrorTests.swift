@@ -255,9 +255,15 @@ struct UsageErrorTests {
         #expect(added.stderrLines == ["note: added to 'demo/ModalTransitions', the transitioningDelegate of screen 'demo/Settings'"])
         let route = try added.jsonObject()
         let id = try #require(route["id"] as? Int)
-        let shown = try cli(["show", "route", "\(id)", "--format", "json"])
-        #expect(shown.stdout == added.stdout)
+        let shown = try cli(["show", "route", "\(id)", "--format", "json"]).jsonObject()
+        var withoutFlag = route
+        #expect(withoutFlag.removeValue(forKey: "dryRun") as? Bool == false)
+        #expect(NSDictionary(dictionary: withoutFlag).isEqual(to: shown))
         #expect(route["preset"] as? String == "motion/fade")
+        let dry = try cli(["add", "route", "--op", "present", "--from", "Feed", "--to", "Help", "--preset", "motion/fade", "--format", "csv", "--dry-run"])
+        let rows = dry.stdout.components(separatedBy: "\r\n")
+        #expect(rows.first == "id,delegate,operation,from,to,preset,interaction,dryRun")
+        #expect(rows.dropFirst().first?.hasSuffix(",true") == true)
     }
 
     @Test("add route --library puts the delegate it creates in that library")

@@ -79,9 +79,9 @@ extension CatalogDiff: Renderable {
     static func changeTable(_ entries: [EntryDiff]) -> Table {
         let rows = entries.flatMap { entry -> [[String]] in
             guard entry.change == .changed else { return [[Table.printable(entry.headline)]] }
-            // Old and new in columns of their own: a terminal narrows each, `--wide` and a pipe
-            // show both whole (two values may differ only at their ends).
-            return entry.fields.map { [Table.printable(entry.headline), $0.field, Self.shown($0.old), "→", Self.shown($0.new)] }
+            // Old and new whole (two values may differ only at their ends), in the last column,
+            // which is never padded: a long value does not widen every other line.
+            return entry.fields.map { [Table.printable(entry.headline), $0.field, "\(Self.shown($0.old)) → \(Self.shown($0.new))"] }
         }
         return Table(header: nil, rows: rows)
     }

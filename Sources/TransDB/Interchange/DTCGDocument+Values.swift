@@ -126,10 +126,15 @@ extension DTCGDocument {
                 // The example uses the number written, when there is one: '0.2sec' → 0.2 s.
                 let leading = String(text.prefix { "0123456789.".contains($0) })
                 let rest = text.dropFirst(leading.count).lowercased()
-                let meant = rest.hasPrefix("m") ? "ms" : rest.hasPrefix("s") ? "s" : nil
+                // The unit meant, when it is clear: milliseconds, seconds or minutes (in seconds).
+                let meant: (unit: String, factor: Double)? =
+                    rest.hasPrefix("ms") || rest.hasPrefix("msec") || rest.hasPrefix("milli") ? ("ms", 1)
+                    : ["s", "sec", "secs", "second", "seconds"].contains(rest) ? ("s", 1)
+                    : ["m", "min", "mins", "minute", "minutes"].contains(rest) ? ("s", 60) : nil
                 let example =
-                    Double(leading).flatMap { number in meant.map { "{\"value\": \(number.shortestDescription), \"unit\": \"\($0)\"}" } }
-                    ?? "{\"value\": 200, \"unit\": \"ms\"}"
+                    Double(leading).flatMap { number in
+                        meant.map { "{\"value\": \((number * $0.factor).shortestDescription), \"unit\": \"\($0.unit)\"}" }
+                    } ?? "{\"value\": 200, \"unit\": \"ms\"}"
                 throw value.error("'\(text)' is not a duration: write \(example), or a number followed by ms or s")
             }
             guard number.isFinite else { throw value.error("the duration '\(text)' is out of range") }

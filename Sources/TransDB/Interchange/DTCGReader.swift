@@ -432,7 +432,8 @@ struct DTCGReader {
             let linked = try token.value.array().firstIndex(where: { try document.reference(in: $0) != nil })
         {
             // A `$ref` to one number of another curve: the number is kept, the link cannot be.
-            flattened.append("control point \(linked) of curve '\(library)/\(name)' = {$ref}")
+            let coordinate = ["x1", "y1", "x2", "y2"].indices.contains(linked) ? ["x1", "y1", "x2", "y2"][linked] : "number \(linked)"
+            flattened.append("\(coordinate) of curve '\(library)/\(name)' = {$ref}")
         }
         if let deprecation = token.deprecation { noteDeprecated("curve", library, name, deprecation) }
     }

@@ -90,10 +90,18 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     ) throws -> Value {
         do {
             return try read()
-        } catch let CatalogError.invalidBundle(file, path, reason)
-            where path.hasPrefix("$.") && !path.dropFirst(2).contains(where: { $0 == "." || $0 == "[" }) && reason.hasPrefix("unknown field")
-        {
+        } catch let CatalogError.invalidBundle(file, path, reason) where isTopLevel(path) && reason.hasPrefix("unknown field") {
             throw CatalogError.invalidBundle(file: file, path: path, reason: reason + "; " + hint)
         }
+    }
+
+    /// Whether `path` is one step below the root: `$.motion`, or `$["core/motion"]` for a key
+    /// that is written in brackets (``JSONCursor/member(_:)``).
+    private static func isTopLevel(_ path: String) -> Bool {
+        if path.hasPrefix("$."), !path.dropFirst(2).contains(where: { $0 == "." || $0 == "[" }) { return true }
+        guard path.hasPrefix("$[\""), path.hasSuffix("\"]"),
+            case let .string(key)? = try? StrictJSON.parse(Array(path.dropFirst(2).dropLast(1).utf8))
+        else { return false }
+        return JSONCursor.member(key) == String(path.dropFirst(1))
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TransDBCore
 
 /// The formats of `transdb lint`; raw values are the CLI spellings.
@@ -136,9 +137,9 @@ public struct LintReport: Sendable {
             // GitHub code scanning refuses a result without a file and a line: an entry of a
             // catalog or token file, which has no line of its own, is placed on the file's first.
             let place = places[finding.location] ?? files[finding.location.library].map { (file: $0, line: 1) }
-            // A bundle read from standard input ('-') has no file to point at: its results keep
-            // their logical location only.
-            if let place, place.file != "-" {
+            // Only a file there is: a bundle read from standard input ('-') or token files read
+            // as one set ('a.tokens.json + b.tokens.json') keep their logical location only.
+            if let place, place.file != "-", FileManager.default.fileExists(atPath: place.file) {
                 location.append(
                     (
                         "physicalLocation",

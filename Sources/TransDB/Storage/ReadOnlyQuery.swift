@@ -90,7 +90,9 @@ public enum ReadOnlyQuery {
         let deadline = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
         defer { deadline.deallocate() }
         if let seconds = limits.seconds {
-            deadline.initialize(to: DispatchTime.now().uptimeNanoseconds &+ UInt64((seconds * 1e9).rounded()))
+            // Beyond a billion seconds (or infinite) is no limit: the nanoseconds would not fit.
+            let nanoseconds = seconds < 1e9 ? UInt64((seconds * 1e9).rounded()) : UInt64.max / 2
+            deadline.initialize(to: DispatchTime.now().uptimeNanoseconds &+ nanoseconds)
             sqlite3_progress_handler(db, 10_000, pastDeadline, deadline)
         }
         defer { sqlite3_progress_handler(db, 0, nil, nil) }

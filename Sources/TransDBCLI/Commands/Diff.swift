@@ -63,11 +63,11 @@ extension TransDBCommand {
                     }
                     // A file stands for its own libraries: a library named that no file holds
                     // would be compared with nothing and found equal.
-                    let files = [a, b].filter(\.isBundleFile)
-                    let inFiles = Swift.Set(files.flatMap(\.bundles).map(\.library.name))
-                    if let missing = names.sorted().first(where: { !inFiles.contains($0) }), let file = files.first {
-                        throw DiffError.libraryNotInFile(
-                            library: missing, file: file.path, libraries: inFiles.sorted())
+                    for file in [a, b] where file.isBundleFile {
+                        let held = Swift.Set(file.bundles.map(\.library.name))
+                        if let missing = names.sorted().first(where: { !held.contains($0) }) {
+                            throw DiffError.libraryNotInFile(library: missing, file: file.path, libraries: held.sorted())
+                        }
                     }
                     return CatalogDiff.compare(consume a, consume b, libraries: names.isEmpty ? nil : names, progress: progress)
                 }

@@ -21,8 +21,8 @@ extension TransDBCommand {
         @OptionGroup var output: FormatOptions
 
         func validate() throws {
-            guard timeout.isFinite, timeout >= 0 else {
-                throw ValidationError("--timeout must be a number of seconds, 0 for no limit, got \(timeout.shortestDescription)")
+            guard timeout.isFinite, timeout >= 0, timeout <= 86400 else {
+                throw ValidationError("--timeout must be a number of seconds from 0 to 86400, 0 for no limit, got \(timeout.shortestDescription)")
             }
         }
 

@@ -174,5 +174,6 @@ func reporting(_ body: () throws -> Void) throws {
 func oneLine(_ text: String) -> String { Table.oneLine(text) }
 
 extension DiffError: ReportedError {
-    var exitCode: Int32 { 65 }
+    // As for a library in neither side: a name not found.
+    var exitCode: Int32 { 66 }
 }

@@ -261,19 +261,20 @@ private enum BundleJSON: Decodable {
     static func parse(_ data: Data) throws -> Any { try JSONDecoder().decode(BundleJSON.self, from: data).plain }
 
     init(from decoder: any Decoder) throws {
+        // The commonest first (names are strings, entries objects): each miss costs an error.
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
-        } else if let flag = try? container.decode(Bool.self) {
-            self = .bool(flag)
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
         } else if let text = try? container.decode(String.self) {
             self = .string(text)
+        } else if let members = try? container.decode([String: BundleJSON].self) {
+            self = .object(members)
         } else if let items = try? container.decode([BundleJSON].self) {
             self = .array(items)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
         } else {
-            self = .object(try container.decode([String: BundleJSON].self))
+            self = .bool(try container.decode(Bool.self))
         }
     }
 

@@ -151,9 +151,9 @@ extension DiffTests {
                     added 1 preset; removed 1 preset; changed 1 library, 1 preset
                     + preset app/x
                     - preset app/fade
-                    ~ library app      description            The app  →  ""
-                    ~ preset app/zoom  duration               0.4      →  0.5
-                    ~ preset app/zoom  tracks.to.start.alpha  1        →  0
+                    ~ library app      description            The app → ""
+                    ~ preset app/zoom  duration               0.4 → 0.5
+                    ~ preset app/zoom  tracks.to.start.alpha  1 → 0
 
                     """)
         }

@@ -177,6 +177,11 @@ extension Interchange {
                 path: "$.imports",
                 reason: "expected a token or a group (an object), found an array; 'imports' at the top level is Theo's format (props, aliases, imports), older than DTCG: convert the file to DTCG 2025.10 ($value and $type) first"),
             Case(
+                name: "a duration in minutes: the example gives its seconds",
+                json: ##"{"d": {"$type": "duration", "$value": "2min"}}"##,
+                path: "$.d.$value",
+                reason: #"'2min' is not a duration: write {"value": 120, "unit": "s"}, or a number followed by ms or s"#),
+            Case(
                 name: "a duration that is a number alone",
                 json: ##"{"d": {"$type": "duration", "$value": 50}}"##,
                 path: "$.d.$value",

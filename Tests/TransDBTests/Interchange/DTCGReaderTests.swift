@@ -197,7 +197,7 @@ extension Interchange {
             #expect(bundle.curves.first { $0.name == "e.part" }?.curve == .cubicBezier(x1: 0.2, y1: 0, x2: 0, y2: 1))
             #expect(
                 notes == [
-                    "kept the value, not the link, of 5 aliases (duration 'x/d.button' = {d.base}, duration 'x/d.pointer' = {d.base}, control point 0 of curve 'x/e.part' = {$ref}, the delay of transition 'x/t.enter' = {d.none}, transition 'x/t.again' = {t.enter}): transdb links a curve to a curve and a transition's duration to a duration; changing the target will not change them"
+                    "kept the value, not the link, of 5 aliases (duration 'x/d.button' = {d.base}, duration 'x/d.pointer' = {d.base}, x1 of curve 'x/e.part' = {$ref}, the delay of transition 'x/t.enter' = {d.none}, transition 'x/t.again' = {t.enter}): transdb links a curve to a curve and a transition's duration to a duration; changing the target will not change them"
                 ])
         }
 

@@ -410,8 +410,9 @@ struct BundleImport {
             return
         }
         let old = try CatalogReader(db: db).library(id: id)
-        if old.version != library.version { newReleases.insert(library.name) }
         if existing(schemas.library, library.name, old: old, new: library) {
+            // A new version written (not skipped): what the old one had and this lacks is noted.
+            if old.version != library.version { newReleases.insert(library.name) }
             if Library.version(library.version, precedes: old.version) == true {
                 report.notes.append(
                     "library \(library.name) goes back from version \(old.version) to \(library.version): the bundle is an older release than the catalog's")

@@ -66,7 +66,8 @@ struct AddRoute: ParsableCommand {
             // done (a delegate created) goes to stderr.
             guard output.format == .table else {
                 for note in added.notes { Output.inform("note: \(note)") }
-                return Output.print(EntryDetail(record: mapping.record), as: output.format, wide: output.wide)
+                // A dry run's id is the one the route would get.
+                return Output.print(EntryDetail(record: mapping.record + [("dryRun", .bool(dryRun.dryRun))]), as: output.format, wide: output.wide)
             }
             for note in added.notes { Output.line(note) }
             Output.line(
