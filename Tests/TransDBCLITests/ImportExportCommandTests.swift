@@ -142,6 +142,10 @@ struct ImportExportCommandTests {
             "a design-token file without --format dtcg", #"{"$schema": "https://www.designtokens.org/schemas/2025.10/format.json", "ease": {}}"#,
             ["$.$schema", "unknown field '$schema'", "a design-token (DTCG) file is imported with --format dtcg"]),
         BadFile(
+            "a design-token set whose name holds a '/' (Tokens Studio), without --format dtcg",
+            #"{"core/motion": {"$type": "duration", "fast": {"$value": "100ms"}}}"#,
+            [#"$["core/motion"]"#, "unknown field 'core/motion'", "a design-token (DTCG) file is imported with --format dtcg"]),
+        BadFile(
             "an alias cycle of reverses pointing at nothing", head + #""presets": [{"name": "p", "kind": "fade", "reverse": "q"}]}"#,
             ["preset team/q (used by preset team/p)"]),
         BadFile(
