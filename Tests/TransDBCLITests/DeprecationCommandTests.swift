@@ -56,6 +56,13 @@ struct DeprecationCommandTests {
         let both = try cli(["set", "curve", "ds/standard", "--deprecated", "x", "--no-deprecated"])
         #expect(both.exitCode == 64)
         #expect(both.stderr.contains("give --deprecated or --no-deprecated, not both"))
+        // A reason that reads as a flag would print as a deprecation without one: refused.
+        expectError(
+            try cli(["set", "curve", "ds/standard", "--deprecated", "true"]), exitCode: 64,
+            mentioning: ["--deprecated takes a reason, not 'true': give --deprecated '' to deprecate without one"])
+        expectError(
+            try cli(["add", "duration", "later", "0.2", "--library", "ds", "--deprecated", "No"]), exitCode: 64,
+            mentioning: ["--deprecated takes a reason, not 'No': leave it out, or undo a deprecation with --no-deprecated"])
         #expect(try cli.state() == before)
     }
 

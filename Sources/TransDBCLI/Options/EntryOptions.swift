@@ -38,6 +38,18 @@ struct DeprecationOption: ParsableArguments {
     @Option(
         name: .long, help: ArgumentHelp("Mark it deprecated, with a reason ('' for none), as DTCG's $deprecated.", valueName: "reason"))
     var deprecated: String?
+
+    func validate() throws { try Self.validate(reason: deprecated) }
+
+    /// Refuses a reason that reads as a flag (`--deprecated true`): it would be stored as the
+    /// reason "true", which prints as a deprecation without one does.
+    static func validate(reason: String?) throws {
+        guard let reason, ["true", "false", "yes", "no"].contains(reason.lowercased()) else { return }
+        let undo = reason.lowercased() == "false" || reason.lowercased() == "no"
+        throw ValidationError(
+            "--deprecated takes a reason, not '\(reason)': "
+                + (undo ? "leave it out, or undo a deprecation with --no-deprecated" : "give --deprecated '' to deprecate without one"))
+    }
 }
 
 /// `--deprecated REASON` and `--no-deprecated` for `set curve`, `set duration` and `set preset`.
@@ -49,5 +61,6 @@ struct SetDeprecationOption: ParsableArguments {
 
     func validate() throws {
         if deprecated != nil && notDeprecated { throw ValidationError("give --deprecated or --no-deprecated, not both") }
+        try DeprecationOption.validate(reason: deprecated)
     }
 }
