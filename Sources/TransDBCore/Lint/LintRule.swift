@@ -194,6 +194,19 @@ extension LintRule {
                 own run 0.3–0.5 s. Fix: adjust the duration, or accept it with an inline suppression giving the reason.
                 """,
             source: "Apple HIG (Motion: brief, precise animations); Material 3 duration tokens"),
+        LintRule(
+            id: "TD014", name: "transformNotInterpolable",
+            summary: "a view that turns more than half a turn, or scales from or to 0: a device plays it differently from eval",
+            severity: .warning,
+            help: """
+                transdb's engine turns a view through every degree between its start and end rotation, and scales it \
+                through every value; on a device TransDBKit sets one transform at each end and UIKit interpolates between \
+                the two matrices, which takes the shorter way round (a turn of 720° does not spin at all, 270° turns back \
+                90°) and cannot interpolate a scale of 0. Fix: keep each rotation within half a turn of its start (split a \
+                spin into a preset of its own, or use a custom animation in the app), and scale from a small value such as \
+                0.01 instead of 0. Inferred from how Core Animation interpolates transforms.
+                """,
+            source: "Apple: UIView.transform and CATransform3D interpolation (inferred)"),
     ]
 }
 

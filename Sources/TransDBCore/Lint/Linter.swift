@@ -22,7 +22,7 @@ public struct Linter: Sendable {
             ("TD007", { $0.releasedDelegateWithMappings() }), ("TD008", { $0.mappingForUnaskedMethod() }),
             ("TD009", { $0.mappingNeverWins() }), ("TD010", { $0.wildcardTie() }),
             ("TD011", { $0.noSensibleReducedMotion() }), ("TD012", { $0.confusableNames() }),
-            ("TD013", { $0.durationOutOfRange() }),
+            ("TD013", { $0.durationOutOfRange() }), ("TD014", { $0.transformNotInterpolable() }),
         ]
         let selected = checks.filter { rules.contains($0.0) }
         for (number, (id, check)) in selected.enumerated() {
@@ -392,6 +392,31 @@ struct LintRun {
             report(
                 "TD013", .entry(.preset, preset.qualifiedName),
                 "'\(preset.qualifiedName)' lasts \(preset.duration.shortestDescription) s, outside 0.1–1.0 s"
+            )
+        }
+    }
+}
+
+extension LintRun {
+    /// TD014.
+    mutating func transformNotInterpolable() {
+        for preset in catalog.presets where preset.kind != .none {
+            var problems: [String] = []
+            let tracks = [(ViewRole.from.rawValue, preset.tracks.from), (ViewRole.to.rawValue, preset.tracks.to)]
+                + (preset.tracks.shared.map { [("shared", $0)] } ?? [])
+            for (view, track) in tracks {
+                let turns = [("rotation", track.start.rotation, track.end.rotation), ("rotationY", track.start.rotationY, track.end.rotationY)]
+                for (axis, start, end) in turns where abs(end - start) > 180 {
+                    problems.append("\(view).\(axis) turns \((end - start).shortestDescription)°")
+                }
+                for (phase, state) in [("start", track.start), ("end", track.end)] where state.scaleX == 0 || state.scaleY == 0 {
+                    problems.append("\(view).\(phase) has scale 0")
+                }
+            }
+            guard !problems.isEmpty else { continue }
+            report(
+                "TD014", .entry(.preset, preset.qualifiedName),
+                "'\(preset.qualifiedName)': \(problems.joined(separator: ", ")); a device interpolates one transform and plays this differently from eval"
             )
         }
     }

@@ -191,6 +191,20 @@ struct LintRuleTests {
             triggering: [bundle(presets: #"{"name": "slow", "kind": "fade", "duration": 1.5, "curve": "linear"}"#)],
             expected: ["t/preset/slow"],
             clean: [bundle(presets: #"{"name": "slow", "kind": "fade", "duration": 1, "curve": "linear"}"#)]),
+        Case(
+            rule: "TD014",
+            triggering: [
+                bundle(
+                    presets: #"{"name": "spin", "kind": "custom", "duration": 0.5, "curve": "linear", "set": ["to.start.rotation=720"]}, "#
+                        + #"{"name": "grow", "kind": "custom", "duration": 0.5, "curve": "linear", "set": ["to.start.scaleX=0"]}"#)
+            ],
+            expected: ["t/preset/grow", "t/preset/spin"],
+            // Half a turn (a flip) and a small scale are played the same on a device.
+            clean: [
+                bundle(
+                    presets: #"{"name": "flip", "kind": "custom", "duration": 0.5, "curve": "linear", "set": ["to.start.rotationY=-180"]}, "#
+                        + #"{"name": "grow", "kind": "custom", "duration": 0.5, "curve": "linear", "set": ["to.start.scaleX=0.01"]}"#)
+            ]),
     ]
 
     static func findings(_ bundles: [String], rule: String) throws -> [LintFinding] {
