@@ -623,9 +623,10 @@ extension DTCGReader {
         for bundle in bundles.values {
             for preset in bundle.presets { presets[preset.qualifiedName] = preset }
         }
-        for library in order where bundles[library] != nil {
-            for index in bundles[library]!.presets.indices {
-                let preset = bundles[library]!.presets[index]
+        for library in order {
+            guard var bundle = bundles[library] else { continue }
+            for index in bundle.presets.indices {
+                let preset = bundle.presets[index]
                 guard let reference = preset.mirrorOf, let source = presets[reference.qualified(in: library)],
                     let derived = try? preset.mirroring(source)
                 else { continue }
@@ -638,11 +639,12 @@ extension DTCGReader {
                     edited.append("timing function \(preset.curve.qualified(in: library)), not \(derived.curve.qualified(in: library))")
                 }
                 guard !edited.isEmpty else { continue }
-                bundles[library]!.presets[index].mirrorOf = nil
+                bundle.presets[index].mirrorOf = nil
                 mismatches.append(
                     "the preset '\(preset.qualifiedName)' is the mirror of '\(reference.qualified(in: library))' but its $value has "
                         + edited.joined(separator: ", ") + "; the $value was used and the preset is no longer a mirror")
             }
+            bundles[library] = bundle
         }
     }
 }

@@ -49,7 +49,7 @@ extension TransDBCommand {
                     func source(_ path: String) throws -> CatalogSource {
                         try CatalogSource(
                             path: path, maximumSize: maxSize, progress: progress, standardInput: standardInput,
-                            tokensLibrary: names.count == 1 ? names.first ?? Library.defaultName : Library.defaultName)
+                            tokensLibrary: (names.count == 1 ? names.first : nil) ?? Library.defaultName)
                     }
                     let (a, b) =
                         if let new {

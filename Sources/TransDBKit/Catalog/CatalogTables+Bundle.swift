@@ -13,9 +13,13 @@ extension CatalogTables {
     public init(bundles: [(file: String, data: Data)]) throws {
         self.init()
         // Named durations first: a preset may use one of another file's library.
+        // Each file is parsed once, for both passes.
+        let parsed = try bundles.map { bundle in
+            (file: bundle.file, value: try Self.wrapping(file: bundle.file, path: "$") { try BundleJSON.parse(bundle.data) })
+        }
         var durations: [QualifiedName: Double] = [:]
-        for bundle in bundles { try Self.readDurations(bundle.data, file: bundle.file, into: &durations) }
-        for bundle in bundles { self = merged(with: try Self.read(bundle.data, file: bundle.file, durations: durations)) }
+        for bundle in parsed { try Self.readDurations(bundle.value, file: bundle.file, into: &durations) }
+        for bundle in parsed { self = merged(with: try Self.read(bundle.value, file: bundle.file, durations: durations)) }
         self = try resolvingCurveAliases()
         self = try derivingMirrors()
     }
@@ -69,9 +73,8 @@ extension CatalogTables {
 
     /// The named durations of a bundle file (`"durations"`), by qualified name; a preset's
     /// duration is their seconds (the names are not kept: TransDBKit plays what they resolve to).
-    private static func readDurations(_ data: Data, file: String, into durations: inout [QualifiedName: Double]) throws {
-        let root = BundleValue(
-            value: try wrapping(file: file, path: "$") { try BundleJSON.parse(data) }, path: "$", file: file)
+    private static func readDurations(_ json: Any, file: String, into durations: inout [QualifiedName: Double]) throws {
+        let root = BundleValue(value: json, path: "$", file: file)
         let top = try root.object(["transdb", "library", "curves", "durations", "presets", "delegates", "screens", "containers", "routes"])
         let name = try top.child("library").object(["name", "version", "description", "tokensSchema"]).string("name")
         guard top.has("durations") else { return }
@@ -84,9 +87,8 @@ extension CatalogTables {
         }
     }
 
-    private static func read(_ data: Data, file: String, durations: [QualifiedName: Double]) throws -> CatalogTables {
-        let root = BundleValue(
-            value: try wrapping(file: file, path: "$") { try BundleJSON.parse(data) }, path: "$", file: file)
+    private static func read(_ json: Any, file: String, durations: [QualifiedName: Double]) throws -> CatalogTables {
+        let root = BundleValue(value: json, path: "$", file: file)
         let top = try root.object(["transdb", "library", "curves", "durations", "presets", "delegates", "screens", "containers", "routes"])
         guard try top.number("transdb") == 1 else { throw root.child("transdb").error("the format version must be 1") }
         let header = try top.child("library").object(["name", "version", "description", "tokensSchema"])

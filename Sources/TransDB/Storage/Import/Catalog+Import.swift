@@ -711,8 +711,7 @@ struct BundleImport {
         let extraScreens = screens - input.screenCount
         let extraRoutes = routes - input.routeCount
         guard !names.isEmpty || extraScreens > 0 || extraRoutes > 0 else { return nil }
-        var parts = names.prefix(10).map { $0 }
-        if names.count > 10 { parts.append("\(names.count - 10) more") }
+        var parts = names.isEmpty ? [] : [names.firstFew(10)]
         if extraScreens > 0 { parts.append(extraScreens == 1 ? "1 screen" : "\(extraScreens) screens") }
         if extraRoutes > 0 { parts.append(extraRoutes == 1 ? "1 route" : "\(extraRoutes) routes") }
         let count = names.count + max(0, extraScreens) + max(0, extraRoutes)
