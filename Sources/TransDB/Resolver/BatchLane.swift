@@ -11,6 +11,10 @@ struct BatchLane {
     let reduceMotion: Bool
     private var reader = BatchRequestReader()
     private var lookup: TransitionLookup?
+    /// The lookup store beside the catalog, read while the catalog's stamp is the store's.
+    private var store: LookupStore?
+    /// Whether the lookup reads `store` (else the catalog).
+    private var readsStore = false
     private var sourceMemo = SourceMemo()
     private var writer = ResolutionWriter()
     private var curveExpressions = CurveExpressions()
@@ -26,12 +30,19 @@ struct BatchLane {
     /// How many entries each of the lookup's memos holds: lanes share the batch's memory.
     private let memoLimit: Int
 
-    init(catalog: Catalog, strict: Bool, explain: Bool, reduceMotion: Bool, of laneCount: Int) {
+    init(catalog: Catalog, store: LookupStore?, strict: Bool, explain: Bool, reduceMotion: Bool, of laneCount: Int) {
         self.catalog = catalog
+        self.store = store
         self.strict = strict
         self.explain = explain
         self.reduceMotion = reduceMotion
         self.memoLimit = (1 << 16) / laneCount
+    }
+
+    /// Reads `store` from the next read on, while the catalog's stamp is the store's.
+    mutating func adopt(_ store: LookupStore) {
+        self.store = store
+        lookup = nil
     }
 
     /// Answers `lines` (each ending with a newline, the first being line `firstLine` of the
@@ -43,20 +54,40 @@ struct BatchLane {
         try catalog.read { db in
             let version = try Catalog.dataVersion(db)
             if version != dataVersion || lookup == nil {
-                sourceMemo = SourceMemo()
-                lookup = TransitionLookup(source: CatalogLookupSource(db, memo: sourceMemo), memoLimit: memoLimit)
-                writer.forget()
-                curveExpressions = CurveExpressions()
+                readsStore = store != nil && Catalog.lookupStamp(db) == store?.stamp
+                restart(db)
                 dataVersion = version
             } else {
-                lookup?.source = CatalogLookupSource(db, memo: sourceMemo)
+                let source = source(db)
+                lookup?.source = source
             }
             var start = lines.startIndex
             while let newline = lines[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                try answer(UnsafeBufferPointer(rebasing: lines[start..<newline]), db: db, into: &output)
+                let line = UnsafeBufferPointer(rebasing: lines[start..<newline])
+                do {
+                    try answer(line, db: db, into: &output)
+                } catch LookupStoreError.damaged {
+                    // The store was damaged after it was built: the catalog answers from here on.
+                    (store, readsStore) = (nil, false)
+                    restart(db)
+                    try answer(line, db: db, into: &output)
+                }
                 start = newline + 1
             }
         }
+    }
+
+    /// A new lookup, remembering nothing yet.
+    private mutating func restart(_ db: Database) {
+        sourceMemo = SourceMemo()
+        lookup = TransitionLookup(source: source(db), memoLimit: memoLimit)
+        writer.forget()
+        curveExpressions = CurveExpressions()
+    }
+
+    /// What the lookup reads in the read that gave `db`.
+    private func source(_ db: Database) -> any LookupSource {
+        if readsStore, let store { StoreLookupSource(store, db) } else { CatalogLookupSource(db, memo: sourceMemo) }
     }
 
     /// Answers one line: a request the model or the lookup refuses becomes the line's answer; a

@@ -29,6 +29,8 @@ public struct BatchResolver {
     private var pending: [UInt8] = []
     /// Each lane's answers to its share of a chunk.
     private var shares: [[UInt8]] = []
+    /// The lookup store being built, when there was none for the catalog as it is.
+    private var storeBuild: LookupStoreBuild?
 
     /// How many connections answer (once the first lines have been fed).
     var laneCount: Int { lanes.count }
@@ -86,6 +88,10 @@ public struct BatchResolver {
     ///
     /// - Throws: ``CatalogError`` when the catalog cannot be read at all.
     public mutating func finish(into output: inout [UInt8]) throws {
+        defer {
+            storeBuild?.cancel()
+            storeBuild = nil
+        }
         guard !pending.isEmpty else { return }
         pending.append(UInt8(ascii: "\n"))
         let last = pending
@@ -96,6 +102,10 @@ public struct BatchResolver {
     /// Answers `lines`, each ending with a newline.
     private mutating func answer(_ lines: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) throws {
         if lanes.isEmpty { try openLanes() }
+        if let store = storeBuild?.take() {
+            storeBuild = nil
+            for index in lanes.indices { lanes[index].adopt(store) }
+        }
         // Until the first line has told the format, one lane reads alone.
         let count = format == nil || lines.count < minimumShare ? 1 : lanes.count
         let parts = Self.split(lines, into: count)
@@ -144,12 +154,17 @@ public struct BatchResolver {
     private mutating func openLanes() throws {
         let cacheKiB = Catalog.batchPageCacheKiB(connections: laneLimit)
         try catalog.setPageCache(kibibytes: cacheKiB)
-        lanes = [BatchLane(catalog: catalog, strict: strict, explain: explain, reduceMotion: reduceMotion, of: laneLimit)]
+        let store = catalog.openLookupStore()
+        // No store for the catalog as it is: the lanes read the catalog while one is built.
+        if catalog.isOnDisk, try catalog.read({ db in Catalog.lookupStamp(db) }).map({ $0 != store?.stamp }) ?? false {
+            storeBuild = LookupStoreBuild(catalogPath: catalog.path)
+        }
+        lanes = [BatchLane(catalog: catalog, store: store, strict: strict, explain: explain, reduceMotion: reduceMotion, of: laneLimit)]
         guard laneLimit > 1, catalog.isOnDisk else { return }
         for _ in 1..<laneLimit {
             guard let other = try? Catalog(path: catalog.path, mode: .readOnly), (try? other.setPageCache(kibibytes: cacheKiB)) != nil
             else { break }
-            lanes.append(BatchLane(catalog: other, strict: strict, explain: explain, reduceMotion: reduceMotion, of: laneLimit))
+            lanes.append(BatchLane(catalog: other, store: store, strict: strict, explain: explain, reduceMotion: reduceMotion, of: laneLimit))
         }
     }
 

@@ -93,12 +93,12 @@ struct CatalogLookupSource: LookupSource {
     /// Which route keys the delegate's mappings for `operation` have: any, some with a wildcard
     /// `from`, some with a wildcard `to`. Read once per delegate and operation, so that a probe
     /// that no mapping can answer is not made.
-    private mutating func shape(delegateID: Int64, _ operation: TransitionOperation) throws -> SourceMemo.Shape {
+    private mutating func shape(delegateID: Int64, _ operation: TransitionOperation) throws -> RouteKeyProbes.Shape {
         let key = delegateID &* 8 &+ Int64(operation.ordinal)
         if let known = memo.shapes[key] { return known }
         let statement = try prepared(.shape)
         let flags = try rows(statement, bind: { sqlite3_bind_int64($0, 1, delegateID) }, text: nil, operation.rawValue) { statement in
-            var shape: SourceMemo.Shape = []
+            var shape: RouteKeyProbes.Shape = []
             if sqlite3_column_int64(statement, 0) != 0 { shape.insert(.any) }
             if sqlite3_column_int64(statement, 1) != 0 { shape.insert(.fromWildcard) }
             if sqlite3_column_int64(statement, 2) != 0 { shape.insert(.toWildcard) }
@@ -112,35 +112,12 @@ struct CatalogLookupSource: LookupSource {
     mutating func mappings(delegateID: Int64, operation: TransitionOperation, from: Int64?, to: Int64?, all: Bool) throws
         -> [LookupMapping]
     {
-        // The route key at (from, to), (from, *), (*, to) and (*, *), one point probe each: the
-        // unique key holds at most one mapping per key. A side that is not a screen of the
-        // catalog (`nil`) can match only wildcards, so it is probed as the wildcard, 0.
-        let from = from ?? 0
-        let to = to ?? 0
+        // A side that is not a screen of the catalog (`nil`) can match only wildcards, so it is
+        // probed as the wildcard, 0.
         let shape = try shape(delegateID: delegateID, operation)
-        var found: [LookupMapping] = []
-        var probed: [(Int64, Int64)] = []
-        for (keyFrom, keyTo) in [(from, to), (from, 0), (0, to), (0, 0)] where !probed.contains(where: { $0 == (keyFrom, keyTo) }) {
-            probed.append((keyFrom, keyTo))
-            // A match can only lose to one at least as specific. (A key side of 0 can name a screen
-            // only when the request's own side is 0.)
-            let possible = (keyFrom != 0 || from == 0 ? 1 : 0) + (keyTo != 0 || to == 0 ? 1 : 0)
-            if !all, let best = found.first, best.specificity > possible { break }
-            // Keys no mapping of the delegate has are not probed. (The shape reads a screen with id 0
-            // as a wildcard too, as the key does.)
-            if !shape.contains(.any) || (keyFrom == 0 && !shape.contains(.fromWildcard)) || (keyTo == 0 && !shape.contains(.toWildcard)) {
-                continue
-            }
-            guard let mapping = try probe(delegateID: delegateID, operation: operation, from: keyFrom, to: keyTo) else { continue }
-            // The key reads a wildcard as 0, as it reads a screen whose id is 0 (which only a
-            // hand-made catalog has): a side matches when it is the wildcard or the screen.
-            if let side = mapping.fromScreenID, side != from { continue }
-            if let side = mapping.toScreenID, side != to { continue }
-            found.append(mapping)
-            // Most specific first, then by id.
-            found.sort { $0.specificity != $1.specificity ? $0.specificity > $1.specificity : $0.id < $1.id }
+        return try RouteKeyProbes.mappings(from: from ?? 0, to: to ?? 0, shape: shape, all: all) { keyFrom, keyTo in
+            try probe(delegateID: delegateID, operation: operation, from: keyFrom, to: keyTo)
         }
-        return all ? found : Array(found.prefix(1))
     }
 
     private mutating func probe(delegateID: Int64, operation: TransitionOperation, from: Int64, to: Int64) throws -> LookupMapping? {
@@ -265,18 +242,11 @@ struct CatalogLookupSource: LookupSource {
 /// for one connection) and the shapes of the delegates' mappings (valid for one state of the
 /// catalog). A reference, so that what one read learns serves the next.
 final class SourceMemo {
-    /// Which route keys a delegate's mappings for an operation have.
-    struct Shape: OptionSet {
-        let rawValue: UInt8
-        static let any = Shape(rawValue: 1)
-        static let fromWildcard = Shape(rawValue: 2)
-        static let toWildcard = Shape(rawValue: 4)
-    }
+    /// Which route keys a delegate's mappings for an operation have, by delegate id and
+    /// operation (an integer key: no conformance to look up on start).
+    fileprivate private(set) var shapes: [Int64: RouteKeyProbes.Shape] = [:]
 
-    /// By delegate id and operation (an integer key: no conformance to look up on start).
-    fileprivate private(set) var shapes: [Int64: Shape] = [:]
-
-    fileprivate func remember(_ shape: Shape, for key: Int64) {
+    fileprivate func remember(_ shape: RouteKeyProbes.Shape, for key: Int64) {
         if shapes.count >= 1 << 17 { shapes.removeAll(keepingCapacity: true) }
         shapes[key] = shape
     }

@@ -1,0 +1,122 @@
+/// The layout of a lookup store file (``LookupStore``), written once here for the builder and
+/// the reader: a header, then sections of little-endian integers, variable-length integers and
+/// names as UTF-8.
+///
+/// Header: the magic, the catalog's stamp when the file was built (`lookup_stamp`), the format
+/// version, the number of sections, then each section's offset and length (8 bytes each).
+enum LookupStoreLayout {
+    static let magic: [UInt8] = Array("TDBLOOK\u{0}".utf8)
+    static let formatVersion: UInt32 = 1
+    static let headerSize = 8 + 8 + 4 + 4 + Section.allCases.count * 16
+
+    /// The sections, in file order.
+    enum Section: Int, CaseIterable {
+        /// `u32` count, then each library's name (`u16` length, bytes), by ordinal.
+        case libraries
+        /// `u32` per delegate ordinal: where its entry starts in `delegateEntries`.
+        case delegateOffsets
+        /// Per delegate: library ordinal (varint), released (`u8`), which route keys its mappings
+        /// have per operation (`u16`, ``shapeBits(_:operation:)``), its name.
+        case delegateEntries
+        /// Open addressing by name hash: a ``slot(id:hash:)`` per slot, a screen's id being its
+        /// entry's offset + 1; 0 for an empty slot.
+        case screenSlots
+        /// Per screen: delegate ordinal + 1 or 0 (varint), library ordinal (varint), styles (`u8`:
+        /// modal transition style, presentation style << 2), its name.
+        case screenEntries
+        /// As `screenSlots`, for containers.
+        case containerSlots
+        /// Per container: delegate ordinal + 1 or 0 (varint), library ordinal (varint), kind (`u8`),
+        /// its name.
+        case containerEntries
+        /// `u32` per container, its id, in the order of `library/name` (SQLite's, byte by byte).
+        case containersByName
+        /// Open addressing by route key: a ``slot(id:hash:)`` per slot, the id being a route entry's
+        /// offset + 1; 0 for an empty slot.
+        case routeSlots
+        /// Per route: delegate ordinal << 3 | operation ordinal, from and to (a screen's id, 0 for the
+        /// wildcard), then the route's id, preset id and interaction id (``Varint``).
+        case routeEntries
+    }
+
+    /// How many slots a table of `count` keys has: a third of them empty, so that a probe for a
+    /// name the catalog does not have ends soon.
+    static func slotCount(for count: Int) -> Int { count + count / 2 + 1 }
+
+    /// The slot a hash starts probing at, among `count` (by the hash's high half).
+    static func slot(_ hash: UInt64, count: Int) -> Int {
+        Int(truncatingIfNeeded: ((hash >> 32) &* UInt64(count)) >> 32)
+    }
+
+    /// A slot's 8 bytes: the entry's id, and the low half of its hash, which tells most entries
+    /// that are not the one sought without reading them (a read of memory elsewhere).
+    static func slot(id: UInt32, hash: UInt64) -> UInt64 { hash << 32 | UInt64(id) }
+
+    static let slotSize = 8
+
+    /// A route key's first integer.
+    static func routeKey(delegate: Int, operation: Int) -> UInt64 { UInt64(delegate) << 3 | UInt64(operation) }
+
+    /// A delegate's shape for `operation` among the 3 bits per operation its entry keeps.
+    static func shapeBits(_ shape: RouteKeyProbes.Shape, operation: Int) -> UInt16 { UInt16(shape.rawValue) << (3 * operation) }
+
+    static func shape(_ bits: UInt16, operation: Int) -> RouteKeyProbes.Shape {
+        RouteKeyProbes.Shape(rawValue: UInt8(truncatingIfNeeded: bits >> (3 * operation)) & 7)
+    }
+}
+
+/// The hashes a store is keyed by. Fixed functions (not Swift's `Hasher`, which is seeded per
+/// process): the file is written by one process and read by others.
+enum StoreHash {
+    /// A name's UTF-8 bytes.
+    static func name(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count)
+        var index = 0
+        while index + 8 <= bytes.count {
+            hash = (hash ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash >> 31
+            index += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while index < bytes.count {
+            tail |= UInt64(bytes[index]) << shift
+            shift += 8
+            index += 1
+        }
+        return finalized(hash ^ tail)
+    }
+
+    /// A route key.
+    static func route(_ key: UInt64, from: UInt64, to: UInt64) -> UInt64 {
+        finalized(key &+ finalized(from &+ finalized(to)))
+    }
+
+    /// SplitMix64's finaliser: every input bit moves every output bit.
+    private static func finalized(_ value: UInt64) -> UInt64 {
+        var z = value
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// LEB128 unsigned integers; signed ids zigzagged, optional ones shifted by one (0 is `nil`).
+enum Varint {
+    static func append(_ value: UInt64, to bytes: inout [UInt8]) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    static func zigzag(_ value: Int64) -> UInt64 { UInt64(bitPattern: (value << 1) ^ (value >> 63)) }
+
+    static func unzigzag(_ value: UInt64) -> Int64 { Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1) }
+
+    static func optional(_ value: Int64?) -> UInt64 { value.map { zigzag($0) &+ 1 } ?? 0 }
+
+    static func unoptional(_ value: UInt64) -> Int64? { value == 0 ? nil : unzigzag(value &- 1) }
+}

@@ -1,0 +1,96 @@
+import GRDB
+import TransDBCore
+
+/// UIKit's lookup reading a ``LookupStore`` for screens, containers, delegates and mappings, and
+/// the catalog for presets (which the store holds by id only) and for the suggestions of an
+/// error. Ids are the store's: an entry's offset for screens and containers, an ordinal for
+/// delegates; mapping and preset ids are the catalog's.
+struct StoreLookupSource: LookupSource {
+    let store: LookupStore
+    private let db: Database
+
+    /// A source over `store`, which must have been built at the stamp `db` reads.
+    init(_ store: LookupStore, _ db: Database) {
+        self.store = store
+        self.db = db
+    }
+
+    mutating func screen(_ name: QualifiedName) throws -> LookupScreen? {
+        try entry(screens: true, name).map { entry, name in
+            LookupScreen(
+                id: entry.id, name: name, modalStyle: Self.element(ModalTransitionStyle.allCases, Int(entry.flags & 3)),
+                presentationStyle: Self.element(ModalPresentationStyle.allCases, Int(entry.flags >> 2)), delegateID: entry.delegate)
+        }
+    }
+
+    mutating func container(_ name: QualifiedName) throws -> LookupContainer? {
+        try entry(screens: false, name).map { entry, name in container(entry, name: name) }
+    }
+
+    mutating func containers(kind: ContainerKind, limit: Int) throws -> [LookupContainer] {
+        var found: [LookupContainer] = []
+        for id in try store.containerIDsByName() where found.count < limit {
+            let entry = try store.entry(screens: false, id: id)
+            guard Int(entry.flags) == kind.ordinal else { continue }
+            found.append(container(entry, name: qualifiedName(entry)))
+        }
+        return found
+    }
+
+    private func container(_ entry: LookupStore.Entry, name: QualifiedName) -> LookupContainer {
+        LookupContainer(id: entry.id, name: name, kind: Self.element(ContainerKind.allCases, Int(entry.flags)), delegateID: entry.delegate)
+    }
+
+    /// As the catalog finds it: a qualified name in its library; a bare name only when one
+    /// library has it, the first 50 by id listed otherwise, as SQLite's index gives them.
+    private func entry(screens: Bool, _ name: QualifiedName) throws -> (LookupStore.Entry, QualifiedName)? {
+        let found = try store.entries(screens: screens, named: name.name, library: name.library, limit: name.library == nil ? 50 : 1)
+        if found.count > 1 {
+            let candidates = found.map { "\(store.libraries[$0.library])/\(name.name)" }
+            throw LookupError.ambiguous(
+                kind: screens ? .screen : .container, name: name.name,
+                candidates: candidates.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        }
+        return found.first.map { ($0, QualifiedName(library: store.libraries[$0.library], name: name.name)) }
+    }
+
+    private func qualifiedName(_ entry: LookupStore.Entry) -> QualifiedName {
+        QualifiedName(library: store.libraries[entry.library], name: String(decoding: entry.name, as: UTF8.self))
+    }
+
+    mutating func delegate(id: Int64) throws -> LookupDelegate {
+        let delegate = try store.delegate(id)
+        return LookupDelegate(
+            name: QualifiedName(library: store.libraries[delegate.library], name: String(decoding: delegate.name, as: UTF8.self)),
+            released: delegate.released)
+    }
+
+    mutating func hasMappings(delegateID: Int64, for operations: [TransitionOperation]) throws -> Bool {
+        let shapes = try store.delegate(delegateID).shapes
+        return operations.contains { LookupStoreLayout.shape(shapes, operation: $0.ordinal).contains(.any) }
+    }
+
+    mutating func mappings(delegateID: Int64, operation: TransitionOperation, from: Int64?, to: Int64?, all: Bool) throws
+        -> [LookupMapping]
+    {
+        let shape = LookupStoreLayout.shape(try store.delegate(delegateID).shapes, operation: operation.ordinal)
+        return try RouteKeyProbes.mappings(from: from ?? 0, to: to ?? 0, shape: shape, all: all) { keyFrom, keyTo in
+            try store.route(delegate: delegateID, operation: operation.ordinal, from: keyFrom, to: keyTo)
+        }
+    }
+
+    mutating func screenName(id: Int64) throws -> QualifiedName {
+        qualifiedName(try store.entry(screens: true, id: id))
+    }
+
+    mutating func preset(id: Int64) throws -> Preset {
+        try CatalogReader(db: db).preset(id: id)
+    }
+
+    mutating func suggestion(_ kind: EntityKind, _ name: QualifiedName) throws -> String? {
+        try CatalogLookup.suggestion(kind, name, db)
+    }
+
+    /// `cases[index]`; the first case for an index the store cannot have written.
+    private static func element<T>(_ cases: [T], _ index: Int) -> T { cases.indices.contains(index) ? cases[index] : cases[0] }
+}
