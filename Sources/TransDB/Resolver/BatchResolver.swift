@@ -104,7 +104,7 @@ public struct BatchResolver {
         if lanes.isEmpty { try openLanes() }
         if let store = storeBuild?.take() {
             storeBuild = nil
-            for index in lanes.indices { lanes[index].adopt(store) }
+            for index in lanes.indices { if let copy = index == 0 ? store : store.copy() { lanes[index].adopt(copy) } }
         }
         // Until the first line has told the format, one lane reads alone.
         let count = format == nil || lines.count < minimumShare ? 1 : lanes.count
@@ -164,7 +164,8 @@ public struct BatchResolver {
         for _ in 1..<laneLimit {
             guard let other = try? Catalog(path: catalog.path, mode: .readOnly), (try? other.setPageCache(kibibytes: cacheKiB)) != nil
             else { break }
-            lanes.append(BatchLane(catalog: other, store: store, strict: strict, explain: explain, reduceMotion: reduceMotion, of: laneLimit))
+            lanes.append(
+                BatchLane(catalog: other, store: store?.copy(), strict: strict, explain: explain, reduceMotion: reduceMotion, of: laneLimit))
         }
     }
 

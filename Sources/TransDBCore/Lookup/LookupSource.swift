@@ -42,6 +42,15 @@ public protocol LookupSource {
 
     /// The closest existing name, for "did you mean" in a strict lookup's error.
     mutating func suggestion(_ kind: EntityKind, _ name: QualifiedName) throws -> String?
+
+    /// Whether finding a screen by name costs about what remembering it would: the lookup then
+    /// does not remember screens, whose memo would only add memory and time on a catalog of
+    /// millions of them.
+    var findsScreensQuickly: Bool { get }
+}
+
+extension LookupSource {
+    public var findsScreensQuickly: Bool { false }
 }
 
 /// A screen as the lookup needs it.

@@ -80,7 +80,7 @@ public struct TransitionLookup {
             throw ModelError.invalidValue(field: field, value: raw, reason: "a route to resolve names real screens; '*' is only for mappings")
         }
         let found = try source.screen(QualifiedName(parsing: raw, field: field))
-        memo.screens.remember(found, for: raw, limit: memoLimit)
+        if !source.findsScreensQuickly { memo.screens.remember(found, for: raw, limit: memoLimit) }
         return found
     }
 

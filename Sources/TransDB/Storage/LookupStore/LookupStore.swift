@@ -19,15 +19,14 @@ import TransDBCore
 final class LookupStore: @unchecked Sendable {
     /// The catalog's stamp when the file was built.
     let stamp: Int64
-    private let base: UnsafeMutableRawPointer
-    private let size: Int
+    private let file: MappedFile
     private let sections: [UnsafeRawBufferPointer]
     /// Library names by ordinal.
     let libraries: [String]
     private let libraryOrdinals: [String: Int]
-    private let screenSlotCount: Int
-    private let containerSlotCount: Int
-    private let routeSlotCount: Int
+    private let screenGroupCount: Int
+    private let containerGroupCount: Int
+    private let routeGroupCount: Int
 
     /// The file beside the catalog at `catalogPath`.
     static func path(forCatalog catalogPath: String) -> String { catalogPath + "-lookup" }
@@ -46,15 +45,16 @@ final class LookupStore: @unchecked Sendable {
         else { return nil }
         let size = Int(status.st_size)
         guard let mapped = mmap(nil, size, PROT_READ, MAP_SHARED, descriptor, 0), mapped != MAP_FAILED else { return nil }
-        guard let store = LookupStore(mapping: mapped, size: size) else {
-            munmap(mapped, size)
-            return nil
-        }
-        return store
+        return LookupStore(MappedFile(base: mapped, size: size))
     }
 
-    private init?(mapping: UnsafeMutableRawPointer, size: Int) {
-        let file = UnsafeRawBufferPointer(start: mapping, count: size)
+    /// Another reader of the same mapping, for another thread: readers share no reference
+    /// counts, which threads would otherwise contend for on every request.
+    func copy() -> LookupStore? { LookupStore(file) }
+
+    private init?(_ mapped: MappedFile) {
+        let file = UnsafeRawBufferPointer(start: mapped.base, count: mapped.size)
+        let size = mapped.size
         guard Array(file.prefix(8)) == LookupStoreLayout.magic,
             file.loadUnaligned(fromByteOffset: 16, as: UInt32.self).littleEndian == LookupStoreLayout.formatVersion,
             Int(file.loadUnaligned(fromByteOffset: 20, as: UInt32.self).littleEndian) == LookupStoreLayout.Section.allCases.count
@@ -66,8 +66,7 @@ final class LookupStore: @unchecked Sendable {
             guard offset <= UInt64(size), length <= UInt64(size) - offset else { return nil }
             sections.append(UnsafeRawBufferPointer(rebasing: file[Int(offset)..<Int(offset + length)]))
         }
-        self.base = mapping
-        self.size = size
+        self.file = mapped
         self.sections = sections
         self.stamp = Int64(littleEndian: file.loadUnaligned(fromByteOffset: 8, as: Int64.self))
         // The libraries, read whole: a catalog has few, and qualified names look them up by name.
@@ -83,14 +82,13 @@ final class LookupStore: @unchecked Sendable {
         }
         self.libraries = libraries
         self.libraryOrdinals = ordinals
-        func slots(_ section: LookupStoreLayout.Section) -> Int { sections[section.rawValue].count / LookupStoreLayout.slotSize }
-        self.screenSlotCount = slots(.screenSlots)
-        self.containerSlotCount = slots(.containerSlots)
-        self.routeSlotCount = slots(.routeSlots)
-        guard screenSlotCount > 0, containerSlotCount > 0, routeSlotCount > 0 else { return nil }
+        func groups(_ section: LookupStoreLayout.Section) -> Int { sections[section.rawValue].count / 4 - 1 }
+        self.screenGroupCount = groups(.screenGroups)
+        self.containerGroupCount = groups(.containerGroups)
+        self.routeGroupCount = groups(.routeGroups)
+        guard screenGroupCount > 0, containerGroupCount > 0, routeGroupCount > 0 else { return nil }
     }
 
-    deinit { munmap(base, size) }
 
     private func section(_ section: LookupStoreLayout.Section) -> UnsafeRawBufferPointer { sections[section.rawValue] }
 
@@ -117,39 +115,66 @@ final class LookupStore: @unchecked Sendable {
         var name = name
         return try name.withUTF8 { wanted in
             let wanted = UnsafeRawBufferPointer(wanted)
-            let slots = section(screens ? .screenSlots : .containerSlots)
-            let entries = section(screens ? .screenEntries : .containerEntries)
-            let count = screens ? screenSlotCount : containerSlotCount
-            let hash = StoreHash.name(wanted)
-            var slot = LookupStoreLayout.slot(hash, count: count)
             var found: [Entry] = []
-            // Linear probing keeps entries of one name in the order they were added: by id.
-            for _ in 0..<count {
-                let value = slots.loadUnaligned(fromByteOffset: slot * LookupStoreLayout.slotSize, as: UInt64.self).littleEndian
-                if value == 0 { return found }
-                if UInt32(truncatingIfNeeded: value >> 32) == UInt32(truncatingIfNeeded: hash) {
-                    let entry = try self.entry(id: Int64(UInt32(truncatingIfNeeded: value)), in: entries)
-                    if entry.name.elementsEqual(wanted), libraryOrdinal == nil || entry.library == libraryOrdinal {
-                        found.append(entry)
-                        if found.count == limit { return found }
-                    }
+            try scan(
+                screens ? .screenGroups : .containerGroups, screens ? .screenEntries : .containerEntries,
+                groupCount: screens ? screenGroupCount : containerGroupCount, hash: StoreHash.name(wanted)
+            ) { id, reader in
+                let entry = try Self.entry(id: id, &reader, libraries: libraries.count)
+                if entry.name.elementsEqual(wanted), libraryOrdinal == nil || entry.library == libraryOrdinal {
+                    found.append(entry)
                 }
-                slot = slot + 1 == count ? 0 : slot + 1
+                return found.count == limit
             }
             return found
         }
     }
 
-    /// The screen or container whose id is `id`.
-    func entry(screens: Bool, id: Int64) throws -> Entry {
-        try entry(id: id, in: section(screens ? .screenEntries : .containerEntries))
+    /// Calls `body` with the id of each entry in `hash`'s group whose tag is the hash's, and a
+    /// reader of the entry's bytes, until it returns `true`.
+    private func scan(
+        _ groups: LookupStoreLayout.Section, _ entries: LookupStoreLayout.Section, groupCount: Int, hash: UInt64,
+        _ body: (Int64, inout ByteReader) throws -> Bool
+    ) throws {
+        let index = section(groups)
+        let entries = section(entries)
+        let group = GroupedEntries.group(hash, count: groupCount)
+        let start = Int(index.loadUnaligned(fromByteOffset: group * 4, as: UInt32.self).littleEndian)
+        let end = Int(index.loadUnaligned(fromByteOffset: group * 4 + 4, as: UInt32.self).littleEndian)
+        guard start <= end, end <= entries.count else { throw LookupStoreError.damaged }
+        let tag = GroupedEntries.tag(hash)
+        var position = start
+        while position < end {
+            var header = ByteReader(UnsafeRawBufferPointer(rebasing: entries[position..<end]))
+            guard let entryTag = header.u8(), let length = header.varint(), length <= UInt64(end - position - header.position) else {
+                throw LookupStoreError.damaged
+            }
+            let contents = position + header.position
+            if entryTag == tag {
+                var reader = ByteReader(UnsafeRawBufferPointer(rebasing: entries[contents..<(contents + Int(length))]))
+                if try body(Int64(position + 1), &reader) { return }
+            }
+            position = contents + Int(length)
+        }
     }
 
-    private func entry(id: Int64, in entries: UnsafeRawBufferPointer) throws -> Entry {
+    /// The screen or container whose id is `id`.
+    func entry(screens: Bool, id: Int64) throws -> Entry {
+        let entries = section(screens ? .screenEntries : .containerEntries)
         guard id > 0, id <= entries.count else { throw LookupStoreError.damaged }
-        var reader = ByteReader(UnsafeRawBufferPointer(rebasing: entries[Int(id - 1)...]))
+        var header = ByteReader(UnsafeRawBufferPointer(rebasing: entries[Int(id - 1)...]))
+        guard header.u8() != nil, let length = header.varint(), length <= UInt64(entries.count - Int(id - 1) - header.position) else {
+            throw LookupStoreError.damaged
+        }
+        let body = Int(id - 1) + header.position
+        var reader = ByteReader(UnsafeRawBufferPointer(rebasing: entries[body..<(body + Int(length))]))
+        return try Self.entry(id: id, &reader, libraries: libraries.count)
+    }
+
+    /// The entry `reader` reads.
+    private static func entry(id: Int64, _ reader: inout ByteReader, libraries: Int) throws -> Entry {
         guard let delegate = reader.varint(), let library = reader.varint(), let flags = reader.u8(), let name = reader.name(),
-            library < UInt64(libraries.count)
+            library < UInt64(libraries)
         else { throw LookupStoreError.damaged }
         return Entry(id: id, delegate: delegate == 0 ? nil : Int64(delegate - 1), library: Int(library), flags: flags, name: name)
     }
@@ -180,35 +205,35 @@ final class LookupStore: @unchecked Sendable {
     func route(delegate: Int64, operation: Int, from: Int64, to: Int64) throws -> LookupMapping? {
         let key = LookupStoreLayout.routeKey(delegate: Int(delegate), operation: operation)
         let (from, to) = (UInt64(from), UInt64(to))
-        let slots = section(.routeSlots)
-        let entries = section(.routeEntries)
-        let hash = StoreHash.route(key, from: from, to: to)
-        var slot = LookupStoreLayout.slot(hash, count: routeSlotCount)
-        for _ in 0..<routeSlotCount {
-            let value = slots.loadUnaligned(fromByteOffset: slot * LookupStoreLayout.slotSize, as: UInt64.self).littleEndian
-            if value == 0 { return nil }
-            let offset = Int(UInt32(truncatingIfNeeded: value))
-            guard UInt32(truncatingIfNeeded: value >> 32) == UInt32(truncatingIfNeeded: hash) else {
-                slot = slot + 1 == routeSlotCount ? 0 : slot + 1
-                continue
-            }
-            guard offset > 0, offset <= entries.count else { throw LookupStoreError.damaged }
-            var reader = ByteReader(UnsafeRawBufferPointer(rebasing: entries[(offset - 1)...]))
+        var found: LookupMapping?
+        try scan(.routeGroups, .routeEntries, groupCount: routeGroupCount, hash: StoreHash.route(key, from: from, to: to)) { _, reader in
             guard let entryKey = reader.varint(), let entryFrom = reader.varint(), let entryTo = reader.varint() else {
                 throw LookupStoreError.damaged
             }
-            if entryKey == key, entryFrom == from, entryTo == to {
-                guard let id = reader.varint(), let preset = reader.varint(), let interaction = reader.varint() else {
-                    throw LookupStoreError.damaged
-                }
-                return LookupMapping(
-                    id: Varint.unzigzag(id), fromScreenID: from == 0 ? nil : Int64(from), toScreenID: to == 0 ? nil : Int64(to),
-                    presetID: Varint.unoptional(preset), interactionID: Varint.unoptional(interaction))
+            guard entryKey == key, entryFrom == from, entryTo == to else { return false }
+            guard let id = reader.varint(), let preset = reader.varint(), let interaction = reader.varint() else {
+                throw LookupStoreError.damaged
             }
-            slot = slot + 1 == routeSlotCount ? 0 : slot + 1
+            found = LookupMapping(
+                id: Varint.unzigzag(id), fromScreenID: from == 0 ? nil : Int64(from), toScreenID: to == 0 ? nil : Int64(to),
+                presetID: Varint.unoptional(preset), interactionID: Varint.unoptional(interaction))
+            return true
         }
-        return nil
+        return found
     }
+}
+
+/// A file mapped into memory, unmapped when the last reader is gone.
+private final class MappedFile: @unchecked Sendable {
+    let base: UnsafeMutableRawPointer
+    let size: Int
+
+    init(base: UnsafeMutableRawPointer, size: Int) {
+        self.base = base
+        self.size = size
+    }
+
+    deinit { munmap(base, size) }
 }
 
 /// The lookup store cannot be read as written.
@@ -221,6 +246,9 @@ enum LookupStoreError: Error {
 struct ByteReader {
     private let bytes: UnsafeRawBufferPointer
     private var index = 0
+
+    /// How many bytes have been read.
+    var position: Int { index }
 
     init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 

@@ -93,12 +93,10 @@ struct LookupStoreBuilder {
         }
     }
 
-    /// Screens (or containers) by id, each entry's offset + 1 in the slot its name hashes to.
+    /// Screens (or containers), grouped by name; each one's id is its entry's offset + 1.
     private mutating func readNamed(screens: Bool) throws {
         let table = screens ? "screen" : "container"
-        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
-        var slots = [UInt64](repeating: 0, count: LookupStoreLayout.slotCount(for: count))
-        let entriesSection: LookupStoreLayout.Section = screens ? .screenEntries : .containerEntries
+        var entries = GroupedTable(count: try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0)
         let sql =
             screens
             ? "SELECT id, library_id, name, delegate_id, modal_style, presentation_style FROM screen ORDER BY id"
@@ -106,10 +104,8 @@ struct LookupStoreBuilder {
         let modalStyles = ModalTransitionStyle.allCases.map(\.rawValue)
         let presentationStyles = ModalPresentationStyle.allCases.map(\.rawValue)
         let kinds = ContainerKind.allCases.map(\.rawValue)
+        var rowIDs: [Int64] = []
         try Self.each(sql, db, shouldStop: shouldStop) { statement in
-            let offset = sections[entriesSection.rawValue].count
-            guard offset < Int(UInt32.max) else { throw Stop.tooLarge }
-            let id = UInt32(offset + 1)
             let library = try libraryOrdinal(sqlite3_column_int64(statement, 1))
             let delegate = try sqlite3_column_type(statement, 3) == SQLITE_NULL ? 0 : UInt64(delegateOrdinal(sqlite3_column_int64(statement, 3)) + 1)
             let flags: UInt8
@@ -121,24 +117,22 @@ struct LookupStoreBuilder {
                 flags = UInt8(kinds.firstIndex(of: Self.text(statement, 4)) ?? 0)
             }
             let name = Self.bytes(statement, 2)
-            try append(entriesSection) { entries in
-                Varint.append(delegate, to: &entries)
-                Varint.append(UInt64(library), to: &entries)
-                entries.append(flags)
-                try Self.appendName(name, to: &entries)
+            try entries.add(hash: StoreHash.name(name)) { entry in
+                Varint.append(delegate, to: &entry)
+                Varint.append(UInt64(library), to: &entry)
+                entry.append(flags)
+                try Self.appendName(name, to: &entry)
             }
-            let hash = StoreHash.name(name)
-            var slot = LookupStoreLayout.slot(hash, count: slots.count)
-            while slots[slot] != 0 { slot = slot + 1 == slots.count ? 0 : slot + 1 }
-            slots[slot] = LookupStoreLayout.slot(id: id, hash: hash)
-            if screens {
-                screenRowIDs.append(sqlite3_column_int64(statement, 0))
-                screenIDs.append(id)
-            } else {
-                containerIDs[sqlite3_column_int64(statement, 0)] = id
-            }
+            rowIDs.append(sqlite3_column_int64(statement, 0))
         }
-        sections[(screens ? LookupStoreLayout.Section.screenSlots : .containerSlots).rawValue] = Self.littleEndianBytes(slots)
+        let (index, bytes, ids) = try entries.finish()
+        sections[(screens ? LookupStoreLayout.Section.screenGroups : .containerGroups).rawValue] = index
+        sections[(screens ? LookupStoreLayout.Section.screenEntries : .containerEntries).rawValue] = bytes
+        if screens {
+            (screenRowIDs, screenIDs) = (rowIDs, ids)
+        } else {
+            containerIDs = Dictionary(uniqueKeysWithValues: zip(rowIDs, ids))
+        }
     }
 
     /// Containers in the order `containers(kind:limit:)` lists them: by `library/name`, as SQLite
@@ -153,11 +147,12 @@ struct LookupStoreBuilder {
     }
 
     private mutating func readRoutes() throws {
-        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM route") ?? 0
-        var slots = [UInt64](repeating: 0, count: LookupStoreLayout.slotCount(for: count))
+        var entries = GroupedTable(count: try Int.fetchOne(db, sql: "SELECT count(*) FROM route") ?? 0)
         let operations = TransitionOperation.allCases.map(\.rawValue)
-        try Self.each("SELECT id, delegate_id, operation, from_screen_id, to_screen_id, preset_id, interaction_id FROM route ORDER BY id", db, shouldStop: shouldStop) {
-            statement in
+        try Self.each(
+            "SELECT id, delegate_id, operation, from_screen_id, to_screen_id, preset_id, interaction_id FROM route ORDER BY id", db,
+            shouldStop: shouldStop
+        ) { statement in
             let delegate = try delegateOrdinal(sqlite3_column_int64(statement, 1))
             guard let operation = operations.firstIndex(of: Self.text(statement, 2)) else { throw LookupStoreError.damaged }
             let from = try screenSide(statement, 3)
@@ -167,24 +162,20 @@ struct LookupStoreBuilder {
             if to == 0 { shape.insert(.toWildcard) }
             delegateShapes[delegate] |= LookupStoreLayout.shapeBits(shape, operation: operation)
             let key = LookupStoreLayout.routeKey(delegate: delegate, operation: operation)
-            let offset = sections[LookupStoreLayout.Section.routeEntries.rawValue].count
-            guard offset < Int(UInt32.max) else { throw Stop.tooLarge }
             let preset = try Self.optionalID(statement, 5)
             let interaction = try Self.optionalID(statement, 6)
-            append(.routeEntries) { entries in
-                Varint.append(key, to: &entries)
-                Varint.append(from, to: &entries)
-                Varint.append(to, to: &entries)
-                Varint.append(Varint.zigzag(sqlite3_column_int64(statement, 0)), to: &entries)
-                Varint.append(preset, to: &entries)
-                Varint.append(interaction, to: &entries)
+            try entries.add(hash: StoreHash.route(key, from: from, to: to)) { entry in
+                Varint.append(key, to: &entry)
+                Varint.append(from, to: &entry)
+                Varint.append(to, to: &entry)
+                Varint.append(Varint.zigzag(sqlite3_column_int64(statement, 0)), to: &entry)
+                Varint.append(preset, to: &entry)
+                Varint.append(interaction, to: &entry)
             }
-            let hash = StoreHash.route(key, from: from, to: to)
-            var slot = LookupStoreLayout.slot(hash, count: slots.count)
-            while slots[slot] != 0 { slot = slot + 1 == slots.count ? 0 : slot + 1 }
-            slots[slot] = LookupStoreLayout.slot(id: UInt32(offset + 1), hash: hash)
         }
-        sections[LookupStoreLayout.Section.routeSlots.rawValue] = Self.littleEndianBytes(slots)
+        let (index, bytes, _) = try entries.finish()
+        sections[LookupStoreLayout.Section.routeGroups.rawValue] = index
+        sections[LookupStoreLayout.Section.routeEntries.rawValue] = bytes
     }
 
     /// Each delegate's shape, into the two bytes its entry keeps for it.
@@ -332,5 +323,56 @@ struct LookupStoreBuilder {
             done += count
         }
         return true
+    }
+}
+
+/// Entries added in any order, laid out group by group (``GroupedEntries``): each is written
+/// to a staging buffer, then all are moved to their groups, keeping their order within a group.
+private struct GroupedTable {
+    private let groupCount: Int
+    private var staging: [UInt8] = []
+    /// Each entry's start in `staging`, and its group, in the order added.
+    private var starts: [UInt32] = []
+    private var groups: [UInt32] = []
+
+    init(count: Int) { groupCount = GroupedEntries.groupCount(for: count) }
+
+    /// Adds the entry of `hash` that `body` writes (after the tag and length this adds).
+    mutating func add(hash: UInt64, _ body: (inout [UInt8]) throws -> Void) throws {
+        guard staging.count < Int(UInt32.max) - (1 << 16) else { throw LookupStoreBuilder.Stop.tooLarge }
+        var entry: [UInt8] = []
+        try body(&entry)
+        starts.append(UInt32(staging.count))
+        groups.append(UInt32(GroupedEntries.group(hash, count: groupCount)))
+        staging.append(GroupedEntries.tag(hash))
+        Varint.append(UInt64(entry.count), to: &staging)
+        staging += entry
+    }
+
+    /// The groups' starts (`u32` each, and the end), the entries group by group, and each entry's
+    /// id (its offset + 1) in the order they were added.
+    func finish() throws -> (index: [UInt8], entries: [UInt8], ids: [UInt32]) {
+        var groupStarts = [Int](repeating: 0, count: groupCount + 1)
+        for (entry, group) in groups.enumerated() { groupStarts[Int(group) + 1] += size(of: entry) }
+        for group in 0..<groupCount { groupStarts[group + 1] += groupStarts[group] }
+        var index: [UInt8] = []
+        index.reserveCapacity((groupCount + 1) * 4)
+        for start in groupStarts { withUnsafeBytes(of: UInt32(start).littleEndian) { index += $0 } }
+        var next = groupStarts
+        var entries = [UInt8](repeating: 0, count: staging.count)
+        var ids = [UInt32](repeating: 0, count: starts.count)
+        for (entry, group) in groups.enumerated() {
+            let start = Int(starts[entry])
+            let size = size(of: entry)
+            let place = next[Int(group)]
+            entries.replaceSubrange(place..<(place + size), with: staging[start..<(start + size)])
+            ids[entry] = UInt32(place + 1)
+            next[Int(group)] += size
+        }
+        return (index, entries, ids)
+    }
+
+    private func size(of entry: Int) -> Int {
+        (entry + 1 < starts.count ? Int(starts[entry + 1]) : staging.count) - Int(starts[entry])
     }
 }

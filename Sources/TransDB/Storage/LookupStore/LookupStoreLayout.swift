@@ -18,41 +18,24 @@ enum LookupStoreLayout {
         /// Per delegate: library ordinal (varint), released (`u8`), which route keys its mappings
         /// have per operation (`u16`, ``shapeBits(_:operation:)``), its name.
         case delegateEntries
-        /// Open addressing by name hash: a ``slot(id:hash:)`` per slot, a screen's id being its
-        /// entry's offset + 1; 0 for an empty slot.
-        case screenSlots
-        /// Per screen: delegate ordinal + 1 or 0 (varint), library ordinal (varint), styles (`u8`:
-        /// modal transition style, presentation style << 2), its name.
+        /// Where each group of screen entries starts in `screenEntries` (``GroupedEntries``).
+        case screenGroups
+        /// Per screen, by group, after its tag and length: delegate ordinal + 1 or 0 (varint), library ordinal
+        /// (varint), styles (`u8`: modal transition style, presentation style << 2), its name.
         case screenEntries
-        /// As `screenSlots`, for containers.
-        case containerSlots
-        /// Per container: delegate ordinal + 1 or 0 (varint), library ordinal (varint), kind (`u8`),
-        /// its name.
+        /// As `screenGroups`, for containers.
+        case containerGroups
+        /// As `screenEntries`, the third field the container's kind.
         case containerEntries
         /// `u32` per container, its id, in the order of `library/name` (SQLite's, byte by byte).
         case containersByName
-        /// Open addressing by route key: a ``slot(id:hash:)`` per slot, the id being a route entry's
-        /// offset + 1; 0 for an empty slot.
-        case routeSlots
-        /// Per route: delegate ordinal << 3 | operation ordinal, from and to (a screen's id, 0 for the
-        /// wildcard), then the route's id, preset id and interaction id (``Varint``).
+        /// As `screenGroups`, for routes.
+        case routeGroups
+        /// Per route, by group, after its tag and length: delegate ordinal << 3 | operation ordinal, from and to
+        /// (a screen's id, 0 for the wildcard), then the route's id, preset id and interaction id
+        /// (``Varint``).
         case routeEntries
     }
-
-    /// How many slots a table of `count` keys has: a third of them empty, so that a probe for a
-    /// name the catalog does not have ends soon.
-    static func slotCount(for count: Int) -> Int { count + count / 2 + 1 }
-
-    /// The slot a hash starts probing at, among `count` (by the hash's high half).
-    static func slot(_ hash: UInt64, count: Int) -> Int {
-        Int(truncatingIfNeeded: ((hash >> 32) &* UInt64(count)) >> 32)
-    }
-
-    /// A slot's 8 bytes: the entry's id, and the low half of its hash, which tells most entries
-    /// that are not the one sought without reading them (a read of memory elsewhere).
-    static func slot(id: UInt32, hash: UInt64) -> UInt64 { hash << 32 | UInt64(id) }
-
-    static let slotSize = 8
 
     /// A route key's first integer.
     static func routeKey(delegate: Int, operation: Int) -> UInt64 { UInt64(delegate) << 3 | UInt64(operation) }
@@ -119,4 +102,23 @@ enum Varint {
     static func optional(_ value: Int64?) -> UInt64 { value.map { zigzag($0) &+ 1 } ?? 0 }
 
     static func unoptional(_ value: UInt64) -> Int64? { value == 0 ? nil : unzigzag(value &- 1) }
+}
+
+/// A static hash table without slots: entries are stored group by group, a key's group chosen by
+/// its hash, with a `u32` per group saying where the group starts (and one more for the end).
+/// A lookup reads that small index, then the few entries of one group, next to each other in
+/// memory. Each entry starts with a one-byte tag from the hash and its length (varint), so that
+/// a lookup passes over the others without reading them. Entries of one key keep the order they
+/// were added in.
+enum GroupedEntries {
+    /// About this many entries share a group.
+    static let entriesPerGroup = 4
+
+    static func groupCount(for count: Int) -> Int { max(1, (count + entriesPerGroup - 1) / entriesPerGroup) }
+
+    /// The group of `hash` among `count` (by the hash's high half).
+    static func group(_ hash: UInt64, count: Int) -> Int { Int(truncatingIfNeeded: ((hash >> 32) &* UInt64(count)) >> 32) }
+
+    /// The tag of `hash` (its low byte).
+    static func tag(_ hash: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: hash) }
 }

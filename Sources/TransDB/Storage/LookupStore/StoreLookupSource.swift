@@ -15,6 +15,8 @@ struct StoreLookupSource: LookupSource {
         self.db = db
     }
 
+    var findsScreensQuickly: Bool { true }
+
     mutating func screen(_ name: QualifiedName) throws -> LookupScreen? {
         try entry(screens: true, name).map { entry, name in
             LookupScreen(
