@@ -14,7 +14,7 @@ struct BatchLane {
     /// The lookup store beside the catalog, read while the catalog's stamp is the store's.
     private var store: LookupStore?
     /// Whether the lookup reads `store` (else the catalog).
-    private var readsStore = false
+    private(set) var readsStore = false
     private var sourceMemo = SourceMemo()
     private var writer = ResolutionWriter()
     private var curveExpressions = CurveExpressions()
@@ -63,15 +63,7 @@ struct BatchLane {
             }
             var start = lines.startIndex
             while let newline = lines[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = UnsafeBufferPointer(rebasing: lines[start..<newline])
-                do {
-                    try answer(line, db: db, into: &output)
-                } catch LookupStoreError.damaged {
-                    // The store was damaged after it was built: the catalog answers from here on.
-                    (store, readsStore) = (nil, false)
-                    restart(db)
-                    try answer(line, db: db, into: &output)
-                }
+                try answer(UnsafeBufferPointer(rebasing: lines[start..<newline]), db: db, into: &output)
                 start = newline + 1
             }
         }
@@ -96,8 +88,7 @@ struct BatchLane {
         do {
             guard var request = try reader.request(utf8: line) else { return }
             if reduceMotion { request.reduceMotion = true }
-            let (strict, explain) = (self.strict, self.explain)
-            guard var resolution = try lookup?.resolve(request, strict: strict, explain: explain) else { return }
+            guard var resolution = try resolve(request, db) else { return }
             try ReducedMotion.apply(to: &resolution, source: ConnectionPresetSource(db: db))
             // The writer asks for a curve's expression only the first time it writes a preset.
             let curveExpressions = curveExpressions
@@ -108,6 +99,18 @@ struct BatchLane {
             failed(error.description, into: &output)
         } catch let error as LookupError {
             failed(error.description, into: &output)
+        }
+    }
+
+    private mutating func resolve(_ request: LookupRequest, _ db: Database) throws -> Resolution? {
+        let (strict, explain) = (self.strict, self.explain)
+        do {
+            return try lookup?.resolve(request, strict: strict, explain: explain)
+        } catch LookupStoreError.damaged {
+            // The store was damaged after it was built: the catalog answers from here on.
+            (store, readsStore) = (nil, false)
+            restart(db)
+            return try lookup?.resolve(request, strict: strict, explain: explain)
         }
     }
 

@@ -35,6 +35,9 @@ public struct BatchResolver {
     /// How many connections answer (once the first lines have been fed).
     var laneCount: Int { lanes.count }
 
+    /// How many lanes read the lookup store in their last read.
+    var lanesReadingStore: Int { lanes.count { $0.readsStore } }
+
     /// How many lines were answered with an error.
     public var failedLines: Int { lanes.reduce(0) { $0 + $1.failedLines } }
 

@@ -61,11 +61,14 @@ final class LookupStore: @unchecked Sendable {
         else { return nil }
         var sections: [UnsafeRawBufferPointer] = []
         for index in LookupStoreLayout.Section.allCases.indices {
-            let offset = file.loadUnaligned(fromByteOffset: 24 + index * 16, as: UInt64.self).littleEndian
-            let length = file.loadUnaligned(fromByteOffset: 32 + index * 16, as: UInt64.self).littleEndian
+            let entry = LookupStoreLayout.sectionTableOffset + index * 16
+            let offset = file.loadUnaligned(fromByteOffset: entry, as: UInt64.self).littleEndian
+            let length = file.loadUnaligned(fromByteOffset: entry + 8, as: UInt64.self).littleEndian
             guard offset <= UInt64(size), length <= UInt64(size) - offset else { return nil }
             sections.append(UnsafeRawBufferPointer(rebasing: file[Int(offset)..<Int(offset + length)]))
         }
+        let check = file.loadUnaligned(fromByteOffset: LookupStoreLayout.checkOffset, as: UInt64.self).littleEndian
+        guard LookupStoreLayout.check(LookupStoreLayout.checkedWhole.map { sections[$0.rawValue] }) == check else { return nil }
         self.file = mapped
         self.sections = sections
         self.stamp = Int64(littleEndian: file.loadUnaligned(fromByteOffset: 8, as: Int64.self))
@@ -91,6 +94,13 @@ final class LookupStore: @unchecked Sendable {
 
 
     private func section(_ section: LookupStoreLayout.Section) -> UnsafeRawBufferPointer { sections[section.rawValue] }
+
+    /// Where `section` is in the file.
+    func range(of section: LookupStoreLayout.Section) -> Range<Int> {
+        let bytes = sections[section.rawValue]
+        let start = bytes.baseAddress.map { $0 - UnsafeRawPointer(file.base) } ?? 0
+        return start..<(start + bytes.count)
+    }
 
     // MARK: Screens and containers
 
@@ -118,7 +128,7 @@ final class LookupStore: @unchecked Sendable {
             var found: [Entry] = []
             try scan(
                 screens ? .screenGroups : .containerGroups, screens ? .screenEntries : .containerEntries,
-                groupCount: screens ? screenGroupCount : containerGroupCount, hash: StoreHash.name(wanted)
+                groupCount: screens ? screenGroupCount : containerGroupCount, hash: StoreHash.bytes(wanted)
             ) { id, reader in
                 let entry = try Self.entry(id: id, &reader, libraries: libraries.count)
                 if entry.name.elementsEqual(wanted), libraryOrdinal == nil || entry.library == libraryOrdinal {
@@ -141,9 +151,12 @@ final class LookupStore: @unchecked Sendable {
         let group = GroupedEntries.group(hash, count: groupCount)
         let start = Int(index.loadUnaligned(fromByteOffset: group * 4, as: UInt32.self).littleEndian)
         let end = Int(index.loadUnaligned(fromByteOffset: group * 4 + 4, as: UInt32.self).littleEndian)
-        guard start <= end, end <= entries.count else { throw LookupStoreError.damaged }
+        guard start + GroupedEntries.checkSize <= end, end <= entries.count,
+            GroupedEntries.check(UnsafeRawBufferPointer(rebasing: entries[(start + GroupedEntries.checkSize)..<end]))
+                == UInt16(littleEndian: entries.loadUnaligned(fromByteOffset: start, as: UInt16.self))
+        else { throw LookupStoreError.damaged }
         let tag = GroupedEntries.tag(hash)
-        var position = start
+        var position = start + GroupedEntries.checkSize
         while position < end {
             var header = ByteReader(UnsafeRawBufferPointer(rebasing: entries[position..<end]))
             guard let entryTag = header.u8(), let length = header.varint(), length <= UInt64(end - position - header.position) else {

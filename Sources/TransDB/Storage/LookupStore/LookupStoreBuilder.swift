@@ -117,7 +117,7 @@ struct LookupStoreBuilder {
                 flags = UInt8(kinds.firstIndex(of: Self.text(statement, 4)) ?? 0)
             }
             let name = Self.bytes(statement, 2)
-            try entries.add(hash: StoreHash.name(name)) { entry in
+            try entries.add(hash: StoreHash.bytes(name)) { entry in
                 Varint.append(delegate, to: &entry)
                 Varint.append(UInt64(library), to: &entry)
                 entry.append(flags)
@@ -284,6 +284,9 @@ struct LookupStoreBuilder {
         withUnsafeBytes(of: stamp.littleEndian) { header += $0 }
         withUnsafeBytes(of: LookupStoreLayout.formatVersion.littleEndian) { header += $0 }
         withUnsafeBytes(of: UInt32(sections.count).littleEndian) { header += $0 }
+        let check = LookupStoreLayout.check(
+            LookupStoreLayout.checkedWhole.map { section in sections[section.rawValue].withUnsafeBytes { UnsafeRawBufferPointer($0) } })
+        withUnsafeBytes(of: check.littleEndian) { header += $0 }
         var offset = UInt64(LookupStoreLayout.headerSize)
         for section in sections {
             withUnsafeBytes(of: offset.littleEndian) { header += $0 }
@@ -352,14 +355,16 @@ private struct GroupedTable {
     /// The groups' starts (`u32` each, and the end), the entries group by group, and each entry's
     /// id (its offset + 1) in the order they were added.
     func finish() throws -> (index: [UInt8], entries: [UInt8], ids: [UInt32]) {
-        var groupStarts = [Int](repeating: 0, count: groupCount + 1)
+        var groupStarts = [Int](repeating: GroupedEntries.checkSize, count: groupCount + 1)
+        groupStarts[0] = 0
         for (entry, group) in groups.enumerated() { groupStarts[Int(group) + 1] += size(of: entry) }
         for group in 0..<groupCount { groupStarts[group + 1] += groupStarts[group] }
+        guard groupStarts[groupCount] < Int(UInt32.max) else { throw LookupStoreBuilder.Stop.tooLarge }
         var index: [UInt8] = []
         index.reserveCapacity((groupCount + 1) * 4)
         for start in groupStarts { withUnsafeBytes(of: UInt32(start).littleEndian) { index += $0 } }
-        var next = groupStarts
-        var entries = [UInt8](repeating: 0, count: staging.count)
+        var next = groupStarts.map { $0 + GroupedEntries.checkSize }
+        var entries = [UInt8](repeating: 0, count: groupStarts[groupCount])
         var ids = [UInt32](repeating: 0, count: starts.count)
         for (entry, group) in groups.enumerated() {
             let start = Int(starts[entry])
@@ -368,6 +373,13 @@ private struct GroupedTable {
             entries.replaceSubrange(place..<(place + size), with: staging[start..<(start + size)])
             ids[entry] = UInt32(place + 1)
             next[Int(group)] += size
+        }
+        entries.withUnsafeMutableBytes { bytes in
+            for group in 0..<groupCount {
+                let start = groupStarts[group]
+                let check = GroupedEntries.check(UnsafeRawBufferPointer(rebasing: bytes[(start + GroupedEntries.checkSize)..<groupStarts[group + 1]]))
+                bytes.storeBytes(of: check.littleEndian, toByteOffset: start, as: UInt16.self)
+            }
         }
         return (index, entries, ids)
     }

@@ -3,11 +3,25 @@
 /// names as UTF-8.
 ///
 /// Header: the magic, the catalog's stamp when the file was built (`lookup_stamp`), the format
-/// version, the number of sections, then each section's offset and length (8 bytes each).
+/// version, the number of sections, a check of the sections read whole (``checkedWhole``), then
+/// each section's offset and length (8 bytes each). The entries of each group are checked when
+/// the group is read (``GroupedEntries``): a file damaged after it was written is refused,
+/// whole or group by group, instead of giving answers the catalog would not.
 enum LookupStoreLayout {
     static let magic: [UInt8] = Array("TDBLOOK\u{0}".utf8)
     static let formatVersion: UInt32 = 1
-    static let headerSize = 8 + 8 + 4 + 4 + Section.allCases.count * 16
+    static let headerSize = 32 + Section.allCases.count * 16
+    static let checkOffset = 24
+    static let sectionTableOffset = 32
+
+    /// The sections checked when the file is opened: all but the entries, which are checked group
+    /// by group (reading them all would cost a batch of a few requests on a large catalog).
+    static let checkedWhole: [Section] = [.libraries, .delegateOffsets, .delegateEntries, .screenGroups, .containerGroups, .containersByName, .routeGroups]
+
+    /// The check of `sections`.
+    static func check(_ sections: [UnsafeRawBufferPointer]) -> UInt64 {
+        sections.reduce(UInt64(sections.count)) { StoreHash.combine($0, StoreHash.bytes($1)) }
+    }
 
     /// The sections, in file order.
     enum Section: Int, CaseIterable {
@@ -51,8 +65,8 @@ enum LookupStoreLayout {
 /// The hashes a store is keyed by. Fixed functions (not Swift's `Hasher`, which is seeded per
 /// process): the file is written by one process and read by others.
 enum StoreHash {
-    /// A name's UTF-8 bytes.
-    static func name(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    /// Bytes: a name's UTF-8, a section.
+    static func bytes(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count)
         var index = 0
         while index + 8 <= bytes.count {
@@ -74,6 +88,9 @@ enum StoreHash {
     static func route(_ key: UInt64, from: UInt64, to: UInt64) -> UInt64 {
         finalized(key &+ finalized(from &+ finalized(to)))
     }
+
+    /// Two hashes as one.
+    static func combine(_ first: UInt64, _ second: UInt64) -> UInt64 { finalized(first &+ finalized(second)) }
 
     /// SplitMix64's finaliser: every input bit moves every output bit.
     private static func finalized(_ value: UInt64) -> UInt64 {
@@ -106,6 +123,7 @@ enum Varint {
 
 /// A static hash table without slots: entries are stored group by group, a key's group chosen by
 /// its hash, with a `u32` per group saying where the group starts (and one more for the end).
+/// A group starts with a `u16` check of its entries' bytes.
 /// A lookup reads that small index, then the few entries of one group, next to each other in
 /// memory. Each entry starts with a one-byte tag from the hash and its length (varint), so that
 /// a lookup passes over the others without reading them. Entries of one key keep the order they
@@ -121,4 +139,9 @@ enum GroupedEntries {
 
     /// The tag of `hash` (its low byte).
     static func tag(_ hash: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: hash) }
+
+    /// The check of a group's entries.
+    static func check(_ entries: UnsafeRawBufferPointer) -> UInt16 { UInt16(truncatingIfNeeded: StoreHash.bytes(entries)) }
+
+    static let checkSize = 2
 }

@@ -1,0 +1,220 @@
+import Foundation
+import Testing
+import TransDBTestSupport
+@testable import TransDB
+@testable import TransDBCore
+
+/// The lookup store (`<catalog>-lookup`): the same answers as the catalog, read only while the
+/// catalog's stamp is the store's, and never a reason for a wrong answer when it is stale,
+/// damaged or missing.
+@Suite("Lookup store")
+struct LookupStoreTests {
+    typealias Random = BatchPropertyTests.Random
+
+    private static func stamp(_ catalog: Catalog) throws -> Int64? {
+        try catalog.read { db in Catalog.lookupStamp(db) }
+    }
+
+    private static func requests(seed: Int, _ screens: [String], _ containers: [String]) -> String {
+        BatchPropertyTests.requests(seed: UInt64(seed), screens: screens, containers: containers)
+    }
+
+    @Test("the store answers every request as the catalog does", arguments: 1...24)
+    func sameAnswers(seed: Int) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (catalog, screens, containers) = try BatchPropertyTests.makeCatalog(seed: UInt64(seed), in: directory)
+        #expect(catalog.refreshLookupStore())
+        let store = try #require(catalog.openLookupStore())
+        #expect(try Self.stamp(catalog) == store.stamp)
+        var reader = BatchRequestReader()
+        let requests = try Self.requests(seed: seed, screens, containers).split(separator: "\n").compactMap { try reader.request(String($0)) }
+        try Self.expectSameAnswers(requests, catalog: catalog, store: store, "seed \(seed)")
+    }
+
+    /// Expects the store's lookup to answer each request, strict or not, as the catalog's does.
+    private static func expectSameAnswers(_ requests: [LookupRequest], catalog: Catalog, store: LookupStore, _ context: String) throws {
+        let resolver = Resolver(catalog: catalog)
+        let expected = requests.map { request in [false, true].map { strict in Result { try resolver.resolve(request, strict: strict) } } }
+        let answers = try catalog.read { db in
+            var lookup = TransitionLookup(source: StoreLookupSource(store, db))
+            return requests.map { request in [false, true].map { strict in Result { try lookup.resolve(request, strict: strict) } } }
+        }
+        for (index, request) in requests.enumerated() {
+            for strict in [0, 1] {
+                BatchPropertyTests.expectSame(
+                    expected[index][strict], answers[index][strict], "\(context), \(request.from) → \(request.to), strict \(strict == 1)")
+            }
+        }
+    }
+
+    @Test("a batch reading the store writes the bytes of one-at-a-time resolution", arguments: 1...12)
+    func batchBytes(seed: Int) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (catalog, screens, containers) = try BatchPropertyTests.makeCatalog(seed: UInt64(seed), in: directory)
+        #expect(catalog.refreshLookupStore())
+        let input = Self.requests(seed: seed, screens, containers)
+        for (strict, explain) in [(false, false), (true, true)] {
+            let expected = BatchResolverTests.oneAtATime(input, catalog: catalog, strict: strict, explain: explain)
+            for (chunk, lanes) in [(1 << 16, 1), (13, 2)] {
+                var batch = BatchResolver(catalog: catalog, strict: strict, explain: explain, lanes: lanes, minimumShare: 1)
+                let output = try Self.run(&batch, input)
+                #expect(output == expected, "seed \(seed), strict \(strict), chunks of \(chunk), \(lanes) lanes")
+                #expect(batch.lanesReadingStore == lanes)
+            }
+        }
+    }
+
+    /// Feeds `input` in chunks of 13 bytes, stopping before ``BatchResolver/finish(into:)`` so
+    /// that the lanes can still be asked what they read.
+    private static func run(_ batch: inout BatchResolver, _ input: String) throws -> String {
+        var output: [UInt8] = []
+        let bytes = Array(input.utf8)
+        for start in stride(from: 0, to: bytes.count, by: 13) {
+            try bytes[start..<min(start + 13, bytes.count)].withUnsafeBufferPointer { try batch.feed($0, into: &output) }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    @Test("names in many libraries: the first 50 by id are the candidates, as the catalog lists them")
+    func manyLibraries() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let catalog = try Catalog(path: directory.file("many.sqlite"), mode: .createIfMissing, seed: false)
+        // Libraries added in an order their names do not sort in.
+        for index in (0..<60).reversed() { try catalog.addScreen(Screen(library: "l\(index)", name: "Ü-名前")) }
+        try catalog.addScreen(Screen(library: "only", name: "Alone", modalStyle: .partialCurl, presentationStyle: .fullScreen))
+        #expect(catalog.refreshLookupStore())
+        let store = try #require(catalog.openLookupStore())
+        let requests = [("Ü-名前", "Alone"), ("l7/Ü-名前", "Alone"), ("Alone", "Ü-名前"), ("l99/Ü-名前", "only/Alone"), ("ü-名前", "Alone")].map {
+            LookupRequest(operation: .present, from: $0, to: $1)
+        }
+        try Self.expectSameAnswers(requests, catalog: catalog, store: store, "many libraries")
+    }
+
+    @Test("every change the lookup can see draws a new stamp; a rolled-back one does not")
+    func stamps() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let catalog = try Catalog(path: directory.file("stamps.sqlite"), mode: .createIfMissing, seed: false)
+        var last = try #require(try Self.stamp(catalog))
+        func expectNew(_ what: String, _ change: () throws -> Void) throws {
+            try change()
+            let now = try #require(try Self.stamp(catalog))
+            #expect(now != last, "\(what) kept the stamp")
+            last = now
+        }
+        let screen = QualifiedName(library: "t", name: "A")
+        try expectNew("a screen added") { try catalog.addScreen(Screen(library: "t", name: "A")) }
+        try expectNew("a delegate added") { try catalog.addDelegate(Delegate(library: "t", name: "D")) }
+        try expectNew("a container added") { try catalog.addContainer(Container(library: "t", name: "Nav", kind: .navigation)) }
+        var edit = ScreenEdit()
+        edit.modalStyle = .crossDissolve
+        try expectNew("a screen changed") { _ = try catalog.setScreen(screen, edit) }
+        try expectNew("a delegate released") { _ = try catalog.setReleased(QualifiedName(library: "t", name: "D"), true) }
+        try expectNew("a route added") {
+            _ = try catalog.addRoute(
+                RouteRequest(operation: .present, from: .any, to: .screen(screen), preset: nil, delegate: QualifiedName(library: "t", name: "D"), library: "t"))
+        }
+        try catalog.addScreen(Screen(library: "t", name: "C"))
+        last = try #require(try Self.stamp(catalog))
+        try expectNew("a screen removed") { _ = try catalog.remove(.screen, QualifiedName(library: "t", name: "C")) }
+        try expectNew("a library changed") {
+            var edit = LibraryEdit()
+            edit.version = "2.0.0"
+            _ = try catalog.setLibrary("t", edit)
+        }
+        try catalog.addScreen(Screen(library: "t", name: "B"), dryRun: true)
+        #expect(try Self.stamp(catalog) == last, "a dry run changed the stamp")
+    }
+
+    @Test("a store of an earlier state is not read: the batch answers the catalog as it is")
+    func staleStore() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (catalog, screens, containers) = try BatchPropertyTests.makeCatalog(seed: 5, in: directory)
+        #expect(catalog.refreshLookupStore())
+        let before = try #require(catalog.openLookupStore()).stamp
+        for delegate in try catalog.delegates() { _ = try catalog.setReleased(delegate.qualifiedName, !delegate.released) }
+        #expect(try Self.stamp(catalog) != before)
+        let input = Self.requests(seed: 5, screens, containers)
+        let expected = BatchResolverTests.oneAtATime(input, catalog: catalog, strict: false, explain: false)
+        var batch = BatchResolver(catalog: catalog, strict: false, explain: false, lanes: 1, minimumShare: 1)
+        #expect(try Self.run(&batch, input) == expected)
+        var rest: [UInt8] = []
+        try batch.finish(into: &rest)
+        #expect(rest.isEmpty)
+    }
+
+    @Test("a damaged or foreign store is not read, and the answers stay the catalog's", arguments: ["truncated", "garbled", "garbled entries", "foreign"])
+    func damagedStore(damage: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (catalog, screens, containers) = try BatchPropertyTests.makeCatalog(seed: 9, in: directory)
+        #expect(catalog.refreshLookupStore())
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: catalog.lookupStorePath)))
+        switch damage {
+        case "truncated": bytes.removeLast(bytes.count / 3)
+        case "garbled entries":
+            // The screens' and routes' entries, which are checked group by group as they are read.
+            let store = try #require(catalog.openLookupStore())
+            var random = Random(state: 9)
+            for section in [LookupStoreLayout.Section.screenEntries, .routeEntries] {
+                let range = store.range(of: section)
+                for index in range where random.chance(30) { bytes[index] = UInt8(truncatingIfNeeded: random.next()) }
+            }
+        case "garbled":
+            var random = Random(state: 9)
+            for index in LookupStoreLayout.headerSize..<bytes.count where random.chance(5) { bytes[index] = UInt8(truncatingIfNeeded: random.next()) }
+        default: bytes = Array("not a store".utf8)
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: catalog.lookupStorePath))
+        let input = Self.requests(seed: 9, screens, containers)
+        let expected = BatchResolverTests.oneAtATime(input, catalog: catalog, strict: false, explain: true)
+        var batch = BatchResolver(catalog: catalog, strict: false, explain: true, lanes: 1, minimumShare: 1)
+        #expect(try Self.run(&batch, input) == expected, "\(damage)")
+        var rest: [UInt8] = []
+        try batch.finish(into: &rest)
+    }
+
+    @Test("import writes the store of what it imported; a dry run does not")
+    func importWritesStore() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (source, _, _) = try BatchPropertyTests.makeCatalog(seed: 3, in: directory)
+        let bundles = try source.bundles()
+        let catalog = try Catalog(path: directory.file("imported.sqlite"), mode: .createIfMissing, seed: false)
+        _ = try catalog.importBundles(bundles.map { (bundle: $0, file: "b.json") }, policy: .fail, dryRun: true)
+        #expect(catalog.openLookupStore() == nil)
+        _ = try catalog.importBundles(bundles.map { (bundle: $0, file: "b.json") }, policy: .fail)
+        #expect(try catalog.openLookupStore()?.stamp == Self.stamp(catalog))
+    }
+
+    @Test("a batch over a catalog without a store builds one beside it, and leaves nothing else behind")
+    func backgroundBuild() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (catalog, screens, containers) = try BatchPropertyTests.makeCatalog(seed: 11, in: directory)
+        let input = Self.requests(seed: 11, screens, containers)
+        let expected = BatchResolverTests.oneAtATime(input, catalog: catalog, strict: false, explain: false)
+        // Until the build is done the catalog answers; a later chunk reads the store.
+        var batch = BatchResolver(catalog: catalog, strict: false, explain: false, lanes: 1, minimumShare: 1)
+        var output = try Self.run(&batch, input)
+        var waited = 0
+        while batch.lanesReadingStore == 0, waited < 500 {
+            usleep(10_000)
+            waited += 1
+            var more: [UInt8] = []
+            try Array(input.utf8).withUnsafeBufferPointer { try batch.feed($0, into: &more) }
+            output += String(decoding: more, as: UTF8.self)
+        }
+        #expect(batch.lanesReadingStore == 1, "the store was not built within 5 s")
+        #expect(output == String(repeating: expected, count: waited + 1))
+        var rest: [UInt8] = []
+        try batch.finish(into: &rest)
+        #expect(try catalog.openLookupStore()?.stamp == Self.stamp(catalog))
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(!files.contains { $0.hasSuffix(".tmp") }, "\(files)")
+    }
+}
