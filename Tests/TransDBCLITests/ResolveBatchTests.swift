@@ -49,6 +49,53 @@ struct ResolveBatchTests {
         }
     }
 
+    /// The stamp a lookup store was built at (its header's bytes 8..<16), `nil` without a store.
+    static func storeStamp(_ db: String) -> Int64? {
+        guard let bytes = FileManager.default.contents(atPath: db + "-lookup"), bytes.count >= 16 else { return nil }
+        return bytes[8..<16].reversed().reduce(Int64(0)) { $0 << 8 | Int64($1) }
+    }
+
+    static func catalogStamp(_ cli: CLIFixture) throws -> Int64? {
+        let result = try cli.runner.run(["query", "SELECT stamp FROM lookup_stamp", "--format", "csv", "--db", cli.db])
+        expectSuccess(result)
+        // CSV lines end with "\r\n", one Character.
+        return result.stdout.split(whereSeparator: \.isNewline).dropFirst().first.flatMap { Int64($0) }
+    }
+
+    @Test("import and merge leave the lookup store of the catalog they wrote; a dry run and a change do not")
+    func storeAfterImport() throws {
+        let cli = try CLIFixture.initialized()
+        defer { cli.remove() }
+        let bundle = cli.runner.file("demo.json")
+        let exported = try cli(["export", "--library", "demo"])
+        expectSuccess(exported)
+        try exported.stdout.write(toFile: bundle, atomically: true, encoding: .utf8)
+        #expect(try cli(["rm", "library", "demo"]).exitCode == 0)
+        let answers = try Self.routes.map { try Self.single(cli, $0) }
+        #expect(Self.storeStamp(cli.db) == nil)
+        #expect(try cli(["import", bundle, "--dry-run"]).exitCode == 0)
+        #expect(Self.storeStamp(cli.db) == nil)
+        #expect(try cli(["import", bundle]).exitCode == 0)
+        let stamp = try #require(try Self.catalogStamp(cli))
+        #expect(Self.storeStamp(cli.db) == stamp)
+        let restored = try Self.routes.map { try Self.single(cli, $0) }
+        #expect(restored != answers)
+        let input = Self.routes.map { #"{"op": "\#($0.op)", "from": "\#($0.from)", "to": "\#($0.to)""# + ($0.container.map { #", "container": "\#($0)""# } ?? "") + "}" }
+            .joined(separator: "\n") + "\n"
+        let batch = try cli.runner.run(["resolve", "--batch", "--db", cli.db], stdin: input)
+        expectSuccess(batch)
+        #expect(batch.stdoutLines == restored)
+        // A change draws a new stamp: the store stays as it was, and is no longer read.
+        #expect(try cli(["release", "delegate", "DetailTransitions"]).exitCode == 0)
+        #expect(try Self.catalogStamp(cli) != stamp)
+        #expect(Self.storeStamp(cli.db) == stamp)
+        let changed = try cli.runner.run(["resolve", "--batch", "--db", cli.db], stdin: input)
+        #expect(changed.stdoutLines == (try Self.routes.map { try Self.single(cli, $0) }))
+        #expect(changed.stdoutLines != restored)
+        #expect(try cli(["merge", bundle, "--theirs"]).exitCode == 0)
+        #expect(Self.storeStamp(cli.db) == (try Self.catalogStamp(cli)))
+    }
+
     @Test("a line that cannot be answered is an error object in its place; the command exits 65")
     func badLines() throws {
         let cli = try CLIFixture.initialized()

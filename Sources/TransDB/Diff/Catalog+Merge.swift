@@ -33,7 +33,6 @@ extension Catalog {
             for name in result.removedLibraries { _ = try removeLibrary(name, dryRun: false, db) }
             progress.begin("committing")
         }
-        refreshLookupStore()
         return report
     }
 }

@@ -54,7 +54,7 @@ struct BatchLane {
         try catalog.read { db in
             let version = try Catalog.dataVersion(db)
             if version != dataVersion || lookup == nil {
-                readsStore = store != nil && Catalog.lookupStamp(db) == store?.stamp
+                readsStore = store != nil && LookupStamp.current(db) == store?.stamp
                 restart(db)
                 dataVersion = version
             } else {

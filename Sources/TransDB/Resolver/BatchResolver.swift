@@ -159,7 +159,7 @@ public struct BatchResolver {
         try catalog.setPageCache(kibibytes: cacheKiB)
         let store = catalog.openLookupStore()
         // No store for the catalog as it is: the lanes read the catalog while one is built.
-        if catalog.isOnDisk, try catalog.read({ db in Catalog.lookupStamp(db) }).map({ $0 != store?.stamp }) ?? false {
+        if catalog.isOnDisk, try catalog.read({ db in LookupStamp.current(db) }).map({ $0 != store?.stamp }) ?? false {
             storeBuild = LookupStoreBuild(catalogPath: catalog.path)
         }
         lanes = [BatchLane(catalog: catalog, store: store, strict: strict, explain: explain, reduceMotion: reduceMotion, of: laneLimit)]

@@ -54,10 +54,15 @@ extension TransDBCommand {
                 let (result, notes) = try progress.run { progress in
                     // A missing or unwritable catalog is told before a large file is read.
                     let catalog = try catalog.open(forWriting: true, dryRun: dryRun)
-                    let (inputs, notes) = try readFormat.read(
-                        files, library: library, maximumSize: maxSize, progress: progress,
-                        standardInput: Input.standardInput(maximumSize: maxSize, progress: progress))
-                    return (try catalog.importBundles(inputs, policy: onConflict, dryRun: dryRun, prune: prune, progress: progress), notes)
+                    let (result, notes) = try { () throws -> (ImportReport, [String]) in
+                        let (inputs, notes) = try readFormat.read(
+                            files, library: library, maximumSize: maxSize, progress: progress,
+                            standardInput: Input.standardInput(maximumSize: maxSize, progress: progress))
+                        return (try catalog.importBundles(inputs, policy: onConflict, dryRun: dryRun, prune: prune, progress: progress), notes)
+                    }()
+                    // With the files' contents released: the store of a large catalog takes memory to build.
+                    if !dryRun { catalog.refreshLookupStore(progress: progress) }
+                    return (result, notes)
                 }
                 for note in notes + result.notes { Output.inform("note: \(note)") }
                 Output.print(ImportOutput(result, dryRun: dryRun, listsAll: all), as: report)

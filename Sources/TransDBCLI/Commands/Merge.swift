@@ -53,8 +53,9 @@ extension TransDBCommand {
                     for path in [theirs, base].compactMap({ $0 }) { try CatalogSource.check(path: path, maximumSize: maxSize) }
                     let their = try source(theirs)
                     let base = try self.base.map(source)
-                    return try catalog.merge(
-                        consume their, base: consume base, policy: policy, dryRun: dryRun, progress: progress)
+                    let report = try catalog.merge(consume their, base: consume base, policy: policy, dryRun: dryRun, progress: progress)
+                    if !dryRun { catalog.refreshLookupStore(progress: progress) }
+                    return report
                 }
                 report.tableSample = all ? .all : .sample
                 Output.print(report, as: output.format, wide: output.wide)

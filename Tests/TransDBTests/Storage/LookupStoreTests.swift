@@ -12,7 +12,7 @@ struct LookupStoreTests {
     typealias Random = BatchPropertyTests.Random
 
     private static func stamp(_ catalog: Catalog) throws -> Int64? {
-        try catalog.read { db in Catalog.lookupStamp(db) }
+        try catalog.read { db in LookupStamp.current(db) }
     }
 
     private static func requests(seed: Int, _ screens: [String], _ containers: [String]) -> String {
@@ -178,16 +178,24 @@ struct LookupStoreTests {
         try batch.finish(into: &rest)
     }
 
-    @Test("import writes the store of what it imported; a dry run does not")
-    func importWritesStore() throws {
+    @Test("an import draws one new stamp, with the triggers back in place; a dry run leaves both as they were")
+    func importStamps() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let (source, _, _) = try BatchPropertyTests.makeCatalog(seed: 3, in: directory)
-        let bundles = try source.bundles()
+        let bundles = try source.bundles().map { (bundle: $0, file: "b.json") }
         let catalog = try Catalog(path: directory.file("imported.sqlite"), mode: .createIfMissing, seed: false)
-        _ = try catalog.importBundles(bundles.map { (bundle: $0, file: "b.json") }, policy: .fail, dryRun: true)
+        let triggers = "SELECT group_concat(name || sql, ';') FROM (SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name)"
+        let (stamp, schema) = try catalog.read { db in (LookupStamp.current(db), try String.fetchOne(db, sql: triggers)) }
+        #expect(schema?.components(separatedBy: "_stamp AFTER").count == 16)
+        _ = try catalog.importBundles(bundles, policy: .fail, dryRun: true)
+        #expect(try catalog.read { db in (LookupStamp.current(db), try String.fetchOne(db, sql: triggers)) } == (stamp, schema))
+        _ = try catalog.importBundles(bundles, policy: .fail)
+        let (after, schemaAfter) = try catalog.read { db in (LookupStamp.current(db), try String.fetchOne(db, sql: triggers)) }
+        #expect(after != stamp)
+        #expect(schemaAfter == schema)
         #expect(catalog.openLookupStore() == nil)
-        _ = try catalog.importBundles(bundles.map { (bundle: $0, file: "b.json") }, policy: .fail)
+        #expect(catalog.refreshLookupStore())
         #expect(try catalog.openLookupStore()?.stamp == Self.stamp(catalog))
     }
 

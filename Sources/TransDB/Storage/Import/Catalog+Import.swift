@@ -36,28 +36,26 @@ extension Catalog {
     public func importBundles(
         _ inputs: [BundleInput], policy: ConflictPolicy, dryRun: Bool = false, prune: Bool = false, progress: WorkProgress? = nil
     ) throws -> ImportReport {
-        let report = try transaction(commit: !dryRun) { db in
+        try transaction(commit: !dryRun) { db in
             try BundleImport.withLargeCache(db) {
-                var run = BundleImport(db: db, inputs: inputs, policy: policy, removeOthers: prune, progress: progress)
-                let report = try run.run()
-                if !dryRun { progress.begin("committing") }
-                return report
+                try LookupStamp.bulkWrite(db) {
+                    var run = BundleImport(db: db, inputs: inputs, policy: policy, removeOthers: prune, progress: progress)
+                    let report = try run.run()
+                    if !dryRun { progress.begin("committing") }
+                    return report
+                }
             }
         }
-        if !dryRun { refreshLookupStore() }
-        return report
     }
 
     /// Makes each library exactly equal to its bundle — adding, changing and removing entries —
     /// in one transaction.
     public func synchronize(_ bundles: [LibraryBundle], dryRun: Bool = false, progress: WorkProgress? = nil) throws -> ImportReport {
-        let report = try transaction(commit: !dryRun) { db in
+        try transaction(commit: !dryRun) { db in
             let report = try Self.synchronize(bundles, progress: progress, db)
             if !dryRun { progress.begin("committing") }
             return report
         }
-        if !dryRun { refreshLookupStore() }
-        return report
     }
 
     /// ``synchronize(_:dryRun:progress:)`` inside a transaction of the caller's (`merge` writes
@@ -66,7 +64,7 @@ extension Catalog {
         var run = BundleImport(
             db: db, inputs: bundles.map { BundleInput(bundle: $0, file: $0.library.name) }, policy: .replace, removeOthers: true,
             progress: progress)
-        return try run.run()
+        return try LookupStamp.bulkWrite(db) { try run.run() }
     }
 }
 

@@ -40,7 +40,7 @@ struct LookupStoreBuilder {
     ///
     /// - Throws: ``Stop``; what reading the catalog or writing the file throws.
     static func build(_ db: Database, to path: String, shouldStop: @escaping () -> Bool = { false }) throws {
-        guard let stamp = try Int64.fetchOne(db, sql: "SELECT stamp FROM lookup_stamp WHERE id = 1") else { throw Stop.noStamp }
+        guard let stamp = LookupStamp.current(db) else { throw Stop.noStamp }
         var builder = LookupStoreBuilder(db: db, shouldStop: shouldStop)
         try builder.readLibraries()
         try builder.readDelegates()
