@@ -11,10 +11,16 @@ import TransDBCore
 
 /// Writes a ``LookupStore`` of a catalog as one read of it sees it: the stamp and every row come
 /// from the same snapshot, so the file describes exactly the state its stamp names.
+///
+/// Its memory stays a fraction of the catalog's size: each table of entries is read twice (once
+/// to measure its groups, once to write each entry in its place) and written to the file as soon
+/// as it is complete; the small sections follow, then the header, at the start.
 struct LookupStoreBuilder {
     private let db: Database
     /// Asked every few thousand rows: a build nobody waits for any more stops early.
     private let shouldStop: () -> Bool
+    private let file: StoreFile
+    /// The sections not written yet, kept until the end (the delegates' shapes are known last).
     private var sections: [[UInt8]] = Array(repeating: [], count: LookupStoreLayout.Section.allCases.count)
     private var libraryOrdinals: [Int64: Int] = [:]
     private var delegateOrdinals: [Int64: Int] = [:]
@@ -41,7 +47,10 @@ struct LookupStoreBuilder {
     /// - Throws: ``Stop``; what reading the catalog or writing the file throws.
     static func build(_ db: Database, to path: String, shouldStop: @escaping () -> Bool = { false }) throws {
         guard let stamp = LookupStamp.current(db) else { throw Stop.noStamp }
-        var builder = LookupStoreBuilder(db: db, shouldStop: shouldStop)
+        let file = try StoreFile(replacing: path)
+        var kept = false
+        defer { if !kept { file.discard() } }
+        var builder = LookupStoreBuilder(db: db, file: file, shouldStop: shouldStop)
         try builder.readLibraries()
         try builder.readDelegates()
         try builder.readNamed(screens: true)
@@ -49,11 +58,13 @@ struct LookupStoreBuilder {
         try builder.readContainerOrder()
         try builder.readRoutes()
         try builder.writeDelegateShapes()
-        try builder.write(stamp: stamp, to: path)
+        try builder.finish(stamp: stamp)
+        kept = true
     }
 
-    private init(db: Database, shouldStop: @escaping () -> Bool) {
+    private init(db: Database, file: StoreFile, shouldStop: @escaping () -> Bool) {
         self.db = db
+        self.file = file
         self.shouldStop = shouldStop
     }
 
@@ -105,29 +116,36 @@ struct LookupStoreBuilder {
         let presentationStyles = ModalPresentationStyle.allCases.map(\.rawValue)
         let kinds = ContainerKind.allCases.map(\.rawValue)
         var rowIDs: [Int64] = []
-        try Self.each(sql, db, shouldStop: shouldStop) { statement in
-            let library = try libraryOrdinal(sqlite3_column_int64(statement, 1))
-            let delegate = try sqlite3_column_type(statement, 3) == SQLITE_NULL ? 0 : UInt64(delegateOrdinal(sqlite3_column_int64(statement, 3)) + 1)
-            let flags: UInt8
-            if screens {
-                let modal = modalStyles.firstIndex(of: Self.text(statement, 4)) ?? 0
-                let presentation = presentationStyles.firstIndex(of: Self.text(statement, 5)) ?? 0
-                flags = UInt8(modal | presentation << 2)
-            } else {
-                flags = UInt8(kinds.firstIndex(of: Self.text(statement, 4)) ?? 0)
+        var ids: [UInt32] = []
+        for placing in [false, true] {
+            try Self.each(sql, db, shouldStop: shouldStop) { statement in
+                let library = try libraryOrdinal(sqlite3_column_int64(statement, 1))
+                let delegate = try sqlite3_column_type(statement, 3) == SQLITE_NULL ? 0 : UInt64(delegateOrdinal(sqlite3_column_int64(statement, 3)) + 1)
+                let flags: UInt8
+                if screens {
+                    let modal = modalStyles.firstIndex(of: Self.text(statement, 4)) ?? 0
+                    let presentation = presentationStyles.firstIndex(of: Self.text(statement, 5)) ?? 0
+                    flags = UInt8(modal | presentation << 2)
+                } else {
+                    flags = UInt8(kinds.firstIndex(of: Self.text(statement, 4)) ?? 0)
+                }
+                let name = Self.bytes(statement, 2)
+                let id = try entries.add(hash: StoreHash.bytes(name)) { entry in
+                    Varint.append(delegate, to: &entry)
+                    Varint.append(UInt64(library), to: &entry)
+                    entry.append(flags)
+                    try Self.appendName(name, to: &entry)
+                }
+                if placing {
+                    rowIDs.append(sqlite3_column_int64(statement, 0))
+                    ids.append(id)
+                }
             }
-            let name = Self.bytes(statement, 2)
-            try entries.add(hash: StoreHash.bytes(name)) { entry in
-                Varint.append(delegate, to: &entry)
-                Varint.append(UInt64(library), to: &entry)
-                entry.append(flags)
-                try Self.appendName(name, to: &entry)
-            }
-            rowIDs.append(sqlite3_column_int64(statement, 0))
+            if !placing { try entries.startPlacing() }
         }
-        let (index, bytes, ids) = try entries.finish()
+        let (index, bytes) = entries.finish()
         sections[(screens ? LookupStoreLayout.Section.screenGroups : .containerGroups).rawValue] = index
-        sections[(screens ? LookupStoreLayout.Section.screenEntries : .containerEntries).rawValue] = bytes
+        try file.write(bytes, as: screens ? .screenEntries : .containerEntries)
         if screens {
             (screenRowIDs, screenIDs) = (rowIDs, ids)
         } else {
@@ -149,33 +167,38 @@ struct LookupStoreBuilder {
     private mutating func readRoutes() throws {
         var entries = GroupedTable(count: try Int.fetchOne(db, sql: "SELECT count(*) FROM route") ?? 0)
         let operations = TransitionOperation.allCases.map(\.rawValue)
-        try Self.each(
-            "SELECT id, delegate_id, operation, from_screen_id, to_screen_id, preset_id, interaction_id FROM route ORDER BY id", db,
-            shouldStop: shouldStop
-        ) { statement in
-            let delegate = try delegateOrdinal(sqlite3_column_int64(statement, 1))
-            guard let operation = operations.firstIndex(of: Self.text(statement, 2)) else { throw LookupStoreError.damaged }
-            let from = try screenSide(statement, 3)
-            let to = try screenSide(statement, 4)
-            var shape: RouteKeyProbes.Shape = .any
-            if from == 0 { shape.insert(.fromWildcard) }
-            if to == 0 { shape.insert(.toWildcard) }
-            delegateShapes[delegate] |= LookupStoreLayout.shapeBits(shape, operation: operation)
-            let key = LookupStoreLayout.routeKey(delegate: delegate, operation: operation)
-            let preset = try Self.optionalID(statement, 5)
-            let interaction = try Self.optionalID(statement, 6)
-            try entries.add(hash: StoreHash.route(key, from: from, to: to)) { entry in
-                Varint.append(key, to: &entry)
-                Varint.append(from, to: &entry)
-                Varint.append(to, to: &entry)
-                Varint.append(Varint.zigzag(sqlite3_column_int64(statement, 0)), to: &entry)
-                Varint.append(preset, to: &entry)
-                Varint.append(interaction, to: &entry)
+        for placing in [false, true] {
+            try Self.each(
+                "SELECT id, delegate_id, operation, from_screen_id, to_screen_id, preset_id, interaction_id FROM route ORDER BY id", db,
+                shouldStop: shouldStop
+            ) { statement in
+                let delegate = try delegateOrdinal(sqlite3_column_int64(statement, 1))
+                guard let operation = operations.firstIndex(of: Self.text(statement, 2)) else { throw LookupStoreError.damaged }
+                let from = try screenSide(statement, 3)
+                let to = try screenSide(statement, 4)
+                if placing {
+                    var shape: RouteKeyProbes.Shape = .any
+                    if from == 0 { shape.insert(.fromWildcard) }
+                    if to == 0 { shape.insert(.toWildcard) }
+                    delegateShapes[delegate] |= LookupStoreLayout.shapeBits(shape, operation: operation)
+                }
+                let key = LookupStoreLayout.routeKey(delegate: delegate, operation: operation)
+                let preset = try Self.optionalID(statement, 5)
+                let interaction = try Self.optionalID(statement, 6)
+                _ = try entries.add(hash: StoreHash.route(key, from: from, to: to)) { entry in
+                    Varint.append(key, to: &entry)
+                    Varint.append(from, to: &entry)
+                    Varint.append(to, to: &entry)
+                    Varint.append(Varint.zigzag(sqlite3_column_int64(statement, 0)), to: &entry)
+                    Varint.append(preset, to: &entry)
+                    Varint.append(interaction, to: &entry)
+                }
             }
+            if !placing { try entries.startPlacing() }
         }
-        let (index, bytes, _) = try entries.finish()
+        let (index, bytes) = entries.finish()
         sections[LookupStoreLayout.Section.routeGroups.rawValue] = index
-        sections[LookupStoreLayout.Section.routeEntries.rawValue] = bytes
+        try file.write(bytes, as: .routeEntries)
     }
 
     /// Each delegate's shape, into the two bytes its entry keeps for it.
@@ -277,114 +300,138 @@ struct LookupStoreBuilder {
 
     // MARK: The file
 
-    /// The header and the sections, to a file beside `path` that is then renamed over it: a
-    /// reader sees the old file or the new one, whole.
-    private func write(stamp: Int64, to path: String) throws {
+    /// The sections still in memory, then the header, which says where each section is; the
+    /// file then replaces the store there was.
+    private func finish(stamp: Int64) throws {
+        for section in LookupStoreLayout.Section.allCases where !file.has(section) { try file.write(sections[section.rawValue], as: section) }
+        let check = LookupStoreLayout.check(
+            LookupStoreLayout.checkedWhole.map { section in sections[section.rawValue].withUnsafeBytes { UnsafeRawBufferPointer($0) } })
+        try file.finish(stamp: stamp, check: check)
+    }
+}
+
+/// The file a build writes: a temporary one beside the store, sections appended after room for
+/// the header, the header written last, then renamed over the store.
+private final class StoreFile {
+    private let path: String
+    private let temporary: String
+    private let descriptor: Int32
+    private var places: [LookupStoreLayout.Section: (offset: UInt64, length: UInt64)] = [:]
+    private var end = UInt64(LookupStoreLayout.headerSize)
+
+    init(replacing path: String) throws {
+        self.path = path
+        temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        #if canImport(Glibc)
+            descriptor = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        #else
+            descriptor = Darwin.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        #endif
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary]) }
+    }
+
+    deinit { close(descriptor) }
+
+    func has(_ section: LookupStoreLayout.Section) -> Bool { places[section] != nil }
+
+    func write(_ bytes: [UInt8], as section: LookupStoreLayout.Section) throws {
+        try bytes.withUnsafeBytes { try write($0, at: end) }
+        places[section] = (end, UInt64(bytes.count))
+        end += UInt64(bytes.count)
+    }
+
+    func finish(stamp: Int64, check: UInt64) throws {
         var header = LookupStoreLayout.magic
         withUnsafeBytes(of: stamp.littleEndian) { header += $0 }
         withUnsafeBytes(of: LookupStoreLayout.formatVersion.littleEndian) { header += $0 }
-        withUnsafeBytes(of: UInt32(sections.count).littleEndian) { header += $0 }
-        let check = LookupStoreLayout.check(
-            LookupStoreLayout.checkedWhole.map { section in sections[section.rawValue].withUnsafeBytes { UnsafeRawBufferPointer($0) } })
+        withUnsafeBytes(of: UInt32(LookupStoreLayout.Section.allCases.count).littleEndian) { header += $0 }
         withUnsafeBytes(of: check.littleEndian) { header += $0 }
-        var offset = UInt64(LookupStoreLayout.headerSize)
-        for section in sections {
-            withUnsafeBytes(of: offset.littleEndian) { header += $0 }
-            withUnsafeBytes(of: UInt64(section.count).littleEndian) { header += $0 }
-            offset += UInt64(section.count)
+        for section in LookupStoreLayout.Section.allCases {
+            let place = places[section] ?? (end, 0)
+            withUnsafeBytes(of: place.offset.littleEndian) { header += $0 }
+            withUnsafeBytes(of: place.length.littleEndian) { header += $0 }
         }
-        let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let descriptor = Self.create(temporary)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary]) }
-        var written = true
-        for bytes in [header] + sections where written {
-            written = bytes.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
-        }
-        written = written && fsync(descriptor) == 0
-        close(descriptor)
-        guard written, rename(temporary, path) == 0 else {
-            unlink(temporary)
+        try header.withUnsafeBytes { try write($0, at: 0) }
+        guard fsync(descriptor) == 0, rename(temporary, path) == 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
         }
     }
 
-    private static func create(_ path: String) -> Int32 {
-        #if canImport(Glibc)
-            Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        #else
-            Darwin.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        #endif
-    }
+    /// Removes the temporary file of a build that did not finish.
+    func discard() { unlink(temporary) }
 
-    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
-        guard let start = bytes.baseAddress else { return true }
+    private func write(_ bytes: UnsafeRawBufferPointer, at offset: UInt64) throws {
+        guard let start = bytes.baseAddress else { return }
         var done = 0
         while done < bytes.count {
-            let count = Foundation.write(descriptor, start + done, bytes.count - done)
+            let count = pwrite(descriptor, start + done, bytes.count - done, off_t(offset) + off_t(done))
             if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
+            guard count > 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary]) }
             done += count
         }
-        return true
     }
 }
 
-/// Entries added in any order, laid out group by group (``GroupedEntries``): each is written
-/// to a staging buffer, then all are moved to their groups, keeping their order within a group.
+/// Entries laid out group by group (``GroupedEntries``), from two passes over the same rows in
+/// the same order: the first measures each group, the second writes each entry in its place
+/// (entries of one key keep their order).
 private struct GroupedTable {
     private let groupCount: Int
-    private var staging: [UInt8] = []
-    /// Each entry's start in `staging`, and its group, in the order added.
-    private var starts: [UInt32] = []
-    private var groups: [UInt32] = []
+    /// Each group's size in the first pass; where its next entry goes in the second.
+    private var next: [Int]
+    private var groupStarts: [Int] = []
+    private var entries: [UInt8] = []
+    private var scratch: [UInt8] = []
+    private var length: [UInt8] = []
+    private var placing = false
 
-    init(count: Int) { groupCount = GroupedEntries.groupCount(for: count) }
-
-    /// Adds the entry of `hash` that `body` writes (after the tag and length this adds).
-    mutating func add(hash: UInt64, _ body: (inout [UInt8]) throws -> Void) throws {
-        guard staging.count < Int(UInt32.max) - (1 << 16) else { throw LookupStoreBuilder.Stop.tooLarge }
-        var entry: [UInt8] = []
-        try body(&entry)
-        starts.append(UInt32(staging.count))
-        groups.append(UInt32(GroupedEntries.group(hash, count: groupCount)))
-        staging.append(GroupedEntries.tag(hash))
-        Varint.append(UInt64(entry.count), to: &staging)
-        staging += entry
+    init(count: Int) {
+        groupCount = GroupedEntries.groupCount(for: count)
+        next = Array(repeating: GroupedEntries.checkSize, count: groupCount)
     }
 
-    /// The groups' starts (`u32` each, and the end), the entries group by group, and each entry's
-    /// id (its offset + 1) in the order they were added.
-    func finish() throws -> (index: [UInt8], entries: [UInt8], ids: [UInt32]) {
-        var groupStarts = [Int](repeating: GroupedEntries.checkSize, count: groupCount + 1)
-        groupStarts[0] = 0
-        for (entry, group) in groups.enumerated() { groupStarts[Int(group) + 1] += size(of: entry) }
-        for group in 0..<groupCount { groupStarts[group + 1] += groupStarts[group] }
-        guard groupStarts[groupCount] < Int(UInt32.max) else { throw LookupStoreBuilder.Stop.tooLarge }
-        var index: [UInt8] = []
-        index.reserveCapacity((groupCount + 1) * 4)
-        for start in groupStarts { withUnsafeBytes(of: UInt32(start).littleEndian) { index += $0 } }
-        var next = groupStarts.map { $0 + GroupedEntries.checkSize }
-        var entries = [UInt8](repeating: 0, count: groupStarts[groupCount])
-        var ids = [UInt32](repeating: 0, count: starts.count)
-        for (entry, group) in groups.enumerated() {
-            let start = Int(starts[entry])
-            let size = size(of: entry)
-            let place = next[Int(group)]
-            entries.replaceSubrange(place..<(place + size), with: staging[start..<(start + size)])
-            ids[entry] = UInt32(place + 1)
-            next[Int(group)] += size
+    /// Measures (first pass) or writes (second pass) the entry of `hash` that `body` writes,
+    /// after the tag and length this adds; returns its id (its offset + 1) in the second pass.
+    mutating func add(hash: UInt64, _ body: (inout [UInt8]) throws -> Void) throws -> UInt32 {
+        scratch.removeAll(keepingCapacity: true)
+        try body(&scratch)
+        length.removeAll(keepingCapacity: true)
+        length.append(GroupedEntries.tag(hash))
+        Varint.append(UInt64(scratch.count), to: &length)
+        let group = GroupedEntries.group(hash, count: groupCount)
+        let place = next[group]
+        next[group] += length.count + scratch.count
+        guard placing else {
+            guard next[group] < Int(UInt32.max) else { throw LookupStoreBuilder.Stop.tooLarge }
+            return 0
         }
+        entries.replaceSubrange(place..<(place + length.count), with: length)
+        entries.replaceSubrange((place + length.count)..<next[group], with: scratch)
+        return UInt32(place + 1)
+    }
+
+    /// Ends the first pass: each group's place is known.
+    mutating func startPlacing() throws {
+        groupStarts = [0]
+        for size in next { groupStarts.append(groupStarts[groupStarts.count - 1] + size) }
+        guard groupStarts[groupCount] < Int(UInt32.max) else { throw LookupStoreBuilder.Stop.tooLarge }
+        next = groupStarts.dropLast().map { $0 + GroupedEntries.checkSize }
+        entries = [UInt8](repeating: 0, count: groupStarts[groupCount])
+        placing = true
+    }
+
+    /// The groups' starts (`u32` each, and the end) and the entries, each group after its check.
+    consuming func finish() -> (index: [UInt8], entries: [UInt8]) {
+        var index: [UInt8] = []
+        index.reserveCapacity(groupStarts.count * 4)
+        for start in groupStarts { withUnsafeBytes(of: UInt32(start).littleEndian) { index += $0 } }
+        let (starts, count) = (groupStarts, groupCount)
         entries.withUnsafeMutableBytes { bytes in
-            for group in 0..<groupCount {
-                let start = groupStarts[group]
-                let check = GroupedEntries.check(UnsafeRawBufferPointer(rebasing: bytes[(start + GroupedEntries.checkSize)..<groupStarts[group + 1]]))
-                bytes.storeBytes(of: check.littleEndian, toByteOffset: start, as: UInt16.self)
+            for group in 0..<count {
+                let entries = UnsafeRawBufferPointer(rebasing: bytes[(starts[group] + GroupedEntries.checkSize)..<starts[group + 1]])
+                bytes.storeBytes(of: GroupedEntries.check(entries).littleEndian, toByteOffset: starts[group], as: UInt16.self)
             }
         }
-        return (index, entries, ids)
-    }
-
-    private func size(of entry: Int) -> Int {
-        (entry + 1 < starts.count ? Int(starts[entry + 1]) : staging.count) - Int(starts[entry])
+        return (index, entries)
     }
 }
