@@ -93,6 +93,29 @@ struct LookupStoreTests {
         try Self.expectSameAnswers(requests, catalog: catalog, store: store, "many libraries")
     }
 
+    @Test("screens whose ids have gaps are found, and routes find their screens", arguments: [1, 4, 7])
+    func idGaps(seed: Int) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (catalog, screens, containers) = try BatchPropertyTests.makeCatalog(seed: UInt64(seed), in: directory)
+        let delegate = try #require(try catalog.delegates().first).qualifiedName
+        for index in 0..<12 { try catalog.addScreen(Screen(library: "t", name: "G\(index)", delegate: delegate)) }
+        for index in [2, 3, 7] { _ = try catalog.remove(.screen, QualifiedName(library: "t", name: "G\(index)")) }
+        for (from, to) in [(4, 8), (8, 11), (0, 4)] {
+            _ = try catalog.addRoute(
+                RouteRequest(
+                    operation: .present, from: .screen(QualifiedName(library: "t", name: "G\(from)")),
+                    to: .screen(QualifiedName(library: "t", name: "G\(to)")), preset: nil, delegate: delegate, library: "t"))
+        }
+        #expect(catalog.refreshLookupStore())
+        let store = try #require(catalog.openLookupStore())
+        let names = screens + (0..<12).map { "G\($0)" }
+        var reader = BatchRequestReader()
+        let requests = try Self.requests(seed: seed, names, containers).split(separator: "\n").compactMap { try reader.request(String($0)) }
+            + [(4, 8), (8, 11), (0, 4), (3, 4)].map { LookupRequest(operation: .present, from: "G\($0)", to: "G\($1)") }
+        try Self.expectSameAnswers(requests, catalog: catalog, store: store, "seed \(seed) with gaps")
+    }
+
     @Test("every change the lookup can see draws a new stamp; a rolled-back one does not")
     func stamps() throws {
         let directory = try TemporaryDirectory()

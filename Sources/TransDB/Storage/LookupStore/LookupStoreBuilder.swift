@@ -27,7 +27,7 @@ struct LookupStoreBuilder {
     private var delegateShapes: [UInt16] = []
     /// Screens' catalog ids, ascending, and their store ids at the same index: routes find their
     /// screens by binary search (two arrays take a fraction of a dictionary's memory).
-    private var screenRowIDs: [Int64] = []
+    private var screenRowIDs = RowIDs()
     private var screenIDs: [UInt32] = []
     private var containerIDs: [Int64: UInt32] = [:]
 
@@ -115,7 +115,7 @@ struct LookupStoreBuilder {
         let modalStyles = ModalTransitionStyle.allCases.map(\.rawValue)
         let presentationStyles = ModalPresentationStyle.allCases.map(\.rawValue)
         let kinds = ContainerKind.allCases.map(\.rawValue)
-        var rowIDs: [Int64] = []
+        var rowIDs = RowIDs()
         var ids: [UInt32] = []
         for placing in [false, true] {
             try Self.each(sql, db, shouldStop: shouldStop) { statement in
@@ -149,7 +149,7 @@ struct LookupStoreBuilder {
         if screens {
             (screenRowIDs, screenIDs) = (rowIDs, ids)
         } else {
-            containerIDs = Dictionary(uniqueKeysWithValues: zip(rowIDs, ids))
+            containerIDs = Dictionary(uniqueKeysWithValues: zip((0..<ids.count).map { rowIDs[$0] }, ids))
         }
     }
 
@@ -231,15 +231,8 @@ struct LookupStoreBuilder {
     /// A route side's store id, 0 for the wildcard.
     private func screenSide(_ statement: OpaquePointer, _ column: Int32) throws -> UInt64 {
         guard sqlite3_column_type(statement, column) != SQLITE_NULL else { return 0 }
-        let rowID = sqlite3_column_int64(statement, column)
-        var low = 0
-        var high = screenRowIDs.count
-        while low < high {
-            let middle = (low + high) / 2
-            if screenRowIDs[middle] < rowID { low = middle + 1 } else { high = middle }
-        }
-        guard low < screenRowIDs.count, screenRowIDs[low] == rowID else { throw LookupStoreError.damaged }
-        return UInt64(screenIDs[low])
+        guard let index = screenRowIDs.index(of: sqlite3_column_int64(statement, column)) else { throw LookupStoreError.damaged }
+        return UInt64(screenIDs[index])
     }
 
     private static func optionalID(_ statement: OpaquePointer, _ column: Int32) throws -> UInt64 {
@@ -433,5 +426,41 @@ private struct GroupedTable {
             }
         }
         return (index, entries)
+    }
+}
+
+/// Row ids read in ascending order, and where each is among them. Rows numbered without gaps
+/// (the usual catalog) take no memory: only a first id and a count, until a gap appears.
+private struct RowIDs {
+    private var first: Int64 = 0
+    private var count = 0
+    /// Every id, once there is a gap.
+    private var all: [Int64]?
+
+    mutating func append(_ id: Int64) {
+        if all == nil, count == 0 || id == first &+ Int64(count) {
+            if count == 0 { first = id }
+        } else {
+            if all == nil { all = (0..<count).map { first + Int64($0) } }
+            all?.append(id)
+        }
+        count += 1
+    }
+
+    subscript(index: Int) -> Int64 { all?[index] ?? first + Int64(index) }
+
+    /// The index of `id`, `nil` when it is not among them.
+    func index(of id: Int64) -> Int? {
+        guard let all else {
+            let index = id &- first
+            return index >= 0 && index < Int64(count) ? Int(index) : nil
+        }
+        var low = 0
+        var high = all.count
+        while low < high {
+            let middle = (low + high) / 2
+            if all[middle] < id { low = middle + 1 } else { high = middle }
+        }
+        return low < all.count && all[low] == id ? low : nil
     }
 }
