@@ -5,7 +5,10 @@ import TransDBCore
 /// each request alone and printing `Resolution.record` as compact JSON (without `explanation`
 /// unless asked), a line that cannot be answered getting `{"line", "error"}` in its place.
 ///
-/// Every request goes through the one lookup (``TransitionLookup``). Input arrives in chunks of
+/// Every request goes through the one lookup (``TransitionLookup``), which reads the lookup store
+/// beside the catalog (``LookupStore``) while the store describes the catalog as it is, and the
+/// catalog itself otherwise; without such a store, one is built on another thread and read from
+/// the next chunk after it is ready. Input arrives in chunks of
 /// any size. The complete lines of a chunk are shared among lanes, one connection each, which
 /// answer at once on as many cores (a catalog on disk; an in-memory one has one lane), each in
 /// one read of the catalog; their answers are joined in input order. What a lane's lookup
