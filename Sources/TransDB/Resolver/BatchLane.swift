@@ -16,7 +16,7 @@ struct BatchLane {
     /// Whether the lookup reads `store` (else the catalog).
     private(set) var readsStore = false
     private var sourceMemo = SourceMemo()
-    private var writer = ResolutionWriter()
+    private var writer: ResolutionWriter
     private var curveExpressions = CurveExpressions()
     /// The catalog's state when the lookup started remembering.
     private var dataVersion: [Int64]?
@@ -37,6 +37,7 @@ struct BatchLane {
         self.explain = explain
         self.reduceMotion = reduceMotion
         self.memoLimit = (1 << 16) / laneCount
+        self.writer = ResolutionWriter(recordLimit: memoLimit)
     }
 
     /// Reads `store` from the next read on, while the catalog's stamp is the store's.

@@ -54,8 +54,8 @@ public struct BatchResolver {
     ///   - strict: Refuse screens and containers that are not in the catalog (see ``Resolver``).
     ///   - explain: Add each answer's `explanation`.
     ///   - reduceMotion: Answer every request as with Reduce Motion on (as if each line asked).
-    ///   - lanes: At most this many connections answer at once (default 1: each lane remembers
-    ///     what it read, so memory grows with the lanes).
+    ///   - lanes: At most this many connections answer at once (default 1: each lane reads and
+    ///     remembers the presets it plays, so memory grows with the lanes).
     public init(catalog: Catalog, strict: Bool, explain: Bool, reduceMotion: Bool = false, lanes: Int? = nil) {
         self.init(catalog: catalog, strict: strict, explain: explain, reduceMotion: reduceMotion, lanes: lanes, minimumShare: 1 << 14)
     }
@@ -158,13 +158,12 @@ public struct BatchResolver {
     /// Opens the lanes: this catalog's connection, and one more read-only connection to its
     /// file per further lane. A connection that cannot be opened only means fewer lanes.
     private mutating func openLanes() throws {
+        let store = catalog.openLookupStore()
+        let stamp = catalog.isOnDisk ? try catalog.read { db in LookupStamp.current(db) } : nil
+        // No store for the catalog as it is: the lanes read the catalog while one is built.
+        if stamp != nil, stamp != store?.stamp { storeBuild = LookupStoreBuild(catalogPath: catalog.path) }
         let cacheKiB = Catalog.batchPageCacheKiB(connections: laneLimit)
         try catalog.setPageCache(kibibytes: cacheKiB)
-        let store = catalog.openLookupStore()
-        // No store for the catalog as it is: the lanes read the catalog while one is built.
-        if catalog.isOnDisk, try catalog.read({ db in LookupStamp.current(db) }).map({ $0 != store?.stamp }) ?? false {
-            storeBuild = LookupStoreBuild(catalogPath: catalog.path)
-        }
         lanes = [BatchLane(catalog: catalog, store: store, strict: strict, explain: explain, reduceMotion: reduceMotion, of: laneLimit)]
         guard laneLimit > 1, catalog.isOnDisk else { return }
         for _ in 1..<laneLimit {

@@ -3,8 +3,14 @@
 /// and copied after that. The batch tests compare both spellings.
 package struct ResolutionWriter {
     private var presetRecords: [QualifiedName: [UInt8]] = [:]
+    /// At most this many presets' records are kept: a full table starts again.
+    private let recordLimit: Int
 
-    package init() {}
+    /// A writer keeping at most `recordLimit` presets' records (writers on several threads share
+    /// the batch's memory).
+    package init(recordLimit: Int = 1 << 16) {
+        self.recordLimit = max(1, recordLimit)
+    }
 
     /// Forgets the presets' records: the catalog they were read from has changed.
     package mutating func forget() {
@@ -78,7 +84,7 @@ package struct ResolutionWriter {
         guard let name = preset.map(\.qualifiedName) else { return JSONBytes.append("null", to: &out) }
         if let record = presetRecords[name] { return out.append(contentsOf: record) }
         guard let record = preset.map({ $0.resolutionRecord(curveExpression: curveExpression).utf8(indented: false) }) else { return }
-        if presetRecords.count >= 1 << 16 { presetRecords.removeAll(keepingCapacity: true) }
+        if presetRecords.count >= recordLimit { presetRecords.removeAll(keepingCapacity: true) }
         presetRecords[name] = record
         out.append(contentsOf: record)
     }

@@ -27,6 +27,9 @@ final class LookupStore: @unchecked Sendable {
     private let screenGroupCount: Int
     private let containerGroupCount: Int
     private let routeGroupCount: Int
+    /// The groups this reader has checked, a bit each: screens', containers' and routes'. (Each
+    /// thread has a reader of its own: see ``copy()``.)
+    private var verified: [[UInt64]] = []
 
     /// The file beside the catalog at `catalogPath`.
     static func path(forCatalog catalogPath: String) -> String { catalogPath + "-lookup" }
@@ -90,6 +93,7 @@ final class LookupStore: @unchecked Sendable {
         self.containerGroupCount = groups(.containerGroups)
         self.routeGroupCount = groups(.routeGroups)
         guard screenGroupCount > 0, containerGroupCount > 0, routeGroupCount > 0 else { return nil }
+        verified = [screenGroupCount, containerGroupCount, routeGroupCount].map { Array(repeating: 0, count: ($0 + 63) / 64) }
     }
 
 
@@ -151,10 +155,17 @@ final class LookupStore: @unchecked Sendable {
         let group = GroupedEntries.group(hash, count: groupCount)
         let start = Int(index.loadUnaligned(fromByteOffset: group * 4, as: UInt32.self).littleEndian)
         let end = Int(index.loadUnaligned(fromByteOffset: group * 4 + 4, as: UInt32.self).littleEndian)
-        guard start + GroupedEntries.checkSize <= end, end <= entries.count,
-            GroupedEntries.check(UnsafeRawBufferPointer(rebasing: entries[(start + GroupedEntries.checkSize)..<end]))
-                == UInt16(littleEndian: entries.loadUnaligned(fromByteOffset: start, as: UInt16.self))
-        else { throw LookupStoreError.damaged }
+        guard start + GroupedEntries.checkSize <= end, end <= entries.count else { throw LookupStoreError.damaged }
+        // Each group is checked the first time this reader reads it.
+        let table = groups == .screenGroups ? 0 : groups == .containerGroups ? 1 : 2
+        let (word, bit) = (group / 64, UInt64(1) << (group % 64))
+        if verified[table][word] & bit == 0 {
+            guard
+                GroupedEntries.check(UnsafeRawBufferPointer(rebasing: entries[(start + GroupedEntries.checkSize)..<end]))
+                    == UInt16(littleEndian: entries.loadUnaligned(fromByteOffset: start, as: UInt16.self))
+            else { throw LookupStoreError.damaged }
+            verified[table][word] |= bit
+        }
         let tag = GroupedEntries.tag(hash)
         var position = start + GroupedEntries.checkSize
         while position < end {
