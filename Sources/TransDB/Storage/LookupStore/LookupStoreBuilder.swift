@@ -24,6 +24,8 @@ struct LookupStoreBuilder {
     private var sections: [[UInt8]] = Array(repeating: [], count: LookupStoreLayout.Section.allCases.count)
     private var libraryOrdinals: [Int64: Int] = [:]
     private var delegateOrdinals: [Int64: Int] = [:]
+    /// By ordinal: what each delegate's entry holds, and which route keys its mappings have.
+    private var delegates: [(library: Int, released: Bool, name: [UInt8])] = []
     private var delegateShapes: [UInt16] = []
     /// Screens' catalog ids, ascending, and their store ids at the same index: routes find their
     /// screens by binary search (two arrays take a fraction of a dictionary's memory).
@@ -39,6 +41,8 @@ struct LookupStoreBuilder {
         case noStamp
         /// A section would not fit the format's 32-bit offsets, or an id its encoding.
         case tooLarge
+        /// A row refers to one the read did not find (a catalog written with foreign keys off).
+        case inconsistent
     }
 
     /// Builds the store of the catalog `db` reads and writes it to `path` atomically (a file
@@ -57,7 +61,7 @@ struct LookupStoreBuilder {
         try builder.readNamed(screens: false)
         try builder.readContainerOrder()
         try builder.readRoutes()
-        try builder.writeDelegateShapes()
+        try builder.writeDelegates()
         try builder.finish(stamp: stamp)
         kept = true
     }
@@ -66,10 +70,6 @@ struct LookupStoreBuilder {
         self.db = db
         self.file = file
         self.shouldStop = shouldStop
-    }
-
-    private mutating func append(_ section: LookupStoreLayout.Section, _ body: (inout [UInt8]) throws -> Void) rethrows {
-        try body(&sections[section.rawValue])
     }
 
     // MARK: Reading the catalog
@@ -85,23 +85,15 @@ struct LookupStoreBuilder {
         withUnsafeBytes(of: count.littleEndian) { sections[LookupStoreLayout.Section.libraries.rawValue].replaceSubrange(0..<4, with: $0) }
     }
 
+    /// The delegates by id: their entries are written once the routes have told their shapes.
     private mutating func readDelegates() throws {
         try Self.each("SELECT id, library_id, name, released FROM delegate ORDER BY id", db, shouldStop: shouldStop) { statement in
-            let ordinal = delegateShapes.count
-            delegateOrdinals[sqlite3_column_int64(statement, 0)] = ordinal
-            delegateShapes.append(0)
-            let library = try libraryOrdinal(sqlite3_column_int64(statement, 1))
-            let released = sqlite3_column_int64(statement, 3) != 0
-            let offset = sections[LookupStoreLayout.Section.delegateEntries.rawValue].count
-            try append(.delegateOffsets) { try Self.appendOffset(offset, to: &$0) }
-            try append(.delegateEntries) { entries in
-                Varint.append(UInt64(library), to: &entries)
-                entries.append(released ? 1 : 0)
-                // The shape's two bytes, filled once the routes are read.
-                entries += [0, 0]
-                try Self.appendName(Self.bytes(statement, 2), to: &entries)
-            }
+            delegateOrdinals[sqlite3_column_int64(statement, 0)] = delegates.count
+            delegates.append(
+                (library: try libraryOrdinal(sqlite3_column_int64(statement, 1)), released: sqlite3_column_int64(statement, 3) != 0,
+                 name: Array(Self.bytes(statement, 2))))
         }
+        delegateShapes = Array(repeating: 0, count: delegates.count)
     }
 
     /// Screens (or containers), grouped by name; each one's id is its entry's offset + 1.
@@ -158,7 +150,7 @@ struct LookupStoreBuilder {
     private mutating func readContainerOrder() throws {
         var order: [UInt32] = []
         try Self.each("SELECT e.id FROM container e JOIN library l ON l.id = e.library_id ORDER BY l.name || '/' || e.name", db, shouldStop: shouldStop) { statement in
-            guard let id = containerIDs[sqlite3_column_int64(statement, 0)] else { throw LookupStoreError.damaged }
+            guard let id = containerIDs[sqlite3_column_int64(statement, 0)] else { throw Stop.inconsistent }
             order.append(id)
         }
         sections[LookupStoreLayout.Section.containersByName.rawValue] = Self.littleEndianBytes(order)
@@ -173,7 +165,7 @@ struct LookupStoreBuilder {
                 shouldStop: shouldStop
             ) { statement in
                 let delegate = try delegateOrdinal(sqlite3_column_int64(statement, 1))
-                guard let operation = operations.firstIndex(of: Self.text(statement, 2)) else { throw LookupStoreError.damaged }
+                guard let operation = operations.firstIndex(of: Self.text(statement, 2)) else { throw Stop.inconsistent }
                 let from = try screenSide(statement, 3)
                 let to = try screenSide(statement, 4)
                 if placing {
@@ -201,37 +193,37 @@ struct LookupStoreBuilder {
         try file.write(bytes, as: .routeEntries)
     }
 
-    /// Each delegate's shape, into the two bytes its entry keeps for it.
-    private mutating func writeDelegateShapes() throws {
-        for (ordinal, shape) in delegateShapes.enumerated() {
-            let offsets = sections[LookupStoreLayout.Section.delegateOffsets.rawValue]
-            let offset = offsets.withUnsafeBytes { Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: ordinal * 4, as: UInt32.self))) }
-            // The entry starts with its library's varint and the released byte.
-            var skip = offset
-            while sections[LookupStoreLayout.Section.delegateEntries.rawValue][skip] >= 0x80 { skip += 1 }
-            skip += 2
-            withUnsafeBytes(of: shape.littleEndian) {
-                sections[LookupStoreLayout.Section.delegateEntries.rawValue].replaceSubrange(skip..<(skip + 2), with: $0)
-            }
+    /// Each delegate's entry, with the shape of its mappings, and where it starts.
+    private mutating func writeDelegates() throws {
+        var offsets: [UInt8] = []
+        var entries: [UInt8] = []
+        for (delegate, shape) in zip(delegates, delegateShapes) {
+            try Self.appendOffset(entries.count, to: &offsets)
+            Varint.append(UInt64(delegate.library), to: &entries)
+            entries.append(delegate.released ? 1 : 0)
+            withUnsafeBytes(of: shape.littleEndian) { entries += $0 }
+            try delegate.name.withUnsafeBytes { try Self.appendName($0, to: &entries) }
         }
+        sections[LookupStoreLayout.Section.delegateOffsets.rawValue] = offsets
+        sections[LookupStoreLayout.Section.delegateEntries.rawValue] = entries
     }
 
     // MARK: Ids
 
     private func libraryOrdinal(_ id: Int64) throws -> Int {
-        guard let ordinal = libraryOrdinals[id] else { throw LookupStoreError.damaged }
+        guard let ordinal = libraryOrdinals[id] else { throw Stop.inconsistent }
         return ordinal
     }
 
     private func delegateOrdinal(_ id: Int64) throws -> Int {
-        guard let ordinal = delegateOrdinals[id] else { throw LookupStoreError.damaged }
+        guard let ordinal = delegateOrdinals[id] else { throw Stop.inconsistent }
         return ordinal
     }
 
     /// A route side's store id, 0 for the wildcard.
     private func screenSide(_ statement: OpaquePointer, _ column: Int32) throws -> UInt64 {
         guard sqlite3_column_type(statement, column) != SQLITE_NULL else { return 0 }
-        guard let index = screenRowIDs.index(of: sqlite3_column_int64(statement, column)) else { throw LookupStoreError.damaged }
+        guard let index = screenRowIDs.index(of: sqlite3_column_int64(statement, column)) else { throw Stop.inconsistent }
         return UInt64(screenIDs[index])
     }
 
