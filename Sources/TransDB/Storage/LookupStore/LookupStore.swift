@@ -16,6 +16,9 @@ import TransDBCore
 ///
 /// Every read is checked against its section's bounds: a damaged file throws
 /// ``LookupStoreError/damaged``, and its reader then goes back to the catalog.
+///
+/// A reader remembers which groups it has checked, so one thread uses it at a time; another
+/// thread reads through a ``copy()``, which shares the mapping.
 final class LookupStore: @unchecked Sendable {
     /// The catalog's stamp when the file was built.
     let stamp: Int64
