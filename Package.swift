@@ -27,6 +27,7 @@ let package = Package(
             path: ".",
             exclude: [
                 "Sources/TransDB", "Sources/TransDBCore", "Sources/TransDBKit", "Sources/TransDBCLI", "Sources/TransDBTestSupport",
+                "Sources/TransDBPrefetch",
                 "Sources/TransDBBench", "Tests",
                 "Scripts", "Benchmarks", "Fuzz", "Examples", "docs", "README.md", "CHANGELOG.md", "CONTRIBUTING.md",
             ],
@@ -38,11 +39,15 @@ let package = Package(
         .target(name: "TransDBCore"),
         // TransDBCore for an app: only Foundation and TransDBCore outside `#if canImport(UIKit)`.
         .target(name: "TransDBKit", dependencies: ["TransDBCore"]),
+        // The processor's prefetch hint, which Swift cannot spell: the lookup store fetches the
+        // entries of requests read ahead while it answers earlier ones.
+        .target(name: "TransDBPrefetch"),
         .target(
             name: "TransDB",
             dependencies: [
                 "TransDBCore",
                 "TransDBResources",
+                "TransDBPrefetch",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The SQLite C API, for the bulk route insert (BundleImport+Routes.swift).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

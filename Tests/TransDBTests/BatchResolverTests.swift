@@ -205,6 +205,36 @@ struct BatchResolverTests {
         }
     }
 
+    @Test("every lane plays a preset as changed between chunks: what the lanes share is read again", arguments: [1, 2, 3])
+    func sharedPresetsFollowChanges(lanes: Int) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = try Self.makeCatalog(in: directory).path
+        let writer = try Catalog(path: path, mode: .readWrite)
+        let reader = try Catalog(path: path, mode: .readOnly)
+        // Enough lines that every lane answers some; every line plays t/p1 or the preset named after it.
+        let input = String(repeating: #"{"op": "present", "from": "A", "to": "B"}"# + "\n" + #"{"op": "present", "from": "Q\"uote\\ \u2028é", "to": "G"}"# + "\n", count: 40)
+        var batch = BatchResolver(catalog: reader, strict: false, explain: false, lanes: lanes, minimumShare: 1)
+        var edit = PresetEdit()
+        for duration in [0.5, 0.75] {
+            var output: [UInt8] = []
+            try Array(input.utf8).withUnsafeBufferPointer { try batch.feed($0, into: &output) }
+            let expected = Self.oneAtATime(input, catalog: reader, strict: false, explain: false)
+            #expect(String(decoding: output, as: UTF8.self) == expected, "\(lanes) lanes, before duration \(duration)")
+            // Both presets change between chunks, through another connection.
+            edit.duration = .seconds(duration)
+            _ = try writer.setPreset(QualifiedName(library: "t", name: "p1"), edit)
+            _ = try writer.setPreset(QualifiedName(library: "t", name: "named\"é"), edit)
+        }
+        var output: [UInt8] = []
+        try Array(input.utf8).withUnsafeBufferPointer { try batch.feed($0, into: &output) }
+        let answers = String(decoding: output, as: UTF8.self)
+        #expect(answers == Self.oneAtATime(input, catalog: reader, strict: false, explain: false))
+        #expect(answers.contains(#""duration":0.75"#))
+        #expect(!answers.contains(#""duration":0.5,"#))
+        #expect(batch.laneCount == lanes)
+    }
+
     @Test("a batch with lines that could not be resolved fails as a whole with .unresolvedLines, after every answer")
     func failure() throws {
         let directory = try TemporaryDirectory()

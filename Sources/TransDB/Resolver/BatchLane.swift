@@ -16,6 +16,8 @@ struct BatchLane {
     /// Whether the lookup reads `store` (else the catalog).
     private(set) var readsStore = false
     private var sourceMemo = SourceMemo()
+    /// The lines of a chunk read and not yet answered.
+    private var readAhead: [ReadLine] = []
     private var writer: ResolutionWriter
     private var curveExpressions = CurveExpressions()
     /// The catalog's state when the lookup started remembering.
@@ -30,14 +32,18 @@ struct BatchLane {
     /// How many entries each of the lookup's memos holds: lanes share the batch's memory.
     private let memoLimit: Int
 
-    init(catalog: Catalog, store: LookupStore?, strict: Bool, explain: Bool, reduceMotion: Bool, of laneCount: Int) {
+    /// What the batch's lanes read and write once for all of them.
+    private let shelf: BatchShelf
+
+    init(catalog: Catalog, store: LookupStore?, shelf: BatchShelf, strict: Bool, explain: Bool, reduceMotion: Bool, of laneCount: Int) {
         self.catalog = catalog
         self.store = store
+        self.shelf = shelf
         self.strict = strict
         self.explain = explain
         self.reduceMotion = reduceMotion
         self.memoLimit = (1 << 16) / laneCount
-        self.writer = ResolutionWriter(recordLimit: memoLimit)
+        self.writer = ResolutionWriter(recordLimit: memoLimit, shared: shelf)
     }
 
     /// Reads `store` from the next read on, while the catalog's stamp is the store's.
@@ -55,6 +61,7 @@ struct BatchLane {
         try catalog.read { db in
             let version = try Catalog.dataVersion(db)
             if version != dataVersion || lookup == nil {
+                if dataVersion != nil, version != dataVersion { shelf.catalogChanged() }
                 readsStore = store != nil && LookupStamp.current(db) == store?.stamp
                 restart(db)
                 dataVersion = version
@@ -63,10 +70,64 @@ struct BatchLane {
                 lookup?.source = source
             }
             var start = lines.startIndex
-            while let newline = lines[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                try answer(UnsafeBufferPointer(rebasing: lines[start..<newline]), db: db, into: &output)
-                start = newline + 1
+            while start < lines.endIndex {
+                readAhead.removeAll(keepingCapacity: true)
+                while readAhead.count < Self.readAheadCount, let newline = lines[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                    try read(UnsafeBufferPointer(rebasing: lines[start..<newline]))
+                    start = newline + 1
+                }
+                if readAhead.isEmpty { break }
+                for index in readAhead.indices {
+                    prefetch(after: index)
+                    try answer(readAhead[index], db: db, into: &output)
+                }
             }
+        }
+    }
+
+    /// How many lines are read before the first of them is answered.
+    private static let readAheadCount = 64
+
+    /// A line read, before it is answered.
+    private struct ReadLine {
+        /// Its number in the input.
+        var number: Int
+        /// Its request (`nil` for a CSV header), or why it has none.
+        var request: Result<LookupRequest?, RefusedLine>
+        /// The store's groups of its screens, once asked for.
+        var screenGroups: (from: Int, to: Int)?
+    }
+
+    /// Why a line has no request, as its answer says.
+    private struct RefusedLine: Error { var message: String }
+
+    /// Reads `line` into `readAhead`: a request the model refuses becomes the line's answer.
+    private mutating func read(_ line: UnsafeBufferPointer<UInt8>) throws {
+        let request: Result<LookupRequest?, RefusedLine>
+        do {
+            var read = try reader.request(utf8: line)
+            if reduceMotion { read?.reduceMotion = true }
+            request = .success(read)
+        } catch let error as ModelError {
+            request = .failure(RefusedLine(message: error.description))
+        }
+        readAhead.append(ReadLine(number: reader.lineNumber, request: request))
+    }
+
+    /// Asks the processor for what the store will read two and one lines after `index`: the
+    /// start of their screens' groups, then their entries. An answer takes microseconds and a
+    /// read of memory a tenth of one, so two lines ahead is enough to hide it.
+    private mutating func prefetch(after index: Int) {
+        guard readsStore, let store else { return }
+        if index + 2 < readAhead.count, case let .success(request?) = readAhead[index + 2].request {
+            let groups = (from: store.screenGroup(reference: request.from), to: store.screenGroup(reference: request.to))
+            store.prefetchStart(ofScreenGroup: groups.from)
+            store.prefetchStart(ofScreenGroup: groups.to)
+            readAhead[index + 2].screenGroups = groups
+        }
+        if index + 1 < readAhead.count, let groups = readAhead[index + 1].screenGroups {
+            store.prefetchEntries(ofScreenGroup: groups.from)
+            store.prefetchEntries(ofScreenGroup: groups.to)
         }
     }
 
@@ -80,15 +141,21 @@ struct BatchLane {
 
     /// What the lookup reads in the read that gave `db`.
     private func source(_ db: Database) -> any LookupSource {
-        if readsStore, let store { StoreLookupSource(store, db) } else { CatalogLookupSource(db, memo: sourceMemo) }
+        if readsStore, let store {
+            var source = StoreLookupSource(store, db)
+            source.shelf = shelf
+            return source
+        }
+        var source = CatalogLookupSource(db, memo: sourceMemo)
+        source.shelf = shelf
+        return source
     }
 
     /// Answers one line: a request the model or the lookup refuses becomes the line's answer; a
     /// catalog that cannot be read ends the batch.
-    private mutating func answer(_ line: UnsafeBufferPointer<UInt8>, db: Database, into output: inout [UInt8]) throws {
+    private mutating func answer(_ line: ReadLine, db: Database, into output: inout [UInt8]) throws {
         do {
-            guard var request = try reader.request(utf8: line) else { return }
-            if reduceMotion { request.reduceMotion = true }
+            guard let request = try line.request.get() else { return }
             guard var resolution = try resolve(request, db) else { return }
             try ReducedMotion.apply(to: &resolution, source: ConnectionPresetSource(db: db))
             // The writer asks for a curve's expression only the first time it writes a preset.
@@ -96,10 +163,12 @@ struct BatchLane {
             writer.write(
                 resolution, curveExpression: { curveExpressions.expression(of: $0, db) }, includeExplanation: explain, into: &output)
             return
+        } catch let refused as RefusedLine {
+            failed(refused.message, line: line.number, into: &output)
         } catch let error as ModelError {
-            failed(error.description, into: &output)
+            failed(error.description, line: line.number, into: &output)
         } catch let error as LookupError {
-            failed(error.description, into: &output)
+            failed(error.description, line: line.number, into: &output)
         }
     }
 
@@ -115,11 +184,11 @@ struct BatchLane {
         }
     }
 
-    private mutating func failed(_ message: String, into output: inout [UInt8]) {
+    private mutating func failed(_ message: String, line: Int, into output: inout [UInt8]) {
         failedLines += 1
         output.append(
             // Escaped as every other error is printed, so a name in it cannot reorder the line.
-            contentsOf: JSONValue.object([("line", .integer(Int64(reader.lineNumber))), ("error", .string(Table.oneLine(message)))]).compact
+            contentsOf: JSONValue.object([("line", .integer(Int64(line))), ("error", .string(Table.oneLine(message)))]).compact
                 .utf8)
         output.append(UInt8(ascii: "\n"))
     }

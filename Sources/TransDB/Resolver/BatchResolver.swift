@@ -34,6 +34,8 @@ public struct BatchResolver {
     private var shares: [[UInt8]] = []
     /// The lookup store being built, when there was none for the catalog as it is.
     private var storeBuild: LookupStoreBuild?
+    /// The presets and records the lanes share.
+    private let shelf = BatchShelf(limit: 1 << 16)
 
     /// How many connections answer (once the first lines have been fed).
     var laneCount: Int { lanes.count }
@@ -48,14 +50,19 @@ public struct BatchResolver {
     /// with an error. `nil` when every line was resolved.
     public var failure: BatchResolveError? { failedLines > 0 ? .unresolvedLines(count: failedLines) : nil }
 
+    /// The most lanes a batch opens unless told: each adds a connection and what it remembers
+    /// (about 3 MB on a catalog of a million mappings), and past a few the writing of the
+    /// answers, on one thread, is the limit.
+    public static let defaultLaneLimit = 4
+
     /// A batch over `catalog`.
     ///
     /// - Parameters:
     ///   - strict: Refuse screens and containers that are not in the catalog (see ``Resolver``).
     ///   - explain: Add each answer's `explanation`.
     ///   - reduceMotion: Answer every request as with Reduce Motion on (as if each line asked).
-    ///   - lanes: At most this many connections answer at once (default 1: each lane reads and
-    ///     remembers the presets it plays, so memory grows with the lanes).
+    ///   - lanes: At most this many connections answer at once (default: one per core, at most
+    ///     ``defaultLaneLimit``).
     public init(catalog: Catalog, strict: Bool, explain: Bool, reduceMotion: Bool = false, lanes: Int? = nil) {
         self.init(catalog: catalog, strict: strict, explain: explain, reduceMotion: reduceMotion, lanes: lanes, minimumShare: 1 << 14)
     }
@@ -66,7 +73,7 @@ public struct BatchResolver {
         self.strict = strict
         self.explain = explain
         self.reduceMotion = reduceMotion
-        self.laneLimit = max(1, lanes ?? 1)
+        self.laneLimit = max(1, lanes ?? min(ProcessInfo.processInfo.activeProcessorCount, Self.defaultLaneLimit))
         self.minimumShare = minimumShare
     }
 
@@ -112,6 +119,7 @@ public struct BatchResolver {
             storeBuild = nil
             for index in lanes.indices { if let copy = index == 0 ? store : store.copy() { lanes[index].adopt(copy) } }
         }
+        shelf.nextChunk()
         // Until the first line has told the format, one lane reads alone.
         let count = format == nil || lines.count < minimumShare ? 1 : lanes.count
         let parts = Self.split(lines, into: count)
@@ -164,13 +172,13 @@ public struct BatchResolver {
         if stamp != nil, stamp != store?.stamp { storeBuild = LookupStoreBuild(catalogPath: catalog.path) }
         let cacheKiB = Catalog.batchPageCacheKiB(connections: laneLimit)
         try catalog.setPageCache(kibibytes: cacheKiB)
-        lanes = [BatchLane(catalog: catalog, store: store, strict: strict, explain: explain, reduceMotion: reduceMotion, of: laneLimit)]
+        lanes = [BatchLane(catalog: catalog, store: store, shelf: shelf, strict: strict, explain: explain, reduceMotion: reduceMotion, of: laneLimit)]
         guard laneLimit > 1, catalog.isOnDisk else { return }
         for _ in 1..<laneLimit {
             guard let other = try? Catalog(path: catalog.path, mode: .readOnly), (try? other.setPageCache(kibibytes: cacheKiB)) != nil
             else { break }
             lanes.append(
-                BatchLane(catalog: other, store: store?.copy(), strict: strict, explain: explain, reduceMotion: reduceMotion, of: laneLimit))
+                BatchLane(catalog: other, store: store?.copy(), shelf: shelf, strict: strict, explain: explain, reduceMotion: reduceMotion, of: laneLimit))
         }
     }
 

@@ -10,6 +10,8 @@ struct CatalogLookupSource: LookupSource {
     private let db: Database
     /// The statements prepared by earlier reads of the same connection.
     private let memo: SourceMemo
+    /// The presets the other lanes of a batch have read.
+    var shelf: BatchShelf?
 
     /// A source over `db`, adding to what `memo` knows of the same catalog state.
     init(_ db: Database, memo: SourceMemo = SourceMemo()) {
@@ -143,6 +145,12 @@ struct CatalogLookupSource: LookupSource {
 
     mutating func preset(id: Int64) throws -> Preset {
         try CatalogReader(db: db).preset(id: id)
+    }
+
+    mutating func presetBox(id: Int64) throws -> Boxed<Preset> {
+        let db = db
+        let read = { Boxed(wrappedValue: try CatalogReader(db: db).preset(id: id)) }
+        return try shelf.map { try $0.preset(id: id, orRead: read) } ?? read()
     }
 
     mutating func suggestion(_ kind: EntityKind, _ name: QualifiedName) throws -> String? {

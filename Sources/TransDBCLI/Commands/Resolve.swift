@@ -34,7 +34,7 @@ extension TransDBCommand {
         )
         var batch = false
         @Option(
-            name: .long, help: "With --batch: answer on at most N threads, one catalog connection each (default 1: each thread reads and remembers the presets it plays, so memory grows with N).")
+            name: .long, help: "With --batch: answer on at most N threads, one catalog connection each (default: one per core, at most 4).")
         var jobs: Int?
         @OptionGroup var output: FormatOptions
         @OptionGroup var progress: ProgressOptions

@@ -5,11 +5,14 @@ package struct ResolutionWriter {
     private var presetRecords: [QualifiedName: [UInt8]] = [:]
     /// At most this many presets' records are kept: a full table starts again.
     private let recordLimit: Int
+    /// Where writers on other threads leave the records they write, and this one looks first.
+    private let shared: (any SharedPresetRecords)?
 
-    /// A writer keeping at most `recordLimit` presets' records (writers on several threads share
-    /// the batch's memory).
-    package init(recordLimit: Int = 1 << 16) {
+    /// A writer keeping at most `recordLimit` presets' records, looking for the ones it has not
+    /// written in `shared`.
+    package init(recordLimit: Int = 1 << 16, shared: (any SharedPresetRecords)? = nil) {
         self.recordLimit = max(1, recordLimit)
+        self.shared = shared
     }
 
     /// Forgets the presets' records: the catalog they were read from has changed.
@@ -83,7 +86,14 @@ package struct ResolutionWriter {
     private mutating func appendPreset(_ preset: Boxed<Preset>, curveExpression: (CurveReference) -> String, to out: inout [UInt8]) {
         guard let name = preset.map(\.qualifiedName) else { return JSONBytes.append("null", to: &out) }
         if let record = presetRecords[name] { return out.append(contentsOf: record) }
-        guard let record = preset.map({ $0.resolutionRecord(curveExpression: curveExpression).utf8(indented: false) }) else { return }
+        guard
+            let record = preset.map({ preset in
+                withoutActuallyEscaping(curveExpression) { curveExpression in
+                    let write = { preset.resolutionRecord(curveExpression: curveExpression).utf8(indented: false) }
+                    return shared?.record(for: name, orWrite: write) ?? write()
+                }
+            })
+        else { return }
         if presetRecords.count >= recordLimit { presetRecords.removeAll(keepingCapacity: true) }
         presetRecords[name] = record
         out.append(contentsOf: record)
@@ -109,4 +119,11 @@ package struct ResolutionWriter {
         }
         out.append(UInt8(ascii: "]"))
     }
+}
+
+/// Preset records several ``ResolutionWriter``s share (the lanes of `resolve --batch`, one thread
+/// each), so that each record is written and held once.
+package protocol SharedPresetRecords: AnyObject, Sendable {
+    /// The record of the preset named `name`: the one kept, or else `write()`'s, then kept.
+    func record(for name: QualifiedName, orWrite write: () -> [UInt8]) -> [UInt8]
 }

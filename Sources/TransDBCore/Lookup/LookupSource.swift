@@ -40,6 +40,10 @@ public protocol LookupSource {
     /// Preset `id`, with its tracks: the engine plays what the lookup returns.
     mutating func preset(id: Int64) throws -> Preset
 
+    /// Preset `id` in the box the lookup keeps it in. Sources that several lookups read at once
+    /// (the lanes of a batch) give each the same box, so that a preset is held once.
+    mutating func presetBox(id: Int64) throws -> Boxed<Preset>
+
     /// The closest existing name, for "did you mean" in a strict lookup's error.
     mutating func suggestion(_ kind: EntityKind, _ name: QualifiedName) throws -> String?
 
@@ -51,6 +55,8 @@ public protocol LookupSource {
 
 extension LookupSource {
     public var findsScreensQuickly: Bool { false }
+
+    public mutating func presetBox(id: Int64) throws -> Boxed<Preset> { Boxed(wrappedValue: try preset(id: id)) }
 }
 
 /// A screen as the lookup needs it.

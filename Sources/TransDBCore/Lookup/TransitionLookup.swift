@@ -120,7 +120,7 @@ public struct TransitionLookup {
 
     fileprivate mutating func preset(id: Int64) throws -> Boxed<Preset> {
         if let known = memo.presets[id] { return known }
-        let found = Boxed(wrappedValue: try source.preset(id: id))
+        let found = try source.presetBox(id: id)
         memo.presets.remember(found, for: id, limit: memoLimit)
         return found
     }

@@ -1,5 +1,6 @@
 import Foundation
 import TransDBCore
+import TransDBPrefetch
 
 #if canImport(Glibc)
     import Glibc
@@ -183,6 +184,44 @@ final class LookupStore: @unchecked Sendable {
             }
             position = contents + Int(length)
         }
+    }
+
+    // MARK: Reading ahead
+
+    /// The group of the screens `reference` (`library/name` or `name`, as requested) may name.
+    /// Names are hashed without their library, as ``entries(screens:named:library:limit:)`` does.
+    func screenGroup(reference: String) -> Int {
+        var reference = reference
+        return reference.withUTF8 { bytes in
+            let name = bytes.firstIndex(of: UInt8(ascii: "/")).map { UnsafeBufferPointer(rebasing: bytes[($0 + 1)...]) } ?? bytes
+            return GroupedEntries.group(StoreHash.bytes(UnsafeRawBufferPointer(name)), count: screenGroupCount)
+        }
+    }
+
+    /// Asks the processor to fetch where screen group `group` starts. A batch calls this a few
+    /// requests ahead, then ``prefetchEntries(ofScreenGroup:)``, then reads the group: the reads
+    /// of memory of several requests then overlap, where one after the other each would wait.
+    func prefetchStart(ofScreenGroup group: Int) {
+        let index = section(.screenGroups)
+        guard (group + 2) * 4 <= index.count, let base = index.baseAddress else { return }
+        transdb_prefetch(base + group * 4)
+    }
+
+    /// Asks the processor to fetch screen group `group`'s entries (its first 256 bytes: a group
+    /// holds about four).
+    func prefetchEntries(ofScreenGroup group: Int) {
+        let index = section(.screenGroups)
+        let entries = section(.screenEntries)
+        guard (group + 2) * 4 <= index.count, let base = entries.baseAddress else { return }
+        let start = Int(index.loadUnaligned(fromByteOffset: group * 4, as: UInt32.self).littleEndian)
+        let end = min(Int(index.loadUnaligned(fromByteOffset: group * 4 + 4, as: UInt32.self).littleEndian), entries.count, start + 256)
+        var line = start
+        while line < end {
+            transdb_prefetch(base + line)
+            line += 64
+        }
+        // The line holding the last byte, when the group does not start at a line's start.
+        if start < end { transdb_prefetch(base + end - 1) }
     }
 
     /// The screen or container whose id is `id`.

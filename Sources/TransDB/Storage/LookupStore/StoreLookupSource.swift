@@ -8,6 +8,8 @@ import TransDBCore
 struct StoreLookupSource: LookupSource {
     let store: LookupStore
     private let db: Database
+    /// The presets the other lanes of a batch have read.
+    var shelf: BatchShelf?
 
     /// A source over `store`, which must have been built at the stamp `db` reads.
     init(_ store: LookupStore, _ db: Database) {
@@ -87,6 +89,12 @@ struct StoreLookupSource: LookupSource {
 
     mutating func preset(id: Int64) throws -> Preset {
         try CatalogReader(db: db).preset(id: id)
+    }
+
+    mutating func presetBox(id: Int64) throws -> Boxed<Preset> {
+        let db = db
+        let read = { Boxed(wrappedValue: try CatalogReader(db: db).preset(id: id)) }
+        return try shelf.map { try $0.preset(id: id, orRead: read) } ?? read()
     }
 
     mutating func suggestion(_ kind: EntityKind, _ name: QualifiedName) throws -> String? {

@@ -1,0 +1,58 @@
+import Foundation
+import TransDBCore
+
+/// What the lanes of one batch read and write once for all of them: the presets their answers
+/// play, as read from the catalog, and those presets' records, as written. Each lane still
+/// remembers its own (an answer takes no lock); it asks the shelf only for what it has not met,
+/// so that a preset is read, written and held once however many lanes answer.
+///
+/// Lanes read the catalog each in a snapshot of its own, and another process may write to it
+/// between two of them. A lane that finds the catalog changed since its last read empties the
+/// shelf and closes it for the rest of the chunk, in which lanes may be reading different
+/// states; by the next chunk, every lane has seen the change and reads the same state again.
+final class BatchShelf: SharedPresetRecords, @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var presets: [Int64: Boxed<Preset>] = [:]
+    private var records: [QualifiedName: [UInt8]] = [:]
+    private var isOpen = true
+    /// Each table holds at most this many entries: a full table starts again.
+    private let limit: Int
+
+    init(limit: Int) { self.limit = max(1, limit) }
+
+    /// Opens the shelf for the next chunk, which every lane reads after any change the last one saw.
+    func nextChunk() { lock.withLock { isOpen = true } }
+
+    /// A lane found the catalog changed: what was kept may be out of date.
+    func catalogChanged() {
+        lock.withLock {
+            presets.removeAll()
+            records.removeAll()
+            isOpen = false
+        }
+    }
+
+    /// Preset `id`: the one kept, or else `read()`'s, then kept.
+    func preset(id: Int64, orRead read: () throws -> Boxed<Preset>) rethrows -> Boxed<Preset> {
+        if let kept = lock.withLock({ isOpen ? presets[id] : nil }) { return kept }
+        let preset = try read()
+        lock.withLock {
+            guard isOpen else { return }
+            if presets.count >= limit { presets.removeAll() }
+            presets[id] = preset
+        }
+        return preset
+    }
+
+    func record(for name: QualifiedName, orWrite write: () -> [UInt8]) -> [UInt8] {
+        if let kept = lock.withLock({ isOpen ? records[name] : nil }) { return kept }
+        let record = write()
+        lock.withLock {
+            guard isOpen else { return }
+            if records.count >= limit { records.removeAll() }
+            records[name] = record
+        }
+        return record
+    }
+}
