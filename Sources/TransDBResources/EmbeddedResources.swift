@@ -28,6 +28,7 @@ public enum EmbeddedResources {
             File(name: "0007_checks_without_in_lists.sql", bytes: PackageResources._007_checks_without_in_lists_sql),
             File(name: "0008_flick_velocity.sql", bytes: PackageResources._008_flick_velocity_sql),
             File(name: "0009_lookup_stamp.sql", bytes: PackageResources._009_lookup_stamp_sql),
+            File(name: "0010_lookup_stamp_presets.sql", bytes: PackageResources._010_lookup_stamp_presets_sql),
         ]
     }
 

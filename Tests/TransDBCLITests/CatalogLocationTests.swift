@@ -150,7 +150,7 @@ struct CatalogLocationTests {
 
         let created = try runner.run(["init", "--empty"], environment: ["TRANSDB_DB": path])
         expectSuccess(created)
-        #expect(created.stdout == "created catalog '\(path)' (schema 9) with no library\n")
+        #expect(created.stdout == "created catalog '\(path)' (schema 10) with no library\n")
         #expect(!FileManager.default.fileExists(atPath: runner.file("transdb.sqlite")))
         let listed = try runner.run(["list", "libraries", "--format", "json"], environment: ["TRANSDB_DB": path])
         expectSuccess(listed)

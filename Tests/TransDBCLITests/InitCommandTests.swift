@@ -18,7 +18,7 @@ struct InitCommandTests {
 
         expectSuccess(result)
         let lines = result.stdoutLines
-        #expect(lines.first == "created catalog '\(db)' (schema 9) with the default library:")
+        #expect(lines.first == "created catalog '\(db)' (schema 10) with the default library:")
         let printed = lines.dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true).first.map(String.init) }
         #expect(printed == Self.seededLibraries)
         #expect(lines.contains { $0.hasPrefix("  demo ") && $0.hasSuffix("9 screens, 3 containers, 6 delegates, 17 routes") })
@@ -41,7 +41,7 @@ struct InitCommandTests {
         let result = try cli.runner.run(["init", "--db", cli.db])
 
         expectSuccess(result)
-        #expect(result.stdout == "catalog '\(cli.db)' already exists (schema 9); nothing changed\n")
+        #expect(result.stdout == "catalog '\(cli.db)' already exists (schema 10); nothing changed\n")
         #expect(try cli.state() == before)
     }
 
@@ -53,7 +53,7 @@ struct InitCommandTests {
         let result = try runner.run(["init"])
 
         expectSuccess(result)
-        #expect(result.stdoutLines.first == "created catalog 'transdb.sqlite' (schema 9) with the default library:")
+        #expect(result.stdoutLines.first == "created catalog 'transdb.sqlite' (schema 10) with the default library:")
         #expect(FileManager.default.fileExists(atPath: runner.file("transdb.sqlite")))
         // The catalog just made is the nearest one: found without --db.
         let presets = try runner.run(["list", "presets", "--format", "json"])
@@ -70,7 +70,7 @@ struct InitCommandTests {
         let result = try runner.run(["init", "--db", db, "--empty"])
 
         expectSuccess(result)
-        #expect(result.stdout == "created catalog '\(db)' (schema 9) with no library\n")
+        #expect(result.stdout == "created catalog '\(db)' (schema 10) with no library\n")
         let libraries = try runner.run(["list", "libraries", "--format", "json", "--db", db])
         expectSuccess(libraries)
         #expect(try libraries.jsonArray().isEmpty)

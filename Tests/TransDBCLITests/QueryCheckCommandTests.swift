@@ -66,7 +66,7 @@ struct QueryCheckCommandTests {
         defer { cli.remove() }
         let ok = try cli(["check"])
         expectSuccess(ok)
-        #expect(ok.stdoutLines == ["catalog \(cli.db), schema 9", "integrity_check: ok", "foreign_key_check: ok"])
+        #expect(ok.stdoutLines == ["catalog \(cli.db), schema 10", "integrity_check: ok", "foreign_key_check: ok"])
         let sqlite = Process()
         sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         sqlite.arguments = [cli.db, "PRAGMA foreign_keys = OFF; UPDATE route SET delegate_id = 999 WHERE id = 1;"]

@@ -92,6 +92,14 @@ struct ResolveBatchTests {
         let changed = try cli.runner.run(["resolve", "--batch", "--db", cli.db], stdin: input)
         #expect(changed.stdoutLines == (try Self.routes.map { try Self.single(cli, $0) }))
         #expect(changed.stdoutLines != restored)
+        // That batch, too short to switch to a new store, wrote one for the next.
+        #expect(Self.storeStamp(cli.db) == (try Self.catalogStamp(cli)))
+        #expect(try cli(["set", "preset", "motion/pushLeft", "--duration", "0.5"]).exitCode == 0)
+        #expect(Self.storeStamp(cli.db) != (try Self.catalogStamp(cli)), "a preset is in the store: its change draws a new stamp")
+        let slower = try cli.runner.run(["resolve", "--batch", "--db", cli.db], stdin: input)
+        #expect(slower.stdoutLines == (try Self.routes.map { try Self.single(cli, $0) }))
+        #expect(slower.stdout.contains(#""duration":0.5"#))
+        #expect(Self.storeStamp(cli.db) == (try Self.catalogStamp(cli)))
         #expect(try cli(["merge", bundle, "--theirs"]).exitCode == 0)
         #expect(Self.storeStamp(cli.db) == (try Self.catalogStamp(cli)))
     }

@@ -204,7 +204,7 @@ struct UsageErrorTests {
         let created = cli.runner.file("new.sqlite")
         let initialized = try cli.runner.run(["--db", created, "--busy-timeout", "0.5", "init"])
         expectSuccess(initialized)
-        #expect(initialized.stdoutLines.first == "created catalog '\(created)' (schema 9) with the default library:")
+        #expect(initialized.stdoutLines.first == "created catalog '\(created)' (schema 10) with the default library:")
         expectSuccess(try cli.runner.run(["--busy-timeout", "0.5", "init", "--db", created]))
     }
 

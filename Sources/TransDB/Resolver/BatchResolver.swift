@@ -8,7 +8,7 @@ import TransDBCore
 /// Every request goes through the one lookup (``TransitionLookup``), which reads the lookup store
 /// beside the catalog (``LookupStore``) while the store describes the catalog as it is, and the
 /// catalog itself otherwise; without such a store, one is built on another thread and read from
-/// the next chunk after it is ready. Input arrives in chunks of
+/// the next chunk after it is ready (``completeStoreBuild()`` lets it finish after the last). Input arrives in chunks of
 /// any size. The complete lines of a chunk are shared among lanes, one connection each, which
 /// answer at once on as many cores (a catalog on disk; an in-memory one has one lane), each in
 /// one read of the catalog; their answers are joined in input order. What a lane's lookup
@@ -101,15 +101,22 @@ public struct BatchResolver {
     ///
     /// - Throws: ``CatalogError`` when the catalog cannot be read at all.
     public mutating func finish(into output: inout [UInt8]) throws {
-        defer {
-            storeBuild?.cancel()
-            storeBuild = nil
-        }
         guard !pending.isEmpty else { return }
         pending.append(UInt8(ascii: "\n"))
         let last = pending
         pending = []
         try last.withUnsafeBufferPointer { try answer($0, into: &output) }
+    }
+
+    /// Whether a lookup store is being built for the catalog, which had none as it is.
+    public var isBuildingStore: Bool { storeBuild != nil }
+
+    /// Waits for the lookup store this batch started building, when there was none for the
+    /// catalog as it is, to be written: the next batch then reads it. Call it once the answers
+    /// are out; a batch of a few lines would otherwise start a build, stop it, and never gain.
+    public mutating func completeStoreBuild() {
+        storeBuild?.wait()
+        storeBuild = nil
     }
 
     /// Answers `lines`, each ending with a newline.

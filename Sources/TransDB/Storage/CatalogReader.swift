@@ -186,6 +186,17 @@ struct CatalogReader {
         return found
     }
 
+    /// Every preset's row, by id, and every view's row, by preset (in the order a preset's own
+    /// query reads them): what the lookup store keeps, to read back with
+    /// ``preset(row:viewRows:)``.
+    static let presetRowsByID = presetColumns + " ORDER BY p.id"
+    static let viewRowsByPreset = viewColumns + " ORDER BY v.preset_id, v.view, v.phase"
+
+    /// The preset whose row and views' rows were read by the queries above, wherever kept.
+    func preset(row: some ColumnReading, viewRows: [some ColumnReading]) throws -> Preset {
+        try preset(row, views: viewRows.map { Self.viewRow($0) })
+    }
+
     private func curveReference(name: String?, library: String?, expression: String?) throws -> CurveReference {
         if let name { return .named(QualifiedName(library: library, name: name)) }
         return .inline(try Self.storedCurve(expression ?? ""))

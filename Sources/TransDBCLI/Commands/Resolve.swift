@@ -132,6 +132,13 @@ extension TransDBCommand.Resolve {
                 }
                 try batch.finish(into: &output)
                 try Output.writeAll(output)
+                // A store begun for a catalog that had none as it is gets written for the next
+                // batch, after the reader of the answers has seen their end.
+                if batch.isBuildingStore {
+                    Output.endStandardOutput()
+                    progress?.begin("writing the lookup store")
+                    batch.completeStoreBuild()
+                }
             }
             if let failure = batch.failure { throw failure }
         }

@@ -36,6 +36,15 @@ enum Output {
         try bytes.withUnsafeBytes { try OutputFile.writeAll($0, to: STDOUT_FILENO, path: "standard output") }
     }
 
+    /// Ends stdout early, so that whoever reads it sees its end while the command finishes other
+    /// work: it is pointed at `/dev/null`, where a stray write cannot fail.
+    static func endStandardOutput() {
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        guard null >= 0 else { return }
+        dup2(null, STDOUT_FILENO)
+        close(null)
+    }
+
     static func note(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }

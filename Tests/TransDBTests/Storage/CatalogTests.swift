@@ -169,13 +169,13 @@ struct CatalogTests {
             let catalog = try Catalog(path: path, mode: .createIfMissing, seed: false)
             #expect(catalog.path == path)
             #expect(catalog.isReadOnly == false)
-            #expect(try catalog.schemaVersion() == 9)
+            #expect(try catalog.schemaVersion() == 10)
             #expect(try catalog.libraries().isEmpty)
             try catalog.addLibrary(Self.app)
             try catalog.addCurve(Self.snappy)
         }
         #expect(try Self.sqlite3(path, "PRAGMA application_id") == "\(Catalog.applicationID)")
-        #expect(try Self.sqlite3(path, "PRAGMA user_version") == "9")
+        #expect(try Self.sqlite3(path, "PRAGMA user_version") == "10")
         #expect(
             try Self.sqlite3(path, "SELECT version, name FROM transdb_migration WHERE version IN (1, 3)")
                 == "1|0001_catalog.sql\n3|0003_route_ids_never_reused.sql")
@@ -183,7 +183,7 @@ struct CatalogTests {
         for mode in [Catalog.Mode.readWrite, .readOnly, .createIfMissing] {
             let reopened = try Catalog(path: path, mode: mode)
             if case .readOnly = mode { #expect(reopened.isReadOnly) } else { #expect(!reopened.isReadOnly) }
-            #expect(try reopened.schemaVersion() == 9)
+            #expect(try reopened.schemaVersion() == 10)
             let libraries = try reopened.libraries()
             #expect(libraries.map(\.library) == [Self.app])
             #expect(libraries.map(\.counts) == [[.curve: 1, .duration: 0, .preset: 0, .screen: 0, .container: 0, .delegate: 0, .route: 0]])
@@ -712,7 +712,7 @@ struct CatalogTests {
         try Self.sqlite3(path, "PRAGMA user_version=99")
         let before = try Self.bytes(path)
         for mode in [Catalog.Mode.readWrite, .readOnly, .createIfMissing] {
-            #expect(throws: CatalogError.newerSchema(path: path, found: 99, supported: 9)) { try Catalog(path: path, mode: mode) }
+            #expect(throws: CatalogError.newerSchema(path: path, found: 99, supported: 10)) { try Catalog(path: path, mode: mode) }
         }
         #expect(try Self.bytes(path) == before)
         #expect(try Self.sqlite3(path, "PRAGMA user_version") == "99")

@@ -48,6 +48,36 @@ struct LookupStoreTests {
         }
     }
 
+    @Test("every preset read back from the store is the catalog's: the default library, the batch tests' and random catalogs")
+    func samePresets() throws {
+        let directory = try TemporaryDirectory()
+        let other = try TemporaryDirectory()
+        defer {
+            directory.remove()
+            other.remove()
+        }
+        var catalogs = [
+            ("default library", try Catalog(path: directory.file("seeded.sqlite"), mode: .createIfMissing, seed: true)),
+            ("batch tests", try BatchResolverTests.makeCatalog(in: other)),
+        ]
+        for seed in 1...6 { catalogs.append(("seed \(seed)", try BatchPropertyTests.makeCatalog(seed: UInt64(seed), in: directory).0)) }
+        for (name, catalog) in catalogs {
+            #expect(catalog.refreshLookupStore())
+            let store = try #require(catalog.openLookupStore(), "\(name)")
+            try catalog.read { db in
+                let ids = try Int64.fetchAll(db, sql: "SELECT id FROM preset ORDER BY id")
+                #expect(!ids.isEmpty, "\(name)")
+                var source = StoreLookupSource(store, db)
+                for id in ids {
+                    let expected = try CatalogReader(db: db).preset(id: id)
+                    #expect(try source.preset(id: id) == expected, "\(name): preset \(expected.qualifiedName)")
+                }
+                // An id no preset has is not in the store either: the catalog would not find it.
+                #expect(throws: LookupStoreError.self) { try source.preset(id: (ids.max() ?? 0) + 1) }
+            }
+        }
+    }
+
     @Test("a batch reading the store writes the bytes of one-at-a-time resolution", arguments: 1...12)
     func batchBytes(seed: Int) throws {
         let directory = try TemporaryDirectory()
@@ -148,6 +178,27 @@ struct LookupStoreTests {
             edit.version = "2.0.0"
             _ = try catalog.setLibrary("t", edit)
         }
+        // Presets as the store keeps them: their rows, their views', and the names joined in.
+        try expectNew("a curve added") {
+            try catalog.addCurve(NamedCurve(library: "t", name: "snappy", curve: try TimingCurve(expression: "cubic-bezier(0.2, 0, 0, 1)")))
+        }
+        try expectNew("a preset added") {
+            var draft = PresetDraft(kind: .slide)
+            draft.curve = "t/snappy"
+            _ = try catalog.addPreset(try draft.preset(library: "t", name: "p"))
+        }
+        try expectNew("a preset's views changed") {
+            var edit = PresetEdit()
+            edit.direction = .up
+            _ = try catalog.setPreset(QualifiedName(library: "t", name: "p"), edit)
+        }
+        try expectNew("a preset changed") {
+            var edit = PresetEdit()
+            edit.delay = 0.1
+            _ = try catalog.setPreset(QualifiedName(library: "t", name: "p"), edit)
+        }
+        try expectNew("a duration added") { try catalog.addDuration(NamedDuration(library: "t", name: "short", seconds: 0.2)) }
+        try expectNew("a curve renamed") { _ = try catalog.rename(.curve, QualifiedName(library: "t", name: "snappy"), to: "brisk") }
         try catalog.addScreen(Screen(library: "t", name: "B"), dryRun: true)
         #expect(try Self.stamp(catalog) == last, "a dry run changed the stamp")
     }
@@ -180,10 +231,11 @@ struct LookupStoreTests {
         switch damage {
         case "truncated": bytes.removeLast(bytes.count / 3)
         case "garbled entries":
-            // The screens' and routes' entries, which are checked group by group as they are read.
+            // The screens', routes' and presets' entries, which are checked group by group (a preset
+            // each) as they are read.
             let store = try #require(catalog.openLookupStore())
             var random = Random(state: 9)
-            for section in [LookupStoreLayout.Section.screenEntries, .routeEntries] {
+            for section in [LookupStoreLayout.Section.screenEntries, .routeEntries, .presetEntries] {
                 let range = store.range(of: section)
                 for index in range where random.chance(30) { bytes[index] = UInt8(truncatingIfNeeded: random.next()) }
             }
@@ -210,7 +262,7 @@ struct LookupStoreTests {
         let catalog = try Catalog(path: directory.file("imported.sqlite"), mode: .createIfMissing, seed: false)
         let triggers = "SELECT group_concat(name || sql, ';') FROM (SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name)"
         let (stamp, schema) = try catalog.read { db in (LookupStamp.current(db), try String.fetchOne(db, sql: triggers)) }
-        #expect(schema?.components(separatedBy: "_stamp AFTER").count == 16)
+        #expect(schema?.components(separatedBy: "_stamp AFTER").count == 28)
         _ = try catalog.importBundles(bundles, policy: .fail, dryRun: true)
         #expect(try catalog.read { db in (LookupStamp.current(db), try String.fetchOne(db, sql: triggers)) } == (stamp, schema))
         _ = try catalog.importBundles(bundles, policy: .fail)

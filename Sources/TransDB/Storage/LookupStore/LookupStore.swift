@@ -101,7 +101,7 @@ final class LookupStore: @unchecked Sendable {
     }
 
 
-    private func section(_ section: LookupStoreLayout.Section) -> UnsafeRawBufferPointer { sections[section.rawValue] }
+    fileprivate func section(_ section: LookupStoreLayout.Section) -> UnsafeRawBufferPointer { sections[section.rawValue] }
 
     /// Where `section` is in the file.
     func range(of section: LookupStoreLayout.Section) -> Range<Int> {
@@ -289,6 +289,44 @@ final class LookupStore: @unchecked Sendable {
     }
 }
 
+extension LookupStore {
+    /// Preset `id`'s row and its views' rows, as ``CatalogReader`` reads them from the catalog.
+    func presetRows(id: Int64) throws -> (preset: StoredRow, views: [StoredRow]) {
+        let index = section(.presetIndex)
+        let entries = section(.presetEntries)
+        let recordSize = LookupStoreLayout.presetIndexRecordSize
+        let count = index.count / recordSize
+        func presetID(at position: Int) -> Int64 { Int64(littleEndian: index.loadUnaligned(fromByteOffset: position * recordSize, as: Int64.self)) }
+        func offset(at position: Int) -> Int {
+            Int(UInt32(littleEndian: index.loadUnaligned(fromByteOffset: position * recordSize + 8, as: UInt32.self)))
+        }
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high) / 2
+            if presetID(at: middle) < id { low = middle + 1 } else { high = middle }
+        }
+        // Every preset a route of this store names is in it.
+        guard low < count, presetID(at: low) == id else { throw LookupStoreError.damaged }
+        let start = offset(at: low)
+        let end = low + 1 < count ? offset(at: low + 1) : entries.count
+        guard start + GroupedEntries.checkSize <= end, end <= entries.count else { throw LookupStoreError.damaged }
+        let bytes = UnsafeRawBufferPointer(rebasing: entries[(start + GroupedEntries.checkSize)..<end])
+        guard GroupedEntries.check(bytes) == UInt16(littleEndian: entries.loadUnaligned(fromByteOffset: start, as: UInt16.self)) else {
+            throw LookupStoreError.damaged
+        }
+        var reader = ByteReader(bytes)
+        guard let preset = StoredRow(&reader), let viewCount = reader.varint(), viewCount <= UInt64(bytes.count) else {
+            throw LookupStoreError.damaged
+        }
+        var views: [StoredRow] = []
+        for _ in 0..<viewCount {
+            guard let view = StoredRow(&reader) else { throw LookupStoreError.damaged }
+            views.append(view)
+        }
+        return (preset, views)
+    }
+}
+
 /// A file mapped into memory, unmapped when the last reader is gone.
 private final class MappedFile: @unchecked Sendable {
     let base: UnsafeMutableRawPointer
@@ -328,6 +366,19 @@ struct ByteReader {
         guard index + 2 <= bytes.count else { return nil }
         defer { index += 2 }
         return UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt16.self))
+    }
+
+    mutating func u64() -> UInt64? {
+        guard index + 8 <= bytes.count else { return nil }
+        defer { index += 8 }
+        return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+    }
+
+    /// The next `count` bytes.
+    mutating func bytes(_ count: Int) -> UnsafeRawBufferPointer? {
+        guard count >= 0, count <= bytes.count - index else { return nil }
+        defer { index += count }
+        return UnsafeRawBufferPointer(rebasing: bytes[index..<(index + count)])
     }
 
     mutating func u32() -> UInt32? {

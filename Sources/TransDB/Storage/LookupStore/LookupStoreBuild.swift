@@ -2,10 +2,9 @@ import Foundation
 
 /// A lookup store built on another thread while a batch answers from the catalog itself: a
 /// batch that outlasts the build switches to the store (the answers are the same); one that
-/// ends first cancels it.
+/// ends first waits for it once its answers are out (``wait()``), so that the next batch reads it.
 final class LookupStoreBuild: @unchecked Sendable {
     private let lock = NSLock()
-    private var cancelled = false
     private var built: LookupStore?
     private let group = DispatchGroup()
 
@@ -14,8 +13,7 @@ final class LookupStoreBuild: @unchecked Sendable {
         group.enter()
         DispatchQueue.global(qos: .utility).async { [self] in
             defer { group.leave() }
-            guard let catalog = try? Catalog(path: catalogPath, mode: .readOnly),
-                catalog.refreshLookupStore(shouldStop: { [self] in lock.withLock { cancelled } }),
+            guard let catalog = try? Catalog(path: catalogPath, mode: .readOnly), catalog.refreshLookupStore(),
                 let store = catalog.openLookupStore()
             else { return }
             lock.withLock { built = store }
@@ -30,10 +28,6 @@ final class LookupStoreBuild: @unchecked Sendable {
         }
     }
 
-    /// Stops the build and waits for its thread to leave (at once: the build asks every few
-    /// thousand rows whether to go on).
-    func cancel() {
-        lock.withLock { cancelled = true }
-        group.wait()
-    }
+    /// Waits until the build has ended, written or not.
+    func wait() { group.wait() }
 }

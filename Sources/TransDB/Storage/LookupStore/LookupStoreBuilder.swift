@@ -61,6 +61,7 @@ struct LookupStoreBuilder {
         try builder.readNamed(screens: false)
         try builder.readContainerOrder()
         try builder.readRoutes()
+        try builder.readPresets()
         try builder.writeDelegates()
         try builder.finish(stamp: stamp)
         kept = true
@@ -193,6 +194,43 @@ struct LookupStoreBuilder {
         try file.write(bytes, as: .routeEntries)
     }
 
+    /// Each preset's row and its views' rows as the catalog's queries read them, by id.
+    private mutating func readPresets() throws {
+        var index: [UInt8] = []
+        var entries: [UInt8] = []
+        var entry: [UInt8] = []
+        var viewRows: [UInt8] = []
+        // Kept, as its handle is finalized with it.
+        let viewStatement = try db.makeStatement(sql: CatalogReader.viewRowsByPreset)
+        let views = viewStatement.sqliteStatement
+        var viewsLeft = try Self.step(views, db)
+        defer { withExtendedLifetime(viewStatement) {} }
+        try Self.each(CatalogReader.presetRowsByID, db, shouldStop: shouldStop) { statement in
+            let id = sqlite3_column_int64(statement, 0)
+            entry.removeAll(keepingCapacity: true)
+            viewRows.removeAll(keepingCapacity: true)
+            StoredRow.append(statement, to: &entry)
+            var viewCount: UInt64 = 0
+            while viewsLeft, sqlite3_column_int64(views, 0) <= id {
+                // A view of a preset that is not there (foreign keys off) is met by no preset's query.
+                if sqlite3_column_int64(views, 0) == id {
+                    StoredRow.append(views, to: &viewRows)
+                    viewCount += 1
+                }
+                viewsLeft = try Self.step(views, db)
+            }
+            Varint.append(viewCount, to: &entry)
+            entry += viewRows
+            withUnsafeBytes(of: id.littleEndian) { index += $0 }
+            try Self.appendOffset(entries.count, to: &index)
+            withUnsafeBytes(of: entry.withUnsafeBytes { GroupedEntries.check($0) }.littleEndian) { entries += $0 }
+            entries += entry
+        }
+        guard entries.count < Int(UInt32.max) else { throw Stop.tooLarge }
+        sections[LookupStoreLayout.Section.presetIndex.rawValue] = index
+        try file.write(entries, as: .presetEntries)
+    }
+
     /// Each delegate's entry, with the shape of its mappings, and where it starts.
     private mutating func writeDelegates() throws {
         var offsets: [UInt8] = []
@@ -253,6 +291,16 @@ struct LookupStoreBuilder {
             case let code:
                 throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
             }
+        }
+    }
+
+    /// Steps `statement` once: whether it is on a row.
+    private static func step(_ statement: OpaquePointer, _ db: Database) throws -> Bool {
+        switch sqlite3_step(statement) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let code:
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
     }
 

@@ -9,14 +9,20 @@
 /// whole or group by group, instead of giving answers the catalog would not.
 enum LookupStoreLayout {
     static let magic: [UInt8] = Array("TDBLOOK\u{0}".utf8)
-    static let formatVersion: UInt32 = 1
+    /// 2: presets (``Section/presetIndex``, ``Section/presetEntries``).
+    static let formatVersion: UInt32 = 2
     static let headerSize = 32 + Section.allCases.count * 16
     static let checkOffset = 24
     static let sectionTableOffset = 32
 
     /// The sections checked when the file is opened: all but the entries, which are checked group
     /// by group (reading them all would cost a batch of a few requests on a large catalog).
-    static let checkedWhole: [Section] = [.libraries, .delegateOffsets, .delegateEntries, .screenGroups, .containerGroups, .containersByName, .routeGroups]
+    static let checkedWhole: [Section] = [
+        .libraries, .delegateOffsets, .delegateEntries, .screenGroups, .containerGroups, .containersByName, .routeGroups, .presetIndex,
+    ]
+
+    /// A preset's id (`i64`) and where its entry starts (`u32`).
+    static let presetIndexRecordSize = 12
 
     /// The check of `sections`.
     static func check(_ sections: [UnsafeRawBufferPointer]) -> UInt64 {
@@ -49,6 +55,13 @@ enum LookupStoreLayout {
         /// (a screen's id, 0 for the wildcard), then the route's id, preset id and interaction id
         /// (``Varint``).
         case routeEntries
+        /// Per preset, by id: its id and where its entry starts in `presetEntries`
+        /// (``presetIndexRecordSize``).
+        case presetIndex
+        /// Per preset, in id order: a check of the rest (`u16`, as a group's), its row as the
+        /// catalog's preset query reads it, the number of its views' rows (varint) and those
+        /// rows (``StoredRow``).
+        case presetEntries
     }
 
     /// A route key's first integer.

@@ -1,9 +1,8 @@
 import GRDB
 import TransDBCore
 
-/// UIKit's lookup reading a ``LookupStore`` for screens, containers, delegates and mappings, and
-/// the catalog for presets (which the store holds by id only) and for the suggestions of an
-/// error. Ids are the store's: an entry's offset for screens and containers, an ordinal for
+/// UIKit's lookup reading a ``LookupStore`` for screens, containers, delegates, mappings and
+/// presets, and the catalog for the suggestions of an error. Ids are the store's: an entry's offset for screens and containers, an ordinal for
 /// delegates; mapping and preset ids are the catalog's.
 struct StoreLookupSource: LookupSource {
     let store: LookupStore
@@ -87,13 +86,15 @@ struct StoreLookupSource: LookupSource {
         qualifiedName(try store.entry(screens: true, id: id))
     }
 
+    /// As the catalog reads it, from the rows the store keeps (``StoredRow``).
     mutating func preset(id: Int64) throws -> Preset {
-        try CatalogReader(db: db).preset(id: id)
+        let rows = try store.presetRows(id: id)
+        return try CatalogReader(db: db).preset(row: rows.preset, viewRows: rows.views)
     }
 
     mutating func presetBox(id: Int64) throws -> Boxed<Preset> {
-        let db = db
-        let read = { Boxed(wrappedValue: try CatalogReader(db: db).preset(id: id)) }
+        var source = self
+        let read = { Boxed(wrappedValue: try source.preset(id: id)) }
         return try shelf.map { try $0.preset(id: id, orRead: read) } ?? read()
     }
 
