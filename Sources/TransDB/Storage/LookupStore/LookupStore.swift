@@ -23,7 +23,7 @@ import TransDBPrefetch
 final class LookupStore: @unchecked Sendable {
     /// The catalog's stamp when the file was built.
     let stamp: Int64
-    private let file: MappedFile
+    fileprivate let file: MappedFile
     private let sections: [UnsafeRawBufferPointer]
     /// Library names by ordinal.
     let libraries: [String]
@@ -34,6 +34,8 @@ final class LookupStore: @unchecked Sendable {
     /// The groups this reader has checked, a bit each: screens', containers' and routes'. (Each
     /// thread has a reader of its own: see ``copy()``.)
     private var verified: [[UInt64]] = []
+    /// Where ``withPresetRows(id:_:)`` reads a preset's entry.
+    fileprivate var presetBuffer: [UInt8] = []
 
     /// The file beside the catalog at `catalogPath`.
     static func path(forCatalog catalogPath: String) -> String { catalogPath + "-lookup" }
@@ -46,13 +48,14 @@ final class LookupStore: @unchecked Sendable {
             let descriptor = Darwin.open(path, O_RDONLY | O_CLOEXEC)
         #endif
         guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) >= LookupStoreLayout.headerSize
-        else { return nil }
-        let size = Int(status.st_size)
-        guard let mapped = mmap(nil, size, PROT_READ, MAP_SHARED, descriptor, 0), mapped != MAP_FAILED else { return nil }
-        return LookupStore(MappedFile(base: mapped, size: size))
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) >= LookupStoreLayout.headerSize,
+            let mapped = mmap(nil, Int(status.st_size), PROT_READ, MAP_SHARED, descriptor, 0), mapped != MAP_FAILED
+        else {
+            close(descriptor)
+            return nil
+        }
+        return LookupStore(MappedFile(base: mapped, size: Int(status.st_size), descriptor: descriptor))
     }
 
     /// Another reader of the same mapping, for another thread: readers share no reference
@@ -290,13 +293,19 @@ final class LookupStore: @unchecked Sendable {
 }
 
 extension LookupStore {
-    /// Preset `id`'s row and its views' rows, as ``CatalogReader`` reads them from the catalog.
-    func presetRows(id: Int64) throws -> (preset: StoredRow, views: [StoredRow]) {
+    /// Calls `body` with preset `id`'s row and its views' rows, as ``CatalogReader`` reads them
+    /// from the catalog (valid during the call only).
+    ///
+    /// Presets are read with `pread`, not through the mapping: a batch meets each preset once,
+    /// and a catalog of a million presets has hundreds of megabytes of them, which pages mapped
+    /// in would add to the process's memory. Read this way they stay in the system's file cache.
+    func withPresetRows<T>(id: Int64, _ body: (StoredRow, [StoredRow]) throws -> T) throws -> T {
         let index = section(.presetIndex)
-        let entries = section(.presetEntries)
         let recordSize = LookupStoreLayout.presetIndexRecordSize
         let count = index.count / recordSize
-        func presetID(at position: Int) -> Int64 { Int64(littleEndian: index.loadUnaligned(fromByteOffset: position * recordSize, as: Int64.self)) }
+        func presetID(at position: Int) -> Int64 {
+            Int64(littleEndian: index.loadUnaligned(fromByteOffset: position * recordSize, as: Int64.self))
+        }
         func offset(at position: Int) -> Int {
             Int(UInt32(littleEndian: index.loadUnaligned(fromByteOffset: position * recordSize + 8, as: UInt32.self)))
         }
@@ -307,37 +316,62 @@ extension LookupStore {
         }
         // Every preset a route of this store names is in it.
         guard low < count, presetID(at: low) == id else { throw LookupStoreError.damaged }
+        let entries = range(of: .presetEntries)
         let start = offset(at: low)
         let end = low + 1 < count ? offset(at: low + 1) : entries.count
         guard start + GroupedEntries.checkSize <= end, end <= entries.count else { throw LookupStoreError.damaged }
-        let bytes = UnsafeRawBufferPointer(rebasing: entries[(start + GroupedEntries.checkSize)..<end])
-        guard GroupedEntries.check(bytes) == UInt16(littleEndian: entries.loadUnaligned(fromByteOffset: start, as: UInt16.self)) else {
-            throw LookupStoreError.damaged
+        if presetBuffer.count < end - start { presetBuffer = [UInt8](repeating: 0, count: max(end - start, 2 * presetBuffer.count)) }
+        return try presetBuffer.withUnsafeMutableBytes { buffer in
+            guard file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<(end - start)]), at: entries.lowerBound + start)
+            else { throw LookupStoreError.damaged }
+            let bytes = UnsafeRawBufferPointer(rebasing: buffer[GroupedEntries.checkSize..<(end - start)])
+            guard GroupedEntries.check(bytes) == UInt16(littleEndian: buffer.loadUnaligned(fromByteOffset: 0, as: UInt16.self)) else {
+                throw LookupStoreError.damaged
+            }
+            var reader = ByteReader(bytes)
+            guard let preset = StoredRow(&reader), let viewCount = reader.varint(), viewCount <= UInt64(bytes.count) else {
+                throw LookupStoreError.damaged
+            }
+            var views: [StoredRow] = []
+            for _ in 0..<viewCount {
+                guard let view = StoredRow(&reader) else { throw LookupStoreError.damaged }
+                views.append(view)
+            }
+            return try body(preset, views)
         }
-        var reader = ByteReader(bytes)
-        guard let preset = StoredRow(&reader), let viewCount = reader.varint(), viewCount <= UInt64(bytes.count) else {
-            throw LookupStoreError.damaged
-        }
-        var views: [StoredRow] = []
-        for _ in 0..<viewCount {
-            guard let view = StoredRow(&reader) else { throw LookupStoreError.damaged }
-            views.append(view)
-        }
-        return (preset, views)
     }
 }
 
-/// A file mapped into memory, unmapped when the last reader is gone.
+/// A file mapped into memory, unmapped and closed when the last reader is gone.
 private final class MappedFile: @unchecked Sendable {
     let base: UnsafeMutableRawPointer
     let size: Int
+    /// For the sections read with `pread` rather than through the mapping (``LookupStore/presetRows(id:)``).
+    let descriptor: Int32
 
-    init(base: UnsafeMutableRawPointer, size: Int) {
+    init(base: UnsafeMutableRawPointer, size: Int, descriptor: Int32) {
         self.base = base
         self.size = size
+        self.descriptor = descriptor
     }
 
-    deinit { munmap(base, size) }
+    deinit {
+        munmap(base, size)
+        close(descriptor)
+    }
+
+    /// Fills `buffer` from the file at `offset`; `false` when the file ends first.
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Bool {
+        guard let start = buffer.baseAddress else { return true }
+        var done = 0
+        while done < buffer.count {
+            let count = pread(descriptor, start + done, buffer.count - done, off_t(offset + done))
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            done += count
+        }
+        return true
+    }
 }
 
 /// The lookup store cannot be read as written.

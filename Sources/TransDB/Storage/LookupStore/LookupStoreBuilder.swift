@@ -20,6 +20,7 @@ struct LookupStoreBuilder {
     /// Asked every few thousand rows: a build nobody waits for any more stops early.
     private let shouldStop: () -> Bool
     private let file: StoreFile
+    private let presetPiece: Int
     /// The sections not written yet, kept until the end (the delegates' shapes are known last).
     private var sections: [[UInt8]] = Array(repeating: [], count: LookupStoreLayout.Section.allCases.count)
     private var libraryOrdinals: [Int64: Int] = [:]
@@ -49,12 +50,13 @@ struct LookupStoreBuilder {
     /// beside it, renamed over it).
     ///
     /// - Throws: ``Stop``; what reading the catalog or writing the file throws.
-    static func build(_ db: Database, to path: String, shouldStop: @escaping () -> Bool = { false }) throws {
+    /// - Parameter presetPiece: Preset entries go to the file in pieces of about this many bytes.
+    static func build(_ db: Database, to path: String, presetPiece: Int = 1 << 20, shouldStop: @escaping () -> Bool = { false }) throws {
         guard let stamp = LookupStamp.current(db) else { throw Stop.noStamp }
         let file = try StoreFile(replacing: path)
         var kept = false
         defer { if !kept { file.discard() } }
-        var builder = LookupStoreBuilder(db: db, file: file, shouldStop: shouldStop)
+        var builder = LookupStoreBuilder(db: db, file: file, presetPiece: presetPiece, shouldStop: shouldStop)
         try builder.readLibraries()
         try builder.readDelegates()
         try builder.readNamed(screens: true)
@@ -67,9 +69,10 @@ struct LookupStoreBuilder {
         kept = true
     }
 
-    private init(db: Database, file: StoreFile, shouldStop: @escaping () -> Bool) {
+    private init(db: Database, file: StoreFile, presetPiece: Int, shouldStop: @escaping () -> Bool) {
         self.db = db
         self.file = file
+        self.presetPiece = presetPiece
         self.shouldStop = shouldStop
     }
 
@@ -198,6 +201,7 @@ struct LookupStoreBuilder {
     private mutating func readPresets() throws {
         var index: [UInt8] = []
         var entries: [UInt8] = []
+        var written = 0
         var entry: [UInt8] = []
         var viewRows: [UInt8] = []
         // Kept, as its handle is finalized with it.
@@ -222,13 +226,19 @@ struct LookupStoreBuilder {
             Varint.append(viewCount, to: &entry)
             entry += viewRows
             withUnsafeBytes(of: id.littleEndian) { index += $0 }
-            try Self.appendOffset(entries.count, to: &index)
+            try Self.appendOffset(written + entries.count, to: &index)
             withUnsafeBytes(of: entry.withUnsafeBytes { GroupedEntries.check($0) }.littleEndian) { entries += $0 }
             entries += entry
+            // To the file a piece at a time: a catalog of a million presets has hundreds of megabytes.
+            if entries.count >= presetPiece {
+                try file.append(entries, to: .presetEntries)
+                written += entries.count
+                entries.removeAll(keepingCapacity: true)
+            }
         }
-        guard entries.count < Int(UInt32.max) else { throw Stop.tooLarge }
+        guard written + entries.count < Int(UInt32.max) else { throw Stop.tooLarge }
         sections[LookupStoreLayout.Section.presetIndex.rawValue] = index
-        try file.write(entries, as: .presetEntries)
+        try file.append(entries, to: .presetEntries)
     }
 
     /// Each delegate's entry, with the shape of its mappings, and where it starts.
@@ -370,6 +380,15 @@ private final class StoreFile {
     func write(_ bytes: [UInt8], as section: LookupStoreLayout.Section) throws {
         try bytes.withUnsafeBytes { try write($0, at: end) }
         places[section] = (end, UInt64(bytes.count))
+        end += UInt64(bytes.count)
+    }
+
+    /// Adds `bytes` to the end of `section`, written in pieces: it must be the last one written.
+    func append(_ bytes: [UInt8], to section: LookupStoreLayout.Section) throws {
+        let place = places[section] ?? (end, 0)
+        precondition(place.offset + place.length == end, "a section written in pieces is the last one written")
+        try bytes.withUnsafeBytes { try write($0, at: end) }
+        places[section] = (place.offset, place.length + UInt64(bytes.count))
         end += UInt64(bytes.count)
     }
 

@@ -88,8 +88,8 @@ struct StoreLookupSource: LookupSource {
 
     /// As the catalog reads it, from the rows the store keeps (``StoredRow``).
     mutating func preset(id: Int64) throws -> Preset {
-        let rows = try store.presetRows(id: id)
-        return try CatalogReader(db: db).preset(row: rows.preset, viewRows: rows.views)
+        let reader = CatalogReader(db: db)
+        return try store.withPresetRows(id: id) { preset, views in try reader.preset(row: preset, viewRows: views) }
     }
 
     mutating func presetBox(id: Int64) throws -> Boxed<Preset> {
