@@ -24,14 +24,14 @@ public enum Name {
     ///   - raw: The name as given.
     ///   - field: What the name is for, used in the error (`"preset name"`).
     /// - Throws: ``ModelError/invalidValue(field:value:reason:)``.
-    public static func validated(_ raw: String, field: String) throws -> String {
+    public static func validated(_ raw: String, field: @autoclosure () -> String) throws -> String {
         // Printable ASCII without spaces or '/' is a valid name of its length: most names take
         // this path, which costs a pass over the bytes.
         if !raw.isEmpty, raw.utf8.count <= maximumLength, raw.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") }) {
             return raw
         }
         if isPlainAndValid(raw) { return raw }
-        return try checkedInFull(raw, field: field)
+        return try checkedInFull(raw, field: field())
     }
 
     /// ``validated(_:field:)`` without its quick paths: NFC, then every rule in turn.
@@ -138,24 +138,19 @@ public struct QualifiedName: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``ModelError/invalidValue(field:value:reason:)``.
     public init(parsing text: String, field: String) throws {
-        if !text.utf8.contains(UInt8(ascii: "/")) {
+        guard let slash = text.utf8.firstIndex(of: UInt8(ascii: "/")) else {
             library = nil
             name = try Name.validated(text, field: field)
             return
         }
-        let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
-        if parts.count == 2 {
-            // Named as typed: the second '/' would otherwise be reported in the name alone.
-            if parts[1].utf8.contains(UInt8(ascii: "/")) {
-                throw ModelError.invalidValue(
-                    field: field, value: text, reason: "a reference is library/name with one '/', which cannot be part of a name")
-            }
-            library = try Name.validated(String(parts[0]), field: "\(field) library")
-            name = try Name.validated(String(parts[1]), field: field)
-        } else {
-            library = nil
-            name = try Name.validated(text, field: field)
+        let rest = text[text.utf8.index(after: slash)...]
+        // Named as typed: the second '/' would otherwise be reported in the name alone.
+        if rest.utf8.contains(UInt8(ascii: "/")) {
+            throw ModelError.invalidValue(
+                field: field, value: text, reason: "a reference is library/name with one '/', which cannot be part of a name")
         }
+        library = try Name.validated(String(text[..<slash]), field: "\(field) library")
+        name = try Name.validated(String(rest), field: field)
     }
 
     /// `library/name`, or `name` for a bare reference.
