@@ -25,10 +25,20 @@ enum RouteKeyProbes {
     static func mappings(
         from: Int64, to: Int64, shape: Shape, all: Bool, probe: (_ from: Int64, _ to: Int64) throws -> LookupMapping?
     ) rethrows -> [LookupMapping] {
+        // The keys by index, and the matches so far (only the best unless `all`), without an
+        // array of keys: a batch probes for every request.
+        func key(_ index: Int) -> (from: Int64, to: Int64) {
+            switch index {
+            case 0: (from, to)
+            case 1: (from, 0)
+            case 2: (0, to)
+            default: (0, 0)
+            }
+        }
         var found: [LookupMapping] = []
-        var probed: [(Int64, Int64)] = []
-        for (keyFrom, keyTo) in [(from, to), (from, 0), (0, to), (0, 0)] where !probed.contains(where: { $0 == (keyFrom, keyTo) }) {
-            probed.append((keyFrom, keyTo))
+        for index in 0..<4 {
+            let (keyFrom, keyTo) = key(index)
+            if (0..<index).contains(where: { key($0) == (keyFrom, keyTo) }) { continue }
             // A match can only lose to one at least as specific. (A key side of 0 can name a screen
             // only when the request's own side is 0.)
             let possible = (keyFrom != 0 || from == 0 ? 1 : 0) + (keyTo != 0 || to == 0 ? 1 : 0)
@@ -43,9 +53,18 @@ enum RouteKeyProbes {
             // the screen.
             if let side = mapping.fromScreenID, side != from { continue }
             if let side = mapping.toScreenID, side != to { continue }
-            found.append(mapping)
-            found.sort { $0.specificity != $1.specificity ? $0.specificity > $1.specificity : $0.id < $1.id }
+            if all || found.isEmpty {
+                found.append(mapping)
+                found.sort(by: Self.precedes)
+            } else if Self.precedes(mapping, found[0]) {
+                found[0] = mapping
+            }
         }
-        return all ? found : Array(found.prefix(1))
+        return found
+    }
+
+    /// Most specific first, ties by id.
+    private static func precedes(_ first: LookupMapping, _ second: LookupMapping) -> Bool {
+        first.specificity != second.specificity ? first.specificity > second.specificity : first.id < second.id
     }
 }
