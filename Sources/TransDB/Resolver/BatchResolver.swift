@@ -8,12 +8,13 @@ import TransDBCore
 /// Every request goes through the one lookup (``TransitionLookup``), which reads the lookup store
 /// beside the catalog (``LookupStore``) while the store describes the catalog as it is, and the
 /// catalog itself otherwise; without such a store, one is built on another thread and read from
-/// the next chunk after it is ready (``completeStoreBuild()`` lets it finish after the last). Input arrives in chunks of
-/// any size. The complete lines of a chunk are shared among lanes, one connection each, which
-/// answer at once on as many cores (a catalog on disk; an in-memory one has one lane), each in
-/// one read of the catalog; their answers are joined in input order. What a lane's lookup
-/// remembers is kept across chunks until the catalog changes (`PRAGMA data_version`, and the
-/// connection's own change count).
+/// the next chunk after it is ready (``completeStoreBuild()`` lets it finish after the last).
+/// Input arrives in chunks of any size. The complete lines of a chunk are shared among lanes, one
+/// connection each, which answer at once on as many cores (a catalog on disk; an in-memory one has
+/// one lane), each in one read of the catalog; their answers are joined in input order. What a
+/// lane's lookup remembers is kept across chunks until the catalog changes (`PRAGMA
+/// data_version`, and the connection's own change count); the presets lanes read are shared
+/// (``BatchShelf``).
 public struct BatchResolver {
     private let catalog: Catalog
     private let strict: Bool

@@ -2,8 +2,9 @@ import GRDB
 import TransDBCore
 
 /// UIKit's lookup reading a ``LookupStore`` for screens, containers, delegates, mappings and
-/// presets, and the catalog for the suggestions of an error. Ids are the store's: an entry's offset for screens and containers, an ordinal for
-/// delegates; mapping and preset ids are the catalog's.
+/// presets, and the catalog for the suggestions of an error. Ids are the store's: an entry's
+/// offset for screens and containers, an ordinal for delegates; mapping and preset ids are the
+/// catalog's.
 struct StoreLookupSource: LookupSource {
     let store: LookupStore
     private let db: Database
