@@ -52,8 +52,8 @@ public struct BatchResolver {
     public var failure: BatchResolveError? { failedLines > 0 ? .unresolvedLines(count: failedLines) : nil }
 
     /// The most lanes a batch opens unless told: each adds a connection and what it remembers
-    /// (about 3 MB on a catalog of a million mappings), and past a few the writing of the
-    /// answers, on one thread, is the limit.
+    /// (2–7 MB on the benchmark's catalogs of a million mappings, which stay under 100 MB with
+    /// four).
     public static let defaultLaneLimit = 4
 
     /// A batch over `catalog`.

@@ -14,12 +14,10 @@ extension Catalog {
     /// A store is a cache: a catalog in memory has none, and one that cannot be written (a
     /// directory this process cannot write) only means batches read the catalog itself.
     ///
-    /// - Parameters:
-    ///   - progress: Told when the store is written.
-    ///   - shouldStop: Asked as the build goes; `true` abandons it.
+    /// - Parameter progress: Told when the store is written.
     /// - Returns: Whether the catalog has a store of its current state.
     @discardableResult
-    public func refreshLookupStore(progress: WorkProgress? = nil, shouldStop: @escaping () -> Bool = { false }) -> Bool {
+    public func refreshLookupStore(progress: WorkProgress? = nil) -> Bool {
         // The file goes beside the catalog: without the right to write there, nothing is built.
         let directory = (path as NSString).deletingLastPathComponent
         guard isOnDisk, access(directory.isEmpty ? "." : directory, W_OK | X_OK) == 0 else { return false }
@@ -27,7 +25,7 @@ extension Catalog {
             return try read { db in
                 if let stamp = LookupStamp.current(db), openLookupStore()?.stamp == stamp { return true }
                 progress.begin("writing the lookup store")
-                try LookupStoreBuilder.build(db, to: lookupStorePath, shouldStop: shouldStop)
+                try LookupStoreBuilder.build(db, to: lookupStorePath)
                 return true
             }
         } catch {

@@ -346,7 +346,7 @@ extension LookupStore {
 private final class MappedFile: @unchecked Sendable {
     let base: UnsafeMutableRawPointer
     let size: Int
-    /// For the sections read with `pread` rather than through the mapping (``LookupStore/presetRows(id:)``).
+    /// For the sections read with `pread` rather than through the mapping (``LookupStore/withPresetRows(id:_:)``).
     let descriptor: Int32
 
     init(base: UnsafeMutableRawPointer, size: Int, descriptor: Int32) {

@@ -17,8 +17,6 @@ import TransDBCore
 /// as it is complete; the small sections follow, then the header, at the start.
 struct LookupStoreBuilder {
     private let db: Database
-    /// Asked every few thousand rows: a build nobody waits for any more stops early.
-    private let shouldStop: () -> Bool
     private let file: StoreFile
     private let presetPiece: Int
     /// The sections not written yet, kept until the end (the delegates' shapes are known last).
@@ -36,8 +34,6 @@ struct LookupStoreBuilder {
 
     /// Why a build stopped without a file.
     enum Stop: Error {
-        /// `shouldStop` said so.
-        case cancelled
         /// The catalog has no `lookup_stamp` (a schema before 9, opened read-only).
         case noStamp
         /// A section would not fit the format's 32-bit offsets, or an id its encoding.
@@ -51,12 +47,12 @@ struct LookupStoreBuilder {
     ///
     /// - Throws: ``Stop``; what reading the catalog or writing the file throws.
     /// - Parameter presetPiece: Preset entries go to the file in pieces of about this many bytes.
-    static func build(_ db: Database, to path: String, presetPiece: Int = 1 << 20, shouldStop: @escaping () -> Bool = { false }) throws {
+    static func build(_ db: Database, to path: String, presetPiece: Int = 1 << 20) throws {
         guard let stamp = LookupStamp.current(db) else { throw Stop.noStamp }
         let file = try StoreFile(replacing: path)
         var kept = false
         defer { if !kept { file.discard() } }
-        var builder = LookupStoreBuilder(db: db, file: file, presetPiece: presetPiece, shouldStop: shouldStop)
+        var builder = LookupStoreBuilder(db: db, file: file, presetPiece: presetPiece)
         try builder.readLibraries()
         try builder.readDelegates()
         try builder.readNamed(screens: true)
@@ -69,11 +65,10 @@ struct LookupStoreBuilder {
         kept = true
     }
 
-    private init(db: Database, file: StoreFile, presetPiece: Int, shouldStop: @escaping () -> Bool) {
+    private init(db: Database, file: StoreFile, presetPiece: Int) {
         self.db = db
         self.file = file
         self.presetPiece = presetPiece
-        self.shouldStop = shouldStop
     }
 
     // MARK: Reading the catalog
@@ -81,7 +76,7 @@ struct LookupStoreBuilder {
     private mutating func readLibraries() throws {
         var count: UInt32 = 0
         sections[LookupStoreLayout.Section.libraries.rawValue] = [0, 0, 0, 0]
-        try Self.each("SELECT id, name FROM library ORDER BY id", db, shouldStop: shouldStop) { statement in
+        try Self.each("SELECT id, name FROM library ORDER BY id", db) { statement in
             libraryOrdinals[sqlite3_column_int64(statement, 0)] = Int(count)
             try Self.appendName(Self.bytes(statement, 1), to: &sections[LookupStoreLayout.Section.libraries.rawValue])
             count += 1
@@ -91,7 +86,7 @@ struct LookupStoreBuilder {
 
     /// The delegates by id: their entries are written once the routes have told their shapes.
     private mutating func readDelegates() throws {
-        try Self.each("SELECT id, library_id, name, released FROM delegate ORDER BY id", db, shouldStop: shouldStop) { statement in
+        try Self.each("SELECT id, library_id, name, released FROM delegate ORDER BY id", db) { statement in
             delegateOrdinals[sqlite3_column_int64(statement, 0)] = delegates.count
             delegates.append(
                 (library: try libraryOrdinal(sqlite3_column_int64(statement, 1)), released: sqlite3_column_int64(statement, 3) != 0,
@@ -114,7 +109,7 @@ struct LookupStoreBuilder {
         var rowIDs = RowIDs()
         var ids: [UInt32] = []
         for placing in [false, true] {
-            try Self.each(sql, db, shouldStop: shouldStop) { statement in
+            try Self.each(sql, db) { statement in
                 let library = try libraryOrdinal(sqlite3_column_int64(statement, 1))
                 let delegate = try sqlite3_column_type(statement, 3) == SQLITE_NULL ? 0 : UInt64(delegateOrdinal(sqlite3_column_int64(statement, 3)) + 1)
                 let flags: UInt8
@@ -153,7 +148,7 @@ struct LookupStoreBuilder {
     /// compares text.
     private mutating func readContainerOrder() throws {
         var order: [UInt32] = []
-        try Self.each("SELECT e.id FROM container e JOIN library l ON l.id = e.library_id ORDER BY l.name || '/' || e.name", db, shouldStop: shouldStop) { statement in
+        try Self.each("SELECT e.id FROM container e JOIN library l ON l.id = e.library_id ORDER BY l.name || '/' || e.name", db) { statement in
             guard let id = containerIDs[sqlite3_column_int64(statement, 0)] else { throw Stop.inconsistent }
             order.append(id)
         }
@@ -165,8 +160,7 @@ struct LookupStoreBuilder {
         let operations = TransitionOperation.allCases.map(\.rawValue)
         for placing in [false, true] {
             try Self.each(
-                "SELECT id, delegate_id, operation, from_screen_id, to_screen_id, preset_id, interaction_id FROM route ORDER BY id", db,
-                shouldStop: shouldStop
+                "SELECT id, delegate_id, operation, from_screen_id, to_screen_id, preset_id, interaction_id FROM route ORDER BY id", db
             ) { statement in
                 let delegate = try delegateOrdinal(sqlite3_column_int64(statement, 1))
                 guard let operation = operations.firstIndex(of: Self.text(statement, 2)) else { throw Stop.inconsistent }
@@ -209,7 +203,7 @@ struct LookupStoreBuilder {
         let views = viewStatement.sqliteStatement
         var viewsLeft = try Self.step(views, db)
         defer { withExtendedLifetime(viewStatement) {} }
-        try Self.each(CatalogReader.presetRowsByID, db, shouldStop: shouldStop) { statement in
+        try Self.each(CatalogReader.presetRowsByID, db) { statement in
             let id = sqlite3_column_int64(statement, 0)
             entry.removeAll(keepingCapacity: true)
             viewRows.removeAll(keepingCapacity: true)
@@ -286,21 +280,12 @@ struct LookupStoreBuilder {
     // MARK: Bytes
 
     /// Steps `sql`, calling `body` with each row.
-    private static func each(_ sql: String, _ db: Database, shouldStop: () -> Bool, _ body: (OpaquePointer) throws -> Void) throws {
+    private static func each(_ sql: String, _ db: Database, _ body: (OpaquePointer) throws -> Void) throws {
         let statement = try db.makeStatement(sql: sql)
-        let handle = statement.sqliteStatement
-        var rows = 0
-        while true {
-            switch sqlite3_step(handle) {
-            case SQLITE_ROW:
-                rows += 1
-                if rows & 4095 == 0, shouldStop() { throw Stop.cancelled }
-                try body(handle)
-            case SQLITE_DONE:
-                return
-            case let code:
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-            }
+        // The handle is finalized with its statement: kept until the last row.
+        try withExtendedLifetime(statement) {
+            let handle = statement.sqliteStatement
+            while try step(handle, db) { try body(handle) }
         }
     }
 
