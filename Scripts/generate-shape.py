@@ -8,8 +8,13 @@ SHAPE is one of:
   b  every mapping between two screens of its own (2 x MAPPINGS screens), one delegate, one
      navigation container; push and pop
   c  100,000 screens on 50,000 delegates (each screen's transitioningDelegate), a quarter of the
-     mappings with `*` on one side, every 13th an explicit nil; present and dismiss
-  d  push and pop over 10,000 navigation containers, each with its own delegate, 100,000 screens
+     mappings with `*` on one side, every 13th an explicit nil; present and dismiss; 20 mappings
+     on each delegate that has any (all 50,000 at 1M, 50 at 1,000)
+  d  push and pop over 10,000 navigation containers, each with its own delegate, 100,000 screens;
+     100 mappings on each container that has any (all 10,000 at 1M, 10 at 1,000)
+
+At every size the requests ask about delegates and containers that have mappings in the same
+proportions, so 1,000 and 1,000,000 mappings of one shape are asked the same mix of questions.
 
 DIR receives bundle.json (the catalog, for `transdb import`), screens.csv and routes.csv (the same
 rows for the sqlite3 `.import` yardstick: screen name,delegate; delegate,op,from,to,preset,
@@ -80,14 +85,17 @@ def shape_b(n):
 def shape_c(n):
     S, D = 100_000, 50_000
     screens = [("S%06d" % i, "D%05d" % (i % D)) for i in range(S)]
-    per = (n + D - 1) // D
+    # Every delegate with mappings has 20 of them (5 with `*`), so a smaller catalog is the same
+    # shape on fewer delegates; the requests reach those delegates, as they do at 1M.
+    used = min(D, -(-n // 20))
+    per = -(-n // used)
     routes = []
     i = 0
     for k in range(per):
-        for d in range(D):
+        for d in range(used):
             if i >= n:
                 break
-            preset, interaction = preset_for(i)
+            preset, interaction = preset_for(k * D + d)
             own = ["S%06d" % d, "S%06d" % (d + D)]  # the screens whose delegate is d
             slot = k % 20
             if slot == 0 or slot == 1:
@@ -101,9 +109,12 @@ def shape_c(n):
                 routes.append(("D%05d" % d, "present", src, own[k % 2], preset, interaction))
             i += 1
 
+    def asked(rng):  # a screen whose delegate has mappings
+        return rng.randrange(S) if used == D else rng.randrange(used) + D * rng.randrange(2)
+
     def request(rng):
         roll = rng.randrange(100)
-        to = rng.randrange(S)
+        to = asked(rng)
         d = to % D
         if roll < 50:
             k = rng.randrange(5, min(per, 20)) if per > 5 else 0
@@ -123,14 +134,17 @@ def shape_c(n):
 def shape_d(n):
     C, S = 10_000, 100_000
     screens = [("S%06d" % i, None) for i in range(S)]
-    per = (n + C - 1) // C
+    # Every container with mappings has 100 of them, so a smaller catalog is the same shape on
+    # fewer containers; the requests ask those containers, as they do at 1M.
+    used = min(C, -(-n // 100))
+    per = -(-n // used)
     routes = []
     i = 0
     for k in range(per):
-        for c in range(C):
+        for c in range(used):
             if i >= n:
                 break
-            preset, interaction = preset_for(i)
+            preset, interaction = preset_for(k * C + c)
             src = "S%06d" % ((c * 10 + k) % S)
             dst = "S%06d" % ((c * 10 + k * 7 + 1) % S)
             routes.append(("D%05d" % c, "push" if k % 2 == 0 else "pop", src, dst, preset, interaction))
@@ -139,7 +153,7 @@ def shape_d(n):
 
     def request(rng):
         roll = rng.randrange(100)
-        c = rng.randrange(C)
+        c = rng.randrange(used)
         k = rng.randrange(per)
         op = "push" if k % 2 == 0 else "pop"
         src = "S%06d" % ((c * 10 + k) % S)

@@ -2,7 +2,9 @@
 /// for `resolve --batch`: the presets' records, the bulk of an answer, are written once per preset
 /// and copied after that. The batch tests compare both spellings.
 package struct ResolutionWriter {
-    private var presetRecords: [QualifiedName: [UInt8]] = [:]
+    /// By box: the lookup hands out one box per preset, and an identity hashes and compares
+    /// faster than a name. Each entry holds its box, so that its identity is not another's.
+    private var presetRecords: [ObjectIdentifier: (box: Boxed<Preset>, record: [UInt8])] = [:]
     /// At most this many presets' records are kept: a full table starts again.
     private let recordLimit: Int
     /// Where writers on other threads leave the records they write, and this one looks first.
@@ -84,18 +86,18 @@ package struct ResolutionWriter {
 
     /// Takes the box, whose preset is read in place: copying a preset out costs more than writing it.
     private mutating func appendPreset(_ preset: Boxed<Preset>, curveExpression: (CurveReference) -> String, to out: inout [UInt8]) {
-        guard let name = preset.map(\.qualifiedName) else { return JSONBytes.append("null", to: &out) }
-        if let record = presetRecords[name] { return out.append(contentsOf: record) }
+        guard let identity = preset.identity else { return JSONBytes.append("null", to: &out) }
+        if let kept = presetRecords[identity] { return out.append(contentsOf: kept.record) }
         guard
             let record = preset.map({ preset in
                 withoutActuallyEscaping(curveExpression) { curveExpression in
                     let write = { preset.resolutionRecord(curveExpression: curveExpression).utf8(indented: false) }
-                    return shared?.record(for: name, orWrite: write) ?? write()
+                    return shared?.record(for: preset.qualifiedName, orWrite: write) ?? write()
                 }
             })
         else { return }
         if presetRecords.count >= recordLimit { presetRecords.removeAll(keepingCapacity: true) }
-        presetRecords[name] = record
+        presetRecords[identity] = (preset, record)
         out.append(contentsOf: record)
     }
 

@@ -33,6 +33,10 @@ public struct Boxed<Wrapped: Hashable & Sendable>: Hashable, Sendable {
     /// Whether there is no value, found without copying one out.
     public var isNil: Bool { box == nil }
 
+    /// The box's identity: the same for every copy of this box, and, while one of them is held,
+    /// for no other box.
+    var identity: ObjectIdentifier? { box.map(ObjectIdentifier.init) }
+
     /// `transform` of the value, which it reads in place (`wrappedValue` would copy it out).
     public func map<T>(_ transform: (Wrapped) throws -> T) rethrows -> T? {
         guard let box else { return nil }

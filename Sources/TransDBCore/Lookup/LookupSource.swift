@@ -47,14 +47,15 @@ public protocol LookupSource {
     /// The closest existing name, for "did you mean" in a strict lookup's error.
     mutating func suggestion(_ kind: EntityKind, _ name: QualifiedName) throws -> String?
 
-    /// Whether finding a screen by name costs about what remembering it would: the lookup then
-    /// does not remember screens, whose memo would only add memory and time on a catalog of
-    /// millions of them.
-    var findsScreensQuickly: Bool { get }
+    /// Whether finding a screen by name, a delegate by id, or whether a delegate has mappings,
+    /// costs about what remembering it would (a mapped store's read): the lookup then does not
+    /// remember them. On a large catalog those memos only add memory and cache misses: their
+    /// hash tables are read at random, as the source's own tables are.
+    var readsQuickly: Bool { get }
 }
 
 extension LookupSource {
-    public var findsScreensQuickly: Bool { false }
+    public var readsQuickly: Bool { false }
 
     public mutating func presetBox(id: Int64) throws -> Boxed<Preset> { Boxed(wrappedValue: try preset(id: id)) }
 }

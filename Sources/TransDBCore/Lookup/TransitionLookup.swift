@@ -80,7 +80,7 @@ public struct TransitionLookup {
             throw ModelError.invalidValue(field: field, value: raw, reason: "a route to resolve names real screens; '*' is only for mappings")
         }
         let found = try source.screen(QualifiedName(parsing: raw, field: field))
-        if !source.findsScreensQuickly { memo.screens.remember(found, for: raw, limit: memoLimit) }
+        if !source.readsQuickly { memo.screens.remember(found, for: raw, limit: memoLimit) }
         return found
     }
 
@@ -104,6 +104,7 @@ public struct TransitionLookup {
     }
 
     fileprivate mutating func delegate(id: Int64) throws -> LookupDelegate {
+        if source.readsQuickly { return try source.delegate(id: id) }
         if let known = memo.delegates[id] { return known }
         let found = try source.delegate(id: id)
         memo.delegates.remember(found, for: id, limit: memoLimit)
@@ -111,6 +112,7 @@ public struct TransitionLookup {
     }
 
     fileprivate mutating func implements(delegateID: Int64, _ operation: TransitionOperation) throws -> Bool {
+        if source.readsQuickly { return try source.hasMappings(delegateID: delegateID, for: operation.sameMethod) }
         let key = Self.methodKey(delegateID: delegateID, operation)
         if let known = memo.methods[key] { return known }
         let found = try source.hasMappings(delegateID: delegateID, for: operation.sameMethod)

@@ -17,7 +17,7 @@ struct StoreLookupSource: LookupSource {
         self.db = db
     }
 
-    var findsScreensQuickly: Bool { true }
+    var readsQuickly: Bool { true }
 
     mutating func screen(_ name: QualifiedName) throws -> LookupScreen? {
         try entry(screens: true, name).map { entry, name in
