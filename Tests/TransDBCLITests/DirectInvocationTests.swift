@@ -21,6 +21,8 @@ struct DirectInvocationTests {
         ["resolve", "--from", "A B", "--to", "lib/C", "--op", "dismiss", "--explain", "--strict", "--busy-timeout", "0.5", "--format", "csv"],
         ["resolve", "--op", "present", "--from", "Feed", "--to", "Detail", "--reduce-motion", "--explain"],
         ["resolve", "--db", "cat.sqlite", "--op", "tab", "--from", "*x", "--to", "é😀", "--busy-timeout=3600"],
+        ["resolve", "--batch"], ["resolve", "--batch", "--db", "c.sqlite", "--jobs", "2", "--explain", "--strict"],
+        ["resolve", "--reduce-motion", "--batch", "--quiet", "--jobs=1"], ["resolve", "--batch", "--progress", "--busy-timeout", "2"],
         ["list", "presets"],
         ["list", "--format", "json", "presets", "--db", "c.sqlite"],
         ["list", "routes", "--delegate", "uikit/D", "--op", "pop", "--screen", "Feed", "--library", "demo", "--format", "ndjson"],
@@ -51,7 +53,12 @@ struct DirectInvocationTests {
         ["resolve", "--op", "present", "--from", "A", "--to", "B", "--busy-timeout", "-1"],
         ["resolve", "--op", "present", "--from", "A", "--to", "B", "--busy-timeout", "abc"],
         ["resolve", "--op", "present", "--from", "A", "--to", "B", "--format", "xml"],
-        ["resolve", "--batch"], ["resolve", "--op", "present", "--from", "A", "--to", "B", "--", "x"],
+        ["resolve", "--op", "present", "--from", "A", "--to", "B", "--", "x"],
+        ["resolve", "--batch", "--jobs", "0"], ["resolve", "--batch", "--jobs", "two"],  // validate() refuses; not a number
+        ["resolve", "--batch", "--progress", "--quiet"], ["resolve", "--batch", "-q"],  // both; the short spelling
+        ["resolve", "--batch", "--op", "present", "--from", "A", "--to", "B"],  // a route and --batch
+        ["resolve", "--op", "dismiss", "--from", "A"],  // a dismiss without --to: valid, but ArgumentParser's
+        ["resolve", "--jobs", "2", "--op", "present", "--from", "A", "--to", "B"],  // --jobs without --batch
         ["resolve", "--op", "present", "--from", "A", "--to", "B", "extra"],
         ["resolve", "--op", "present", "--from", "A", "--to", "B", "--explai"],  // no abbreviations
         ["list"], ["list", "presets", "curves"], ["list", "widgets"],

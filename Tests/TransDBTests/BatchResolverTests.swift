@@ -102,9 +102,9 @@ struct BatchResolverTests {
 
     /// What `transdb resolve --batch` printed before it had a quick path: each line resolved
     /// alone, as `transdb resolve --format json` resolves it, on one line.
-    static func oneAtATime(_ input: String, catalog: Catalog, strict: Bool, explain: Bool) -> String {
+    static func oneAtATime(_ input: String, catalog: Catalog, strict: Bool, explain: Bool, readsLookupStore: Bool = false) -> String {
         var reader = BatchRequestReader()
-        let resolver = Resolver(catalog: catalog)
+        let resolver = Resolver(catalog: catalog, readsLookupStore: readsLookupStore)
         let expression = { (reference: CurveReference) in (try? catalog.timingCurve(reference).expression) ?? reference.description }
         var output = ""
         // Split as readLine does, on the byte: "\r\n" is one Character, and would not be split.

@@ -81,7 +81,7 @@ extension TransDBCommand {
             if batch { return try runBatch() }
             try reporting {
                 let catalog = try catalog.open(forWriting: false)
-                let resolution = try Resolver(catalog: catalog).resolve(
+                let resolution = try Resolver(catalog: catalog, readsLookupStore: true).resolve(
                     Resolver.Request(
                         operation: op ?? .present, from: from ?? "", to: to ?? "*", container: container, reduceMotion: reduceMotion),
                     strict: strict)

@@ -2,8 +2,8 @@ import ArgumentParser
 import TransDB
 import TransDBCore
 
-/// The read-only commands that scripts run in loops — `resolve` and `list` — parsed without
-/// ArgumentParser's machinery.
+/// The read-only commands that scripts run in loops — `resolve` (one route or `--batch`) and
+/// `list` — parsed without ArgumentParser's machinery.
 ///
 /// ArgumentParser builds its argument sets by reflecting over every property wrapper, and each
 /// new type it meets costs a run-time protocol-conformance check; in a static binary every such
@@ -26,32 +26,37 @@ enum DirectInvocation {
         }
     }
 
+    /// One route (`--op`, `--from`, `--to`), or `--batch`.
     private static func resolve(_ arguments: ArraySlice<String>) -> TransDBCommand.Resolve? {
         guard
             let words = Words(
-                arguments, options: ["db", "busy-timeout", "op", "from", "to", "container", "format"], flags: ["explain", "strict", "wide", "reduce-motion"]),
+                arguments, options: ["db", "busy-timeout", "op", "from", "to", "container", "format", "jobs"],
+                flags: ["explain", "strict", "wide", "reduce-motion", "batch", "progress", "quiet"]),
             words.positionals.isEmpty,
             let catalog = catalogOptions(words), let output = formatOptions(words),
-            let op = words.value("op", TransitionOperation.init(argument:)),
-            let from = words.options["from"], let to = words.options["to"]
+            let op = words.optionalValue("op", TransitionOperation.init(argument:)),
+            let jobs = words.optionalValue("jobs", Int.init)
         else { return nil }
         var command = TransDBCommand.Resolve()
         command.catalog = catalog
         command.op = op
-        command.from = from
-        command.to = to
+        command.from = words.options["from"]
+        command.to = words.options["to"]
         command.container = words.options["container"]
         command.explain = words.flags.contains("explain")
         command.strict = words.flags.contains("strict")
         command.reduceMotion = words.flags.contains("reduce-motion")
-        command.batch = false
-        command.jobs = nil
+        command.batch = words.flags.contains("batch")
+        command.jobs = jobs
         command.output = output
         var progress = ProgressOptions()
-        progress.progress = false
-        progress.quiet = false
+        progress.progress = words.flags.contains("progress")
+        progress.quiet = words.flags.contains("quiet")
+        guard (try? progress.validate()) != nil else { return nil }
         command.progress = progress
         command.words = []
+        // A single route needs all three names here; a dismiss without --to is ArgumentParser's.
+        guard command.batch || (command.from != nil && command.to != nil) else { return nil }
         return (try? command.validate()) == nil ? nil : command
     }
 

@@ -89,6 +89,9 @@ struct LookupStoreTests {
         let input = Self.requests(seed: seed, screens, containers)
         for (strict, explain) in [(false, false), (true, true)] {
             let expected = BatchResolverTests.oneAtATime(input, catalog: catalog, strict: strict, explain: explain)
+            // A single `resolve` reading the store (as the CLI's does) answers as the catalog does.
+            let single = BatchResolverTests.oneAtATime(input, catalog: catalog, strict: strict, explain: explain, readsLookupStore: true)
+            #expect(single == expected, "seed \(seed), strict \(strict), one at a time from the store")
             for (chunk, lanes) in [(1 << 16, 1), (13, 2)] {
                 var batch = BatchResolver(catalog: catalog, strict: strict, explain: explain, lanes: lanes, minimumShare: 1)
                 let output = try Self.run(&batch, input)
@@ -223,7 +226,9 @@ struct LookupStoreTests {
         #expect(rest.isEmpty)
     }
 
-    @Test("a damaged or foreign store is not read, and the answers stay the catalog's", arguments: ["truncated", "garbled", "garbled entries", "foreign"])
+    @Test(
+        "a damaged or foreign store is not read, and the answers stay the catalog's",
+        arguments: ["truncated", "garbled", "garbled entries", "garbled indexes", "foreign"])
     func damagedStore(damage: String) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -241,14 +246,29 @@ struct LookupStoreTests {
                 let range = store.range(of: section)
                 for index in range where random.chance(30) { bytes[index] = UInt8(truncatingIfNeeded: random.next()) }
             }
+        case "garbled indexes":
+            // The sections checked page by page as they are read: the store still opens.
+            let store = try #require(catalog.openLookupStore())
+            var random = Random(state: 9)
+            for section in LookupStoreLayout.pagedSections {
+                let range = store.range(of: section)
+                for index in range where random.chance(30) { bytes[index] = UInt8(truncatingIfNeeded: random.next()) }
+            }
         case "garbled":
             var random = Random(state: 9)
             for index in LookupStoreLayout.headerSize..<bytes.count where random.chance(5) { bytes[index] = UInt8(truncatingIfNeeded: random.next()) }
         default: bytes = Array("not a store".utf8)
         }
         try Data(bytes).write(to: URL(fileURLWithPath: catalog.lookupStorePath))
+        if damage == "garbled indexes" {
+            let store = try #require(catalog.openLookupStore())
+            let delegates = Int64(store.range(of: .delegateOffsets).count / 4)
+            #expect(delegates > 0)
+            #expect(throws: LookupStoreError.damaged) { for ordinal in 0..<delegates { _ = try store.delegate(ordinal) } }
+        }
         let input = Self.requests(seed: 9, screens, containers)
         let expected = BatchResolverTests.oneAtATime(input, catalog: catalog, strict: false, explain: true)
+        #expect(BatchResolverTests.oneAtATime(input, catalog: catalog, strict: false, explain: true, readsLookupStore: true) == expected)
         var batch = BatchResolver(catalog: catalog, strict: false, explain: true, lanes: 1, minimumShare: 1)
         #expect(try Self.run(&batch, input) == expected, "\(damage)")
         var rest: [UInt8] = []

@@ -34,6 +34,10 @@ final class LookupStore: @unchecked Sendable {
     /// The groups this reader has checked, a bit each: screens', containers' and routes'. (Each
     /// thread has a reader of its own: see ``copy()``.)
     private var verified: [[UInt64]] = []
+    /// The pages of each of the ``LookupStoreLayout/pagedSections`` this reader has checked (by
+    /// section's raw value), a bit each, and where each section's checks start in `pageChecks`.
+    private var verifiedPages: [[UInt64]] = []
+    private var pageChecksStart: [Int] = []
     /// Where ``withPresetRows(id:_:)`` reads a preset's entry.
     fileprivate var presetBuffer: [UInt8] = []
 
@@ -101,10 +105,39 @@ final class LookupStore: @unchecked Sendable {
         self.routeGroupCount = groups(.routeGroups)
         guard screenGroupCount > 0, containerGroupCount > 0, routeGroupCount > 0 else { return nil }
         verified = [screenGroupCount, containerGroupCount, routeGroupCount].map { Array(repeating: 0, count: ($0 + 63) / 64) }
+        var pages = 0
+        pageChecksStart = Array(repeating: 0, count: sections.count)
+        verifiedPages = Array(repeating: [], count: sections.count)
+        for section in LookupStoreLayout.pagedSections {
+            let count = LookupStoreLayout.pageCount(ofLength: sections[section.rawValue].count)
+            pageChecksStart[section.rawValue] = pages * 4
+            verifiedPages[section.rawValue] = Array(repeating: 0, count: (count + 63) / 64)
+            pages += count
+        }
+        guard sections[LookupStoreLayout.Section.pageChecks.rawValue].count == pages * 4 else { return nil }
     }
 
 
     fileprivate func section(_ section: LookupStoreLayout.Section) -> UnsafeRawBufferPointer { sections[section.rawValue] }
+
+    /// Checks the pages of `section` (one of the ``LookupStoreLayout/pagedSections``) that
+    /// `range` of it is on, each the first time this reader reads it.
+    fileprivate func checkPages(_ section: LookupStoreLayout.Section, _ range: Range<Int>) throws {
+        let bytes = sections[section.rawValue]
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count else { throw LookupStoreError.damaged }
+        guard !range.isEmpty else { return }
+        let size = LookupStoreLayout.pageSize
+        for page in (range.lowerBound / size)...((range.upperBound - 1) / size) {
+            let (word, bit) = (page / 64, UInt64(1) << (page % 64))
+            if verifiedPages[section.rawValue][word] & bit != 0 { continue }
+            let start = page * size
+            let check = sections[LookupStoreLayout.Section.pageChecks.rawValue].loadUnaligned(
+                fromByteOffset: pageChecksStart[section.rawValue] + page * 4, as: UInt32.self)
+            guard LookupStoreLayout.pageCheck(UnsafeRawBufferPointer(rebasing: bytes[start..<min(start + size, bytes.count)])) == UInt32(littleEndian: check)
+            else { throw LookupStoreError.damaged }
+            verifiedPages[section.rawValue][word] |= bit
+        }
+    }
 
     /// Where `section` is in the file.
     func range(of section: LookupStoreLayout.Section) -> Range<Int> {
@@ -160,6 +193,7 @@ final class LookupStore: @unchecked Sendable {
         let index = section(groups)
         let entries = section(entries)
         let group = GroupedEntries.group(hash, count: groupCount)
+        try checkPages(groups, (group * 4)..<(group * 4 + 8))
         let start = Int(index.loadUnaligned(fromByteOffset: group * 4, as: UInt32.self).littleEndian)
         let end = Int(index.loadUnaligned(fromByteOffset: group * 4 + 4, as: UInt32.self).littleEndian)
         guard start + GroupedEntries.checkSize <= end, end <= entries.count else { throw LookupStoreError.damaged }
@@ -211,7 +245,8 @@ final class LookupStore: @unchecked Sendable {
     }
 
     /// Asks the processor to fetch screen group `group`'s entries (its first 256 bytes: a group
-    /// holds about four).
+    /// holds about four). Where they are is read unchecked: a damaged index only sends the
+    /// processor to the wrong bytes of the section, which the read that follows checks.
     func prefetchEntries(ofScreenGroup group: Int) {
         let index = section(.screenGroups)
         let entries = section(.screenEntries)
@@ -251,6 +286,7 @@ final class LookupStore: @unchecked Sendable {
     /// The containers' ids in the order of their qualified names.
     func containerIDsByName() throws -> [Int64] {
         let ids = section(.containersByName)
+        try checkPages(.containersByName, 0..<ids.count)
         return (0..<ids.count / 4).map { Int64(ids.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self).littleEndian) }
     }
 
@@ -260,13 +296,17 @@ final class LookupStore: @unchecked Sendable {
     func delegate(_ ordinal: Int64) throws -> (library: Int, name: UnsafeRawBufferPointer, released: Bool, shapes: UInt16) {
         let offsets = section(.delegateOffsets)
         guard ordinal >= 0, ordinal < offsets.count / 4 else { throw LookupStoreError.damaged }
+        try checkPages(.delegateOffsets, (Int(ordinal) * 4)..<(Int(ordinal) * 4 + 4))
         let offset = Int(offsets.loadUnaligned(fromByteOffset: Int(ordinal) * 4, as: UInt32.self).littleEndian)
         let entries = section(.delegateEntries)
         guard offset < entries.count else { throw LookupStoreError.damaged }
         var reader = ByteReader(UnsafeRawBufferPointer(rebasing: entries[offset...]))
-        guard let library = reader.varint(), library < UInt64(libraries.count), let released = reader.u8(), let shapes = reader.u16(),
-            let name = reader.name()
-        else { throw LookupStoreError.damaged }
+        // Read, then checked: where the entry ends is known once it is read.
+        guard let library = reader.varint(), let released = reader.u8(), let shapes = reader.u16(), let name = reader.name() else {
+            throw LookupStoreError.damaged
+        }
+        try checkPages(.delegateEntries, offset..<(offset + reader.position))
+        guard library < UInt64(libraries.count) else { throw LookupStoreError.damaged }
         return (Int(library), name, released != 0, shapes)
     }
 
@@ -312,10 +352,13 @@ extension LookupStore {
         var (low, high) = (0, count)
         while low < high {
             let middle = (low + high) / 2
+            try checkPages(.presetIndex, (middle * recordSize)..<((middle + 1) * recordSize))
             if presetID(at: middle) < id { low = middle + 1 } else { high = middle }
         }
         // Every preset a route of this store names is in it.
-        guard low < count, presetID(at: low) == id else { throw LookupStoreError.damaged }
+        guard low < count else { throw LookupStoreError.damaged }
+        try checkPages(.presetIndex, (low * recordSize)..<min((low + 2) * recordSize, index.count))
+        guard presetID(at: low) == id else { throw LookupStoreError.damaged }
         let entries = range(of: .presetEntries)
         let start = offset(at: low)
         let end = low + 1 < count ? offset(at: low + 1) : entries.count

@@ -330,11 +330,13 @@ struct LookupStoreBuilder {
 
     /// The sections still in memory, then the header, which says where each section is; the
     /// file then replaces the store there was.
-    private func finish(stamp: Int64) throws {
+    private mutating func finish(stamp: Int64) throws {
+        func bytes(_ section: LookupStoreLayout.Section) -> UnsafeRawBufferPointer {
+            sections[section.rawValue].withUnsafeBytes { UnsafeRawBufferPointer($0) }
+        }
+        sections[LookupStoreLayout.Section.pageChecks.rawValue] = LookupStoreLayout.pageChecks(LookupStoreLayout.pagedSections.map(bytes))
         for section in LookupStoreLayout.Section.allCases where !file.has(section) { try file.write(sections[section.rawValue], as: section) }
-        let check = LookupStoreLayout.check(
-            LookupStoreLayout.checkedWhole.map { section in sections[section.rawValue].withUnsafeBytes { UnsafeRawBufferPointer($0) } })
-        try file.finish(stamp: stamp, check: check)
+        try file.finish(stamp: stamp, check: LookupStoreLayout.check(LookupStoreLayout.checkedWhole.map(bytes)))
     }
 }
 

@@ -4,22 +4,49 @@
 ///
 /// Header: the magic, the catalog's stamp when the file was built (`lookup_stamp`), the format
 /// version, the number of sections, a check of the sections read whole (``checkedWhole``), then
-/// each section's offset and length (8 bytes each). The entries of each group are checked when
-/// the group is read (``GroupedEntries``): a file damaged after it was written is refused,
-/// whole or group by group, instead of giving answers the catalog would not.
+/// each section's offset and length (8 bytes each). The other sections are checked when they are
+/// read: the indexes page by page (``pagedSections``), the entries group by group
+/// (``GroupedEntries``). A file damaged after it was written is refused, whole, page by page or
+/// group by group, instead of giving answers the catalog would not.
 enum LookupStoreLayout {
     static let magic: [UInt8] = Array("TDBLOOK\u{0}".utf8)
-    /// 2: presets (``Section/presetIndex``, ``Section/presetEntries``).
-    static let formatVersion: UInt32 = 2
+    /// 2: presets (``Section/presetIndex``, ``Section/presetEntries``). 3: indexes checked page
+    /// by page (``Section/pageChecks``).
+    static let formatVersion: UInt32 = 3
     static let headerSize = 32 + Section.allCases.count * 16
     static let checkOffset = 24
     static let sectionTableOffset = 32
 
-    /// The sections checked when the file is opened: all but the entries, which are checked group
-    /// by group (reading them all would cost a batch of a few requests on a large catalog).
-    static let checkedWhole: [Section] = [
-        .libraries, .delegateOffsets, .delegateEntries, .screenGroups, .containerGroups, .containersByName, .routeGroups, .presetIndex,
+    /// The sections checked when the file is opened: the few bytes every reader reads.
+    static let checkedWhole: [Section] = [.libraries, .pageChecks]
+
+    /// The sections checked page by page, each page the first time a reader reads it: on a
+    /// catalog of millions of screens they are megabytes, which checking whole cost a single
+    /// `resolve` three times its own lookup.
+    static let pagedSections: [Section] = [
+        .delegateOffsets, .delegateEntries, .screenGroups, .containerGroups, .containersByName, .routeGroups, .presetIndex,
     ]
+
+    static let pageSize = 4096
+
+    static func pageCount(ofLength length: Int) -> Int { (length + pageSize - 1) / pageSize }
+
+    /// ``Section/pageChecks`` for `sections` (``pagedSections``, in order).
+    static func pageChecks(_ sections: [UnsafeRawBufferPointer]) -> [UInt8] {
+        var checks: [UInt8] = []
+        for section in sections {
+            var start = 0
+            while start < section.count {
+                let page = UnsafeRawBufferPointer(rebasing: section[start..<min(start + pageSize, section.count)])
+                withUnsafeBytes(of: pageCheck(page).littleEndian) { checks += $0 }
+                start += pageSize
+            }
+        }
+        return checks
+    }
+
+    /// The check of one page.
+    static func pageCheck(_ page: UnsafeRawBufferPointer) -> UInt32 { UInt32(truncatingIfNeeded: StoreHash.bytes(page)) }
 
     /// A preset's id (`i64`) and where its entry starts (`u32`).
     static let presetIndexRecordSize = 12
@@ -62,6 +89,9 @@ enum LookupStoreLayout {
         /// catalog's preset query reads it, the number of its views' rows (varint) and those
         /// rows (``StoredRow``).
         case presetEntries
+        /// A `u32` check of each page (``pageSize`` bytes, the last one shorter) of each of the
+        /// ``pagedSections``, one section after the other.
+        case pageChecks
     }
 
     /// A route key's first integer.
