@@ -34,10 +34,11 @@ final class LookupStore: @unchecked Sendable {
     /// The groups this reader has checked, a bit each: screens', containers' and routes'. (Each
     /// thread has a reader of its own: see ``copy()``.)
     private var verified: [[UInt64]] = []
-    /// The pages of each of the ``LookupStoreLayout/pagedSections`` this reader has checked (by
-    /// section's raw value), a bit each, and where each section's checks start in `pageChecks`.
-    private var verifiedPages: [[UInt64]] = []
-    private var pageChecksStart: [Int] = []
+    /// The pages of the ``LookupStoreLayout/pagedSections`` this reader has checked, a bit each,
+    /// numbered as their checks are in `pageChecks`; where each section's first page is there
+    /// (by the section's raw value).
+    private var verifiedPages: [UInt64] = []
+    private var firstPage: [Int] = []
     /// Where ``withPresetRows(id:_:)`` reads a preset's entry.
     fileprivate var presetBuffer: [UInt8] = []
 
@@ -106,15 +107,13 @@ final class LookupStore: @unchecked Sendable {
         guard screenGroupCount > 0, containerGroupCount > 0, routeGroupCount > 0 else { return nil }
         verified = [screenGroupCount, containerGroupCount, routeGroupCount].map { Array(repeating: 0, count: ($0 + 63) / 64) }
         var pages = 0
-        pageChecksStart = Array(repeating: 0, count: sections.count)
-        verifiedPages = Array(repeating: [], count: sections.count)
+        firstPage = Array(repeating: 0, count: sections.count)
         for section in LookupStoreLayout.pagedSections {
-            let count = LookupStoreLayout.pageCount(ofLength: sections[section.rawValue].count)
-            pageChecksStart[section.rawValue] = pages * 4
-            verifiedPages[section.rawValue] = Array(repeating: 0, count: (count + 63) / 64)
-            pages += count
+            firstPage[section.rawValue] = pages
+            pages += LookupStoreLayout.pageCount(ofLength: sections[section.rawValue].count)
         }
         guard sections[LookupStoreLayout.Section.pageChecks.rawValue].count == pages * 4 else { return nil }
+        verifiedPages = Array(repeating: 0, count: (pages + 63) / 64)
     }
 
 
@@ -122,20 +121,35 @@ final class LookupStore: @unchecked Sendable {
 
     /// Checks the pages of `section` (one of the ``LookupStoreLayout/pagedSections``) that
     /// `range` of it is on, each the first time this reader reads it.
+    @inline(__always)
     fileprivate func checkPages(_ section: LookupStoreLayout.Section, _ range: Range<Int>) throws {
+        // Most reads are of a few bytes on a page already checked.
+        let size = LookupStoreLayout.pageSize
+        if range.lowerBound >= 0, range.lowerBound < range.upperBound, range.upperBound <= sections[section.rawValue].count,
+            range.lowerBound / size == (range.upperBound - 1) / size
+        {
+            let page = firstPage[section.rawValue] + range.lowerBound / size
+            if verifiedPages[page / 64] & (1 << UInt64(page % 64)) != 0 { return }
+        }
+        try checkPagesFirst(section, range)
+    }
+
+    private func checkPagesFirst(_ section: LookupStoreLayout.Section, _ range: Range<Int>) throws {
         let bytes = sections[section.rawValue]
         guard range.lowerBound >= 0, range.upperBound <= bytes.count else { throw LookupStoreError.damaged }
         guard !range.isEmpty else { return }
         let size = LookupStoreLayout.pageSize
+        let checks = sections[LookupStoreLayout.Section.pageChecks.rawValue]
         for page in (range.lowerBound / size)...((range.upperBound - 1) / size) {
-            let (word, bit) = (page / 64, UInt64(1) << (page % 64))
-            if verifiedPages[section.rawValue][word] & bit != 0 { continue }
+            let number = firstPage[section.rawValue] + page
+            let (word, bit) = (number / 64, UInt64(1) << UInt64(number % 64))
+            if verifiedPages[word] & bit != 0 { continue }
             let start = page * size
-            let check = sections[LookupStoreLayout.Section.pageChecks.rawValue].loadUnaligned(
-                fromByteOffset: pageChecksStart[section.rawValue] + page * 4, as: UInt32.self)
-            guard LookupStoreLayout.pageCheck(UnsafeRawBufferPointer(rebasing: bytes[start..<min(start + size, bytes.count)])) == UInt32(littleEndian: check)
-            else { throw LookupStoreError.damaged }
-            verifiedPages[section.rawValue][word] |= bit
+            let check = UInt32(littleEndian: checks.loadUnaligned(fromByteOffset: number * 4, as: UInt32.self))
+            guard LookupStoreLayout.pageCheck(UnsafeRawBufferPointer(rebasing: bytes[start..<min(start + size, bytes.count)])) == check else {
+                throw LookupStoreError.damaged
+            }
+            verifiedPages[word] |= bit
         }
     }
 
