@@ -322,4 +322,24 @@ struct LookupStoreTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         #expect(!files.contains { $0.hasSuffix(".tmp") }, "\(files)")
     }
+
+    @Test("a build removes what builds of processes that are gone left behind, and nothing else")
+    func abandonedBuilds() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (catalog, _, _) = try BatchPropertyTests.makeCatalog(seed: 5, in: directory)
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        let gone = finished.processIdentifier
+        let store = URL(fileURLWithPath: catalog.lookupStorePath).lastPathComponent
+        let abandoned = "\(store).\(gone).123.tmp"
+        let kept = ["\(store).\(getpid()).456.tmp", "\(store).notes.tmp", "\(store).\(gone).tmp", "other.sqlite-lookup.\(gone).1.tmp"]
+        for name in [abandoned] + kept { try Data("partial".utf8).write(to: URL(fileURLWithPath: directory.file(name))) }
+        #expect(catalog.refreshLookupStore())
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+        #expect(!files.contains(abandoned))
+        #expect(files.isSuperset(of: kept), "\(files)")
+    }
 }

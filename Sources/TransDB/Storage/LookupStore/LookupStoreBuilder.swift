@@ -49,6 +49,7 @@ struct LookupStoreBuilder {
     /// - Parameter presetPiece: Preset entries go to the file in pieces of about this many bytes.
     static func build(_ db: Database, to path: String, presetPiece: Int = 1 << 20) throws {
         guard let stamp = LookupStamp.current(db) else { throw Stop.noStamp }
+        StoreFile.removeAbandoned(besides: path)
         let file = try StoreFile(replacing: path)
         var kept = false
         defer { if !kept { file.discard() } }
@@ -398,6 +399,22 @@ private final class StoreFile {
 
     /// Removes the temporary file of a build that did not finish.
     func discard() { unlink(temporary) }
+
+    /// Removes the temporary files beside the store at `path` that builds of processes no longer
+    /// running left behind (killed while they built). A file whose process runs, or whose name
+    /// this process did not write, is kept; a failure only leaves the file.
+    static func removeAbandoned(besides path: String) {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        let prefix = url.lastPathComponent + "."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            // `<store>.<pid>.<n>.tmp`, as `init(replacing:)` names it.
+            let middle = name.dropFirst(prefix.count).dropLast(".tmp".count).split(separator: ".", omittingEmptySubsequences: false)
+            guard middle.count == 2, let pid = pid_t(middle[0]), pid > 0, UInt32(middle[1]) != nil else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + name) }
+        }
+    }
 
     private func write(_ bytes: UnsafeRawBufferPointer, at offset: UInt64) throws {
         guard let start = bytes.baseAddress else { return }
