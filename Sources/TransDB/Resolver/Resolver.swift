@@ -13,7 +13,8 @@ public struct Resolver: Sendable {
     ///
     /// - Parameter readsLookupStore: Read the lookup store beside the catalog when it describes
     ///   the catalog as it is (the answers are the same): a single lookup then prepares one
-    ///   statement instead of six, one of them the preset's query of thirteen joins.
+    ///   statement instead of seven (screens, delegate, its mappings' shape, route probes, preset,
+    ///   views), one of them the preset's query of thirteen joins.
     public init(catalog: Catalog, readsLookupStore: Bool = false) {
         self.catalog = catalog
         self.readsLookupStore = readsLookupStore
