@@ -31,14 +31,16 @@ final class LookupStore: @unchecked Sendable {
     private let screenGroupCount: Int
     private let containerGroupCount: Int
     private let routeGroupCount: Int
-    /// The groups this reader has checked, a bit each: screens', containers' and routes'. (Each
-    /// thread has a reader of its own: see ``copy()``.)
-    private var verified: [[UInt64]] = []
-    /// The pages of the ``LookupStoreLayout/pagedSections`` this reader has checked, a bit each,
-    /// numbered as their checks are in `pageChecks`; where each section's first page is there
-    /// (by the section's raw value).
-    private var verifiedPages: [UInt64] = []
-    private var firstPage: [Int] = []
+    /// What this reader has checked, a bit each (each thread has a reader of its own: see
+    /// ``copy()``): the groups of screens, containers and routes, from the bit each table's
+    /// `firstBit` says, and the pages of the ``LookupStoreLayout/pagedSections``, numbered from
+    /// `firstPageBit` as their checks are in `pageChecks`, each section's first at `firstPage`
+    /// (by its raw value). Raw memory: an array in a property of a class is checked for exclusive
+    /// access on every read, which cost 4 % of a batch.
+    private let checked: UnsafeMutablePointer<UInt64>
+    private let firstBit: (screens: Int, containers: Int, routes: Int)
+    private let firstPageBit: Int
+    private let firstPage: [Int]
     /// Where ``withPresetRows(id:_:)`` reads a preset's entry.
     fileprivate var presetBuffer: [UInt8] = []
 
@@ -105,16 +107,28 @@ final class LookupStore: @unchecked Sendable {
         self.containerGroupCount = groups(.containerGroups)
         self.routeGroupCount = groups(.routeGroups)
         guard screenGroupCount > 0, containerGroupCount > 0, routeGroupCount > 0 else { return nil }
-        verified = [screenGroupCount, containerGroupCount, routeGroupCount].map { Array(repeating: 0, count: ($0 + 63) / 64) }
         var pages = 0
-        firstPage = Array(repeating: 0, count: sections.count)
+        var firstPage = Array(repeating: 0, count: sections.count)
         for section in LookupStoreLayout.pagedSections {
             firstPage[section.rawValue] = pages
             pages += LookupStoreLayout.pageCount(ofLength: sections[section.rawValue].count)
         }
         guard sections[LookupStoreLayout.Section.pageChecks.rawValue].count == pages * 4 else { return nil }
-        verifiedPages = Array(repeating: 0, count: (pages + 63) / 64)
+        self.firstPage = firstPage
+        firstBit = (0, screenGroupCount, screenGroupCount + containerGroupCount)
+        firstPageBit = screenGroupCount + containerGroupCount + routeGroupCount
+        let words = (firstPageBit + pages + 63) / 64
+        checked = .allocate(capacity: words)
+        checked.initialize(repeating: 0, count: words)
     }
+
+    deinit { checked.deallocate() }
+
+    /// Whether bit `bit` of ``checked`` is set.
+    @inline(__always)
+    private func isChecked(_ bit: Int) -> Bool { checked[bit / 64] & (1 << UInt64(bit % 64)) != 0 }
+
+    private func setChecked(_ bit: Int) { checked[bit / 64] |= 1 << UInt64(bit % 64) }
 
 
     fileprivate func section(_ section: LookupStoreLayout.Section) -> UnsafeRawBufferPointer { sections[section.rawValue] }
@@ -128,8 +142,7 @@ final class LookupStore: @unchecked Sendable {
         if range.lowerBound >= 0, range.lowerBound < range.upperBound, range.upperBound <= sections[section.rawValue].count,
             range.lowerBound / size == (range.upperBound - 1) / size
         {
-            let page = firstPage[section.rawValue] + range.lowerBound / size
-            if verifiedPages[page / 64] & (1 << UInt64(page % 64)) != 0 { return }
+            if isChecked(firstPageBit + firstPage[section.rawValue] + range.lowerBound / size) { return }
         }
         try checkPagesFirst(section, range)
     }
@@ -142,14 +155,13 @@ final class LookupStore: @unchecked Sendable {
         let checks = sections[LookupStoreLayout.Section.pageChecks.rawValue]
         for page in (range.lowerBound / size)...((range.upperBound - 1) / size) {
             let number = firstPage[section.rawValue] + page
-            let (word, bit) = (number / 64, UInt64(1) << UInt64(number % 64))
-            if verifiedPages[word] & bit != 0 { continue }
+            if isChecked(firstPageBit + number) { continue }
             let start = page * size
             let check = UInt32(littleEndian: checks.loadUnaligned(fromByteOffset: number * 4, as: UInt32.self))
             guard LookupStoreLayout.pageCheck(UnsafeRawBufferPointer(rebasing: bytes[start..<min(start + size, bytes.count)])) == check else {
                 throw LookupStoreError.damaged
             }
-            verifiedPages[word] |= bit
+            setChecked(firstPageBit + number)
         }
     }
 
@@ -212,14 +224,13 @@ final class LookupStore: @unchecked Sendable {
         let end = Int(index.loadUnaligned(fromByteOffset: group * 4 + 4, as: UInt32.self).littleEndian)
         guard start + GroupedEntries.checkSize <= end, end <= entries.count else { throw LookupStoreError.damaged }
         // Each group is checked the first time this reader reads it.
-        let table = groups == .screenGroups ? 0 : groups == .containerGroups ? 1 : 2
-        let (word, bit) = (group / 64, UInt64(1) << (group % 64))
-        if verified[table][word] & bit == 0 {
+        let bit = (groups == .screenGroups ? firstBit.screens : groups == .containerGroups ? firstBit.containers : firstBit.routes) + group
+        if !isChecked(bit) {
             guard
                 GroupedEntries.check(UnsafeRawBufferPointer(rebasing: entries[(start + GroupedEntries.checkSize)..<end]))
                     == UInt16(littleEndian: entries.loadUnaligned(fromByteOffset: start, as: UInt16.self))
             else { throw LookupStoreError.damaged }
-            verified[table][word] |= bit
+            setChecked(bit)
         }
         let tag = GroupedEntries.tag(hash)
         var position = start + GroupedEntries.checkSize
