@@ -75,11 +75,12 @@ public struct TransitionLookup {
     /// - Parameter role: `from` or `to`, for the message when the name is refused.
     fileprivate mutating func screen(_ raw: String, role: String) throws -> LookupScreen? {
         if let known = memo.screens[raw] { return known }
-        let field = "\(role) screen"
         if raw == "*" {
-            throw ModelError.invalidValue(field: field, value: raw, reason: "a route to resolve names real screens; '*' is only for mappings")
+            throw ModelError.invalidValue(
+                field: "\(role) screen", value: raw, reason: "a route to resolve names real screens; '*' is only for mappings")
         }
-        let found = try source.screen(QualifiedName(parsing: raw, field: field))
+        // The field is worded only for an error: a batch looks up two screens a request.
+        let found = try source.screen(QualifiedName(parsing: raw, field: "\(role) screen"))
         if !source.readsQuickly { memo.screens.remember(found, for: raw, limit: memoLimit) }
         return found
     }

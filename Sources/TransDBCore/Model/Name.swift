@@ -136,21 +136,22 @@ public struct QualifiedName: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `library/name` or `name`, validating both parts.
     ///
+    /// - Parameter field: What the reference is, for the error; worded only for one.
     /// - Throws: ``ModelError/invalidValue(field:value:reason:)``.
-    public init(parsing text: String, field: String) throws {
+    public init(parsing text: String, field: @autoclosure () -> String) throws {
         guard let slash = text.utf8.firstIndex(of: UInt8(ascii: "/")) else {
             library = nil
-            name = try Name.validated(text, field: field)
+            name = try Name.validated(text, field: field())
             return
         }
         let rest = text[text.utf8.index(after: slash)...]
         // Named as typed: the second '/' would otherwise be reported in the name alone.
         if rest.utf8.contains(UInt8(ascii: "/")) {
             throw ModelError.invalidValue(
-                field: field, value: text, reason: "a reference is library/name with one '/', which cannot be part of a name")
+                field: field(), value: text, reason: "a reference is library/name with one '/', which cannot be part of a name")
         }
-        library = try Name.validated(String(text[..<slash]), field: "\(field) library")
-        name = try Name.validated(String(rest), field: field)
+        library = try Name.validated(String(text[..<slash]), field: "\(field()) library")
+        name = try Name.validated(String(rest), field: field())
     }
 
     /// `library/name`, or `name` for a bare reference.

@@ -187,26 +187,49 @@ final class LookupStore: @unchecked Sendable {
 
     /// The entries named `name` (in `library` when given), in the catalog's id order, at most `limit`.
     func entries(screens: Bool, named name: String, library: String?, limit: Int) throws -> [Entry] {
+        var found: [Entry] = []
+        try eachEntry(screens: screens, named: name, library: library) { entry in
+            found.append(entry)
+            return found.count == limit
+        }
+        return found
+    }
+
+    /// The first entry named `name` (in `library` when given), in the catalog's id order, and
+    /// whether another follows it: a lookup's usual question, asked without making an array.
+    func firstEntry(screens: Bool, named name: String, library: String?) throws -> (entry: Entry, another: Bool)? {
+        var first: Entry?
+        var another = false
+        try eachEntry(screens: screens, named: name, library: library) { entry in
+            guard first == nil else {
+                another = true
+                return true
+            }
+            first = entry
+            return false
+        }
+        return first.map { ($0, another) }
+    }
+
+    /// Calls `body` with each entry named `name` (in `library` when given), in the catalog's id
+    /// order, until it returns `true`.
+    private func eachEntry(screens: Bool, named name: String, library: String?, _ body: (Entry) throws -> Bool) throws {
         var libraryOrdinal: Int?
         if let library {
-            guard let ordinal = libraryOrdinals[library] else { return [] }
+            guard let ordinal = libraryOrdinals[library] else { return }
             libraryOrdinal = ordinal
         }
         var name = name
-        return try name.withUTF8 { wanted in
+        try name.withUTF8 { wanted in
             let wanted = UnsafeRawBufferPointer(wanted)
-            var found: [Entry] = []
             try scan(
                 screens ? .screenGroups : .containerGroups, screens ? .screenEntries : .containerEntries,
                 groupCount: screens ? screenGroupCount : containerGroupCount, hash: StoreHash.bytes(wanted)
             ) { id, reader in
                 let entry = try Self.entry(id: id, &reader, libraries: libraries.count)
-                if entry.name.elementsEqual(wanted), libraryOrdinal == nil || entry.library == libraryOrdinal {
-                    found.append(entry)
-                }
-                return found.count == limit
+                guard entry.name.elementsEqual(wanted), libraryOrdinal == nil || entry.library == libraryOrdinal else { return false }
+                return try body(entry)
             }
-            return found
         }
     }
 

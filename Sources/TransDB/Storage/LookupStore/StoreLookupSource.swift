@@ -48,14 +48,15 @@ struct StoreLookupSource: LookupSource {
     /// As the catalog finds it: a qualified name in its library; a bare name only when one
     /// library has it, the first 50 by id listed otherwise, as SQLite's index gives them.
     private func entry(screens: Bool, _ name: QualifiedName) throws -> (LookupStore.Entry, QualifiedName)? {
-        let found = try store.entries(screens: screens, named: name.name, library: name.library, limit: name.library == nil ? 50 : 1)
-        if found.count > 1 {
+        guard let (entry, another) = try store.firstEntry(screens: screens, named: name.name, library: name.library) else { return nil }
+        if another && name.library == nil {
+            let found = try store.entries(screens: screens, named: name.name, library: nil, limit: 50)
             let candidates = found.map { "\(store.libraries[$0.library])/\(name.name)" }
             throw LookupError.ambiguous(
                 kind: screens ? .screen : .container, name: name.name,
                 candidates: candidates.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         }
-        return found.first.map { ($0, QualifiedName(library: store.libraries[$0.library], name: name.name)) }
+        return (entry, QualifiedName(library: store.libraries[entry.library], name: name.name))
     }
 
     private func qualifiedName(_ entry: LookupStore.Entry) -> QualifiedName {
