@@ -275,6 +275,26 @@ struct LookupStoreTests {
         try batch.finish(into: &rest)
     }
 
+    @Test("one changed letter in a delegate's name, which every bound allows, is found by its page's check")
+    func changedIndexByte() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (catalog, _, _) = try BatchPropertyTests.makeCatalog(seed: 9, in: directory)
+        #expect(catalog.refreshLookupStore())
+        let before = try #require(catalog.openLookupStore())
+        let last = Int64(before.range(of: .delegateOffsets).count / 4) - 1
+        #expect(last >= 0)
+        let name = try before.delegate(last).name
+        // The entries end with the last delegate's name: its last letter is the section's last byte.
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: catalog.lookupStorePath)))
+        let at = before.range(of: .delegateEntries).upperBound - 1
+        #expect(bytes[at] == name.last)
+        bytes[at] = bytes[at] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+        try Data(bytes).write(to: URL(fileURLWithPath: catalog.lookupStorePath))
+        let after = try #require(catalog.openLookupStore())
+        #expect(throws: LookupStoreError.damaged) { _ = try after.delegate(last) }
+    }
+
     @Test("an import draws one new stamp, with the triggers back in place; a dry run leaves both as they were")
     func importStamps() throws {
         let directory = try TemporaryDirectory()
