@@ -57,30 +57,59 @@ struct BatchLane {
     mutating func answer(
         _ lines: UnsafeBufferPointer<UInt8>, firstLine: Int, format: BatchRequestReader.Format?, into output: inout [UInt8]
     ) throws {
-        reader.continue(at: firstLine, format: format)
         try catalog.read { db in
-            let version = try Catalog.dataVersion(db)
-            if version != dataVersion || lookup == nil {
-                if dataVersion != nil, version != dataVersion { shelf.catalogChanged() }
-                readsStore = store != nil && LookupStamp.current(db) == store?.stamp
-                restart(db)
-                dataVersion = version
-            } else {
-                let source = source(db)
-                lookup?.source = source
+            try begin(db)
+            try answer(lines, firstLine: firstLine, format: format, db: db, into: &output)
+        }
+    }
+
+    /// Answers the pieces of `lines` it takes from `pieces` until none is left, each into its
+    /// share, in one read of the catalog.
+    mutating func answer(
+        _ lines: UnsafeBufferPointer<UInt8>, pieces: BatchPieces, format: BatchRequestReader.Format?,
+        into shares: UnsafeMutableBufferPointer<[UInt8]>
+    ) throws {
+        try catalog.read { db in
+            try begin(db)
+            while let piece = pieces.take() {
+                shares[piece].removeAll(keepingCapacity: true)
+                try answer(
+                    UnsafeBufferPointer(rebasing: lines[pieces.ranges[piece]]), firstLine: pieces.firstLines[piece], format: format, db: db,
+                    into: &shares[piece])
             }
-            var start = lines.startIndex
-            while start < lines.endIndex {
-                readAhead.removeAll(keepingCapacity: true)
-                while readAhead.count < Self.readAheadCount, let newline = lines[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                    try read(UnsafeBufferPointer(rebasing: lines[start..<newline]))
-                    start = newline + 1
-                }
-                if readAhead.isEmpty { break }
-                for index in readAhead.indices {
-                    prefetch(after: index)
-                    try answer(readAhead[index], db: db, into: &output)
-                }
+        }
+    }
+
+    /// Starts a read of the catalog: what the lookup remembers is kept while the catalog is
+    /// unchanged.
+    private mutating func begin(_ db: Database) throws {
+        let version = try Catalog.dataVersion(db)
+        if version != dataVersion || lookup == nil {
+            if dataVersion != nil, version != dataVersion { shelf.catalogChanged() }
+            readsStore = store != nil && LookupStamp.current(db) == store?.stamp
+            restart(db)
+            dataVersion = version
+        } else {
+            let source = source(db)
+            lookup?.source = source
+        }
+    }
+
+    private mutating func answer(
+        _ lines: UnsafeBufferPointer<UInt8>, firstLine: Int, format: BatchRequestReader.Format?, db: Database, into output: inout [UInt8]
+    ) throws {
+        reader.continue(at: firstLine, format: format)
+        var start = lines.startIndex
+        while start < lines.endIndex {
+            readAhead.removeAll(keepingCapacity: true)
+            while readAhead.count < Self.readAheadCount, let newline = lines[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                try read(UnsafeBufferPointer(rebasing: lines[start..<newline]))
+                start = newline + 1
+            }
+            if readAhead.isEmpty { break }
+            for index in readAhead.indices {
+                prefetch(after: index)
+                try answer(readAhead[index], db: db, into: &output)
             }
         }
     }

@@ -129,37 +129,36 @@ public struct BatchResolver {
         }
         shelf.nextChunk()
         // Until the first line has told the format, one lane reads alone.
-        let count = format == nil || lines.count < minimumShare ? 1 : lanes.count
-        let parts = Self.split(lines, into: count)
-        var firstLines = [linesRead + 1]
-        for part in parts.dropLast() { firstLines.append(firstLines.last! + Self.newlines(in: UnsafeBufferPointer(rebasing: lines[part]))) }
-        if count == 1 {
-            try lanes[0].answer(lines, firstLine: firstLines[0], format: format, into: &output)
+        if format == nil || lines.count < minimumShare || lanes.count == 1 {
+            try lanes[0].answer(lines, firstLine: linesRead + 1, format: format, into: &output)
             format = format ?? lanes[0].format
+            linesRead += Self.newlines(in: lines)
         } else {
-            try answerAtOnce(lines, parts: parts, firstLines: firstLines, into: &output)
+            let pieces = BatchPieces(lines, firstLine: linesRead + 1, count: lanes.count * Self.piecesPerLane)
+            try answerAtOnce(lines, pieces: pieces, into: &output)
+            linesRead += pieces.lineCount
         }
-        linesRead = firstLines.last! + Self.newlines(in: UnsafeBufferPointer(rebasing: lines[parts.last!])) - 1
     }
 
-    /// Each lane answers its part on a thread of its own; the answers are appended in order.
-    private mutating func answerAtOnce(
-        _ lines: UnsafeBufferPointer<UInt8>, parts: [Range<Int>], firstLines: [Int], into output: inout [UInt8]
-    ) throws {
-        if shares.count < parts.count { shares = Array(repeating: [], count: parts.count) }
-        var failures: [(any Error)?] = Array(repeating: nil, count: parts.count)
+    /// How many pieces a chunk is cut into per lane: enough that the lanes end a chunk at about
+    /// the same time, few enough that taking one costs nothing beside answering it.
+    private static let piecesPerLane = 8
+
+    /// The lanes answer the pieces of `lines`, each on a thread of its own; the answers are
+    /// appended in order.
+    private mutating func answerAtOnce(_ lines: UnsafeBufferPointer<UInt8>, pieces: BatchPieces, into output: inout [UInt8]) throws {
+        if shares.count < pieces.ranges.count { shares = Array(repeating: [], count: pieces.ranges.count) }
+        var failures: [(any Error)?] = Array(repeating: nil, count: lanes.count)
         let format = self.format
         lanes.withUnsafeMutableBufferPointer { lanes in
             shares.withUnsafeMutableBufferPointer { shares in
                 failures.withUnsafeMutableBufferPointer { failures in
-                    // Each thread touches only its own lane, share and failure slot.
+                    // Each thread touches only its own lane and failure slot, and the shares of
+                    // the pieces it takes.
                     nonisolated(unsafe) let (lanes, shares, failures, lines) = (lanes, shares, failures, lines)
-                    DispatchQueue.concurrentPerform(iterations: parts.count) { index in
+                    DispatchQueue.concurrentPerform(iterations: lanes.count) { index in
                         do {
-                            shares[index].removeAll(keepingCapacity: true)
-                            try lanes[index].answer(
-                                UnsafeBufferPointer(rebasing: lines[parts[index]]), firstLine: firstLines[index], format: format,
-                                into: &shares[index])
+                            try lanes[index].answer(lines, pieces: pieces, format: format, into: shares)
                         } catch {
                             failures[index] = error
                         }
@@ -168,7 +167,7 @@ public struct BatchResolver {
             }
         }
         if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
-        for share in shares.prefix(parts.count) { output.append(contentsOf: share) }
+        for share in shares.prefix(pieces.ranges.count) { output.append(contentsOf: share) }
     }
 
     /// Opens the lanes: this catalog's connection, and one more read-only connection to its
@@ -188,21 +187,6 @@ public struct BatchResolver {
             lanes.append(
                 BatchLane(catalog: other, store: store?.copy(), shelf: shelf, strict: strict, explain: explain, reduceMotion: reduceMotion, of: laneLimit))
         }
-    }
-
-    /// `lines` cut into `count` parts of about the same size, each ending with a newline (the
-    /// last parts empty when there are fewer lines than parts).
-    private static func split(_ lines: UnsafeBufferPointer<UInt8>, into count: Int) -> [Range<Int>] {
-        var parts: [Range<Int>] = []
-        var start = lines.startIndex
-        for index in 1..<max(count, 1) {
-            let target = max(start, lines.startIndex + lines.count * index / count)
-            let end = lines[target...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? lines.endIndex
-            parts.append(start..<end)
-            start = end
-        }
-        parts.append(start..<lines.endIndex)
-        return parts
     }
 
     private static func newlines(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
