@@ -91,7 +91,7 @@ package struct ResolutionWriter {
         guard
             let record = preset.map({ preset in
                 withoutActuallyEscaping(curveExpression) { curveExpression in
-                    let write = { preset.resolutionRecord(curveExpression: curveExpression).utf8(indented: false) }
+                    let write = { Self.record(of: preset, curveExpression: curveExpression) }
                     return shared?.record(for: preset.qualifiedName, orWrite: write) ?? write()
                 }
             })
@@ -99,6 +99,56 @@ package struct ResolutionWriter {
         if presetRecords.count >= recordLimit { presetRecords.removeAll(keepingCapacity: true) }
         presetRecords[identity] = (preset, record)
         out.append(contentsOf: record)
+    }
+
+    /// `preset.resolutionRecord(curveExpression:)` as compact JSON, written straight into bytes:
+    /// a batch over a catalog of thousands of presets writes each once, and building the
+    /// ``JSONValue`` first cost four times what writing it does.
+    static func record(of preset: Preset, curveExpression: (CurveReference) -> String) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        JSONBytes.append(#"{"name":"#, to: &out)
+        JSONBytes.appendQuoted(preset.name, to: &out)
+        JSONBytes.append(#","library":"#, to: &out)
+        JSONBytes.appendQuoted(preset.library, to: &out)
+        JSONBytes.append(#","kind":"#, to: &out)
+        JSONBytes.appendQuoted(preset.kind.rawValue, to: &out)
+        JSONBytes.append(#","direction":"#, to: &out)
+        if let direction = preset.direction { JSONBytes.appendQuoted(direction.rawValue, to: &out) } else { JSONBytes.append("null", to: &out) }
+        JSONBytes.append(#","duration":"#, to: &out)
+        appendNumber(preset.duration, to: &out)
+        JSONBytes.append(#","delay":"#, to: &out)
+        appendNumber(preset.delay, to: &out)
+        JSONBytes.append(#","curve":"#, to: &out)
+        JSONBytes.appendQuoted(preset.curve.description, to: &out)
+        JSONBytes.append(#","curveExpression":"#, to: &out)
+        JSONBytes.appendQuoted(curveExpression(preset.curve), to: &out)
+        JSONBytes.append(#","interaction":"#, to: &out)
+        if let interaction = preset.interaction {
+            JSONBytes.append(#"{"completionSpeed":"#, to: &out)
+            appendNumber(interaction.completionSpeed, to: &out)
+            JSONBytes.append(#","completionCurve":"#, to: &out)
+            JSONBytes.appendQuoted(interaction.completionCurve.description, to: &out)
+            JSONBytes.append(#","completionCurveExpression":"#, to: &out)
+            JSONBytes.appendQuoted(curveExpression(interaction.completionCurve), to: &out)
+            JSONBytes.append(#","finishThreshold":"#, to: &out)
+            appendNumber(interaction.finishThreshold, to: &out)
+            JSONBytes.append(#","flickVelocity":"#, to: &out)
+            if let velocity = interaction.flickVelocity { appendNumber(velocity, to: &out) } else { JSONBytes.append("null", to: &out) }
+            out.append(UInt8(ascii: "}"))
+        } else {
+            JSONBytes.append("null", to: &out)
+        }
+        JSONBytes.append(#","reverse":"#, to: &out)
+        appendName(preset.reverse, to: &out)
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+
+    /// A number as ``JSONValue`` writes it: `null` when it is not finite.
+    private static func appendNumber(_ value: Double, to out: inout [UInt8]) {
+        guard value.isFinite else { return JSONBytes.append("null", to: &out) }
+        out.append(contentsOf: value.shortestDescription.utf8)
     }
 
     private static func appendName(_ name: QualifiedName?, to out: inout [UInt8]) {
