@@ -39,6 +39,22 @@ results=$work/results.tsv
 # row NAME FIGURE YARDSTICK RATIO GOAL MET
 row() { printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >>"$results"; }
 median() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"]; print(" ".join(str(x["median"]) for x in r))' "$1"; }
+# paired RUNS A B: runs A and B one after the other RUNS times (after one warm-up each) and prints
+# A's median time, B's, and the median of B/A over the pairs: on a machine whose speed drifts
+# from minute to minute, a ratio of two commands is only as steady as the two are close in time.
+paired() {
+    python3 - "$@" <<'PY'
+import statistics, subprocess, sys, time
+runs, a, b = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+def run(command):
+    start = time.perf_counter()
+    subprocess.run(command, shell=True, check=True)
+    return time.perf_counter() - start
+run(a), run(b)
+times = [(run(a), run(b)) for _ in range(runs)]
+print(statistics.median(t for t, _ in times), statistics.median(t for _, t in times), statistics.median(u / t for t, u in times))
+PY
+}
 peak_mb() { /usr/bin/time -f "%M" -o "$work/rss" "$@" >/dev/null 2>&1 || true; echo $(( $(tail -1 "$work/rss") / 1024 )); }
 verdict() { python3 -c "import sys; print('met' if $1 else 'NOT MET')"; }
 
@@ -47,8 +63,8 @@ echo "machine: $(nproc) cores, $(uname -r); $(swift --version 2>&1 | head -1); $
 # --- shapes ---------------------------------------------------------------------------------
 # Four catalog shapes of 1,000,000 mappings (and the same shapes at 1,000, for the per-answer
 # cost), generated deterministically: (a) generate-bundle.py's, (b)-(d) generate-shape.py's.
-shape_dir() {  # shape_dir SHAPE MAPPINGS -> a folder with bundle.json, requests.ndjson, probe.txt, catalog.sqlite
-    local shape=$1 n=$2 dir=$work/shape-$1-$2
+shape_dir() {  # shape_dir SHAPE MAPPINGS [ROUTE-PRESETS] -> a folder with bundle.json, requests.ndjson, probe.txt, catalog.sqlite
+    local shape=$1 n=$2 presets=${3:-} dir=$work/shape-$1-$2${3:+-presets-$3}
     if [ ! -f "$dir/catalog.sqlite" ]; then
         mkdir -p "$dir"
         if [ "$shape" = a ]; then
@@ -56,7 +72,7 @@ shape_dir() {  # shape_dir SHAPE MAPPINGS -> a folder with bundle.json, requests
             python3 Scripts/generate-requests.py 200000 "$n" >"$dir/requests.ndjson"
             echo "present S0999 S0734" >"$dir/probe.txt"  # a mapped route at 1M (generate-requests.py's arithmetic)
         else
-            python3 Scripts/generate-shape.py "$shape" "$n" "$dir" --requests 200000
+            python3 Scripts/generate-shape.py "$shape" "$n" "$dir" --requests 200000 ${presets:+--route-presets $presets}
         fi
         "$bin" init --empty --db "$dir/catalog.sqlite" >/dev/null
         "$bin" import "$dir/bundle.json" --db "$dir/catalog.sqlite" --max-size 2000000000 >/dev/null 2>&1
@@ -119,16 +135,23 @@ if wants shapes; then
         echo; echo "== shape $shape: resolve --batch (200,000 requests) and resolve, 1,000 and 1,000,000 mappings"
         small=$(shape_dir "$shape" 1000)
         large=$(shape_dir "$shape" 1000000)
-        hyperfine --runs 3 --warmup 1 --export-json "$work/batch-$shape.json" \
-            "$bin resolve --batch --db $small/catalog.sqlite < $small/requests.ndjson > /dev/null" \
-            "$bin resolve --batch --db $large/catalog.sqlite < $large/requests.ndjson > /dev/null" >/dev/null
-        read -r t_small t_large <<<"$(median "$work/batch-$shape.json")"
+        batch() { echo "$bin resolve --batch --db $1/catalog.sqlite < $1/requests.ndjson > /dev/null"; }
+        read -r t_small t_large ratio <<<"$(paired 5 "$(batch "$small")" "$(batch "$large")")"
         rate=$(python3 -c "print(round(200000 / $t_large))")
         row "$shape: batch answers per second (1M)" "$rate /s" "300000 /s" "$(python3 -c "print(f'{$rate/300000:.2f}x')")" \
             ">= 300,000 /s (stretch 500,000)" "$(verdict "$rate >= 300000")$(python3 -c "print(', stretch met' if $rate >= 500000 else '')")"
-        ratio=$(python3 -c "print(f'{$t_large/$t_small:.2f}')")
+        ratio=$(python3 -c "print(f'{$ratio:.2f}')")
         row "$shape: batch time per answer, 1M vs 1k" "$(python3 -c "print(f'{$t_large/0.2:.2f} us')")" \
             "1k: $(python3 -c "print(f'{$t_small/0.2:.2f} us')")" "${ratio}x" "<= 1.5x" "$(verdict "$ratio <= 1.5")"
+        # The same 1M catalog, its mappings naming only as many presets as the 1k catalog's do:
+        # how much of the cost per answer at 1M is the many presets its answers play.
+        if [ "$shape" != a ]; then
+            few=$(cut -d, -f5 "$small/routes.csv" | grep . | sort -u | wc -l)
+            fewer=$(shape_dir "$shape" 1000000 "$few")
+            read -r t_one t_few ratio_few <<<"$(paired 5 "$(batch "$small")" "$(batch "$fewer")")"
+            row "$shape: batch per answer, 1M on the $few presets 1k plays, vs 1k" "$(python3 -c "print(f'{$t_few/0.2:.2f} us')")" \
+                "1k: $(python3 -c "print(f'{$t_one/0.2:.2f} us')")" "$(python3 -c "print(f'{$ratio_few:.2f}x')")" "(context)" "-"
+        fi
         # The SQLite probes alone (Benchmarks/Reference/lookup_probes.c): below this rate only caches help.
         read -r _ _ _ _ _ _ _ probes _ <<<"$("$work/lookup_probes" "$large/catalog.sqlite" <"$large/requests.ndjson")"
         probes=${probes%/s}

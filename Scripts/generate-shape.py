@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a deterministic catalog of one shape, with requests for it, for benchmarks.
 
-Usage: generate-shape.py SHAPE MAPPINGS DIR [--requests N]
+Usage: generate-shape.py SHAPE MAPPINGS DIR [--requests N] [--route-presets N]
 
 SHAPE is one of:
   a  generate-bundle.py's shape: 1,000 screens, ceil(MAPPINGS / 1000) delegates, present routes
@@ -15,6 +15,11 @@ SHAPE is one of:
 
 At every size the requests ask about delegates and containers that have mappings in the same
 proportions, so 1,000 and 1,000,000 mappings of one shape are asked the same mix of questions.
+
+--route-presets N makes every mapping name one of the first N presets (p00000 to pN-1, in the same
+order; an interaction names p00000, which has interaction settings): the same catalog, requests
+and answers' shape as without it, but answers that play as few presets as a small catalog's do,
+which tells how much of a large catalog's cost per answer is its many presets.
 
 DIR receives bundle.json (the catalog, for `transdb import`), screens.csv and routes.csv (the same
 rows for the sqlite3 `.import` yardstick: screen name,delegate; delegate,op,from,to,preset,
@@ -177,11 +182,21 @@ def main():
         at = argv.index("--requests")
         count = int(argv[at + 1])
         del argv[at:at + 2]
+    route_presets = None
+    if "--route-presets" in argv:
+        at = argv.index("--route-presets")
+        route_presets = int(argv[at + 1])
+        del argv[at:at + 2]
     if len(argv) != 3 or argv[0] not in ("b", "c", "d"):
         sys.exit(__doc__.strip().splitlines()[2] + "  (shape a: Scripts/generate-bundle.py and generate-requests.py)")
     shape, n, folder = argv[0], int(argv[1]), argv[2]
     os.makedirs(folder, exist_ok=True)
     screens, delegates, containers, routes, request, probe = {"b": shape_b, "c": shape_c, "d": shape_d}[shape](n)
+    if route_presets:
+        routes = [
+            (d, op, a, b, preset and "p%05d" % (int(preset[1:]) % route_presets), interaction and "p00000")
+            for d, op, a, b, preset, interaction in routes
+        ]
     with open(os.path.join(folder, "bundle.json"), "w") as f:
         # Written a section at a time: a million routes as one json.dump would hold it all twice.
         head = {
