@@ -255,18 +255,31 @@ struct CatalogReader {
     }
 
     private func tracks(_ rows: [ViewRow], onTop: ViewRole, hidesSource: Bool) -> ViewTracks {
-        var tracks = ViewTracks(onTop: onTop, hidesSource: hidesSource)
+        // Each view's track is built apart and the tracks made once at the end: setting a track
+        // of a `ViewTracks` makes a new box of all three, and a batch decodes thousands.
+        var (from, to) = (ViewTrack.still, ViewTrack.still)
+        var shared: ViewTrack?
         for row in rows {
-            var track = tracks[tracked: row.view] ?? ViewTrack()
-            switch row.phase {
-            case .start: track.start = row.state
-            case .end: track.end = row.state
-            case .after: track.after = row.state
+            switch row.view {
+            case .from: Self.apply(row, to: &from)
+            case .to: Self.apply(row, to: &to)
+            case .shared:
+                var track = shared ?? ViewTrack()
+                Self.apply(row, to: &track)
+                shared = track
             }
-            track.geometry = row.geometry
-            tracks[tracked: row.view] = track
         }
-        return tracks
+        return ViewTracks(from: from, to: to, shared: shared, onTop: onTop, hidesSource: hidesSource)
+    }
+
+    /// Sets the state of one phase of `track` and its geometry, as a row of `preset_view` says.
+    private static func apply(_ row: ViewRow, to track: inout ViewTrack) {
+        switch row.phase {
+        case .start: track.start = row.state
+        case .end: track.end = row.state
+        case .after: track.after = row.state
+        }
+        track.geometry = row.geometry
     }
 
     // MARK: Screens, containers, delegates, libraries
