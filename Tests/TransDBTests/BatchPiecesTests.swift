@@ -42,6 +42,16 @@ struct BatchPiecesTests {
         }
     }
 
+    @Test("no pieces asked for is one piece")
+    func noPieces() {
+        let bytes = Self.lines(10)
+        bytes.withUnsafeBufferPointer { lines in
+            let pieces = BatchPieces(lines, firstLine: 1, count: 0)
+            #expect(pieces.ranges == [lines.startIndex..<lines.endIndex])
+            #expect(pieces.lineCount == 10)
+        }
+    }
+
     @Test("each piece is taken once, then none")
     func takenOnce() {
         let bytes = Self.lines(100)

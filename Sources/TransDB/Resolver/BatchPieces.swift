@@ -17,10 +17,11 @@ final class BatchPieces: @unchecked Sendable {
     /// `lines`, the first being line `firstLine` of the input, cut into `count` pieces of about
     /// the same size.
     init(_ lines: UnsafeBufferPointer<UInt8>, firstLine: Int, count: Int) {
+        let count = max(count, 1)
         var ranges: [Range<Int>] = []
         var firstLines: [Int] = []
         var (start, line) = (lines.startIndex, firstLine)
-        for index in 1...max(count, 1) {
+        for index in 1...count {
             let target = index == count ? lines.endIndex : max(start, lines.startIndex + lines.count * index / count)
             let end = target == lines.endIndex ? target : lines[target...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? lines.endIndex
             ranges.append(start..<end)
