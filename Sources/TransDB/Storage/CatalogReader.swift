@@ -203,9 +203,8 @@ struct CatalogReader {
     }
 
     private func preset(_ row: some ColumnReading, views: [ViewRow]) throws -> Preset {
-        let kindText = row.text(3) ?? ""
-        guard let kind = PresetKind(rawValue: kindText) else {
-            throw CatalogError.unknownPresetKind(preset: "#\(row.int64(0) ?? 0)", kind: kindText)
+        guard let kind = row.value(3, as: PresetKind.self) else {
+            throw CatalogError.unknownPresetKind(preset: "#\(row.int64(0) ?? 0)", kind: row.text(3) ?? "")
         }
         var interaction: InteractionSettings?
         if let speed = row.double(11) {
@@ -215,11 +214,11 @@ struct CatalogReader {
         }
         return Preset(
             library: row.text(2) ?? "", name: row.text(1) ?? "", kind: kind,
-            direction: row.text(4).flatMap(Direction.init(rawValue:)),
+            direction: row.value(4, as: Direction.self),
             duration: row.double(5) ?? 0, durationName: row.text(24).map { QualifiedName(library: row.text(25), name: $0) },
             delay: row.double(6) ?? 0,
             curve: try curveReference(name: row.text(7), library: row.text(8), expression: row.text(9)),
-            tracks: tracks(views, onTop: row.text(10).flatMap(ViewRole.init(rawValue:)) ?? .to, hidesSource: row.int64(21) == 1),
+            tracks: tracks(views, onTop: row.value(10, as: ViewRole.self) ?? .to, hidesSource: row.int64(21) == 1),
             interaction: interaction,
             reverse: row.text(16).map { QualifiedName(library: row.text(17), name: $0) },
             mirrorOf: row.text(19).map { QualifiedName(library: row.text(20), name: $0) },
@@ -239,7 +238,7 @@ struct CatalogReader {
     private static func viewRow(_ row: some ColumnReading) -> ViewRow {
         var state = ViewState()
         state.frame = RelativeFrame(
-            row.text(3).flatMap(RelativeFrame.Reference.init(rawValue:)) ?? .container, x: row.double(4) ?? 0, y: row.double(5) ?? 0,
+            row.value(3, as: RelativeFrame.Reference.self) ?? .container, x: row.double(4) ?? 0, y: row.double(5) ?? 0,
             width: row.double(6) ?? 0, height: row.double(7) ?? 0)
         state.alpha = row.double(8) ?? 0
         state.scaleX = row.double(9) ?? 0
@@ -248,9 +247,9 @@ struct CatalogReader {
         state.rotationY = row.double(12) ?? 0
         state.cornerRadius = row.double(13) ?? 0
         return (
-            view: row.text(1).flatMap(TrackedView.init(rawValue:)) ?? .to,
-            phase: row.text(2).flatMap(TrackOverride.Phase.init(rawValue:)) ?? .end, state: state,
-            geometry: row.text(14).flatMap(TrackGeometry.init(rawValue:)) ?? .frame
+            view: row.value(1, as: TrackedView.self) ?? .to,
+            phase: row.value(2, as: TrackOverride.Phase.self) ?? .end, state: state,
+            geometry: row.value(14, as: TrackGeometry.self) ?? .frame
         )
     }
 

@@ -8,6 +8,14 @@ protocol ColumnReading {
     func int64(_ column: Int) -> Int64?
     func double(_ column: Int) -> Double?
     func text(_ column: Int) -> String?
+    /// The case of `type` whose raw value the column's text is; `nil` for NULL or another text.
+    func value<T: RawRepresentable & CaseIterable>(_ column: Int, as type: T.Type) -> T? where T.RawValue == String
+}
+
+extension ColumnReading {
+    func value<T: RawRepresentable & CaseIterable>(_ column: Int, as type: T.Type) -> T? where T.RawValue == String {
+        text(column).flatMap(T.init(rawValue:))
+    }
 }
 
 extension Row: ColumnReading {

@@ -106,7 +106,8 @@ package struct ResolutionWriter {
     /// ``JSONValue`` first cost four times what writing it does.
     static func record(of preset: Preset, curveExpression: (CurveReference) -> String) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(256)
+        // Most records are 200 to 400 bytes: one allocation.
+        out.reserveCapacity(512)
         JSONBytes.append(#"{"name":"#, to: &out)
         JSONBytes.appendQuoted(preset.name, to: &out)
         JSONBytes.append(#","library":"#, to: &out)
@@ -120,7 +121,7 @@ package struct ResolutionWriter {
         JSONBytes.append(#","delay":"#, to: &out)
         appendNumber(preset.delay, to: &out)
         JSONBytes.append(#","curve":"#, to: &out)
-        JSONBytes.appendQuoted(preset.curve.description, to: &out)
+        appendCurve(preset.curve, to: &out)
         JSONBytes.append(#","curveExpression":"#, to: &out)
         JSONBytes.appendQuoted(curveExpression(preset.curve), to: &out)
         JSONBytes.append(#","interaction":"#, to: &out)
@@ -128,7 +129,7 @@ package struct ResolutionWriter {
             JSONBytes.append(#"{"completionSpeed":"#, to: &out)
             appendNumber(interaction.completionSpeed, to: &out)
             JSONBytes.append(#","completionCurve":"#, to: &out)
-            JSONBytes.appendQuoted(interaction.completionCurve.description, to: &out)
+            appendCurve(interaction.completionCurve, to: &out)
             JSONBytes.append(#","completionCurveExpression":"#, to: &out)
             JSONBytes.appendQuoted(curveExpression(interaction.completionCurve), to: &out)
             JSONBytes.append(#","finishThreshold":"#, to: &out)
@@ -143,6 +144,14 @@ package struct ResolutionWriter {
         appendName(preset.reverse, to: &out)
         out.append(UInt8(ascii: "}"))
         return out
+    }
+
+    /// `curve.description`, quoted, without making the string of a name.
+    private static func appendCurve(_ curve: CurveReference, to out: inout [UInt8]) {
+        switch curve {
+        case let .named(name): JSONBytes.appendQuoted(name, to: &out)
+        case let .inline(timing): JSONBytes.appendQuoted(timing.expression, to: &out)
+        }
     }
 
     /// A number as ``JSONValue`` writes it: `null` when it is not finite.

@@ -43,6 +43,8 @@ final class LookupStore: @unchecked Sendable {
     private let firstPage: [Int]
     /// Where ``withPresetRows(id:_:)`` reads a preset's entry.
     fileprivate var presetBuffer: [UInt8] = []
+    /// The values of the rows ``withPresetRows(id:_:)`` reads, for the length of a call.
+    fileprivate var rowValues: [StoredRow.Value] = []
 
     /// The file beside the catalog at `catalogPath`.
     static func path(forCatalog catalogPath: String) -> String { catalogPath + "-lookup" }
@@ -420,15 +422,18 @@ extension LookupStore {
                 throw LookupStoreError.damaged
             }
             var reader = ByteReader(bytes)
-            guard let preset = StoredRow(&reader), let viewCount = reader.varint(), viewCount <= UInt64(bytes.count) else {
-                throw LookupStoreError.damaged
-            }
-            var views: [StoredRow] = []
+            rowValues.removeAll(keepingCapacity: true)
+            guard let preset = StoredRow.read(&reader, into: &rowValues), let viewCount = reader.varint(), viewCount <= UInt64(bytes.count)
+            else { throw LookupStoreError.damaged }
+            var viewRanges: [Range<Int>] = []
+            viewRanges.reserveCapacity(Int(viewCount))
             for _ in 0..<viewCount {
-                guard let view = StoredRow(&reader) else { throw LookupStoreError.damaged }
-                views.append(view)
+                guard let view = StoredRow.read(&reader, into: &rowValues) else { throw LookupStoreError.damaged }
+                viewRanges.append(view)
             }
-            return try body(preset, views)
+            return try rowValues.withUnsafeBufferPointer { values in
+                try body(StoredRow(UnsafeBufferPointer(rebasing: values[preset])), viewRanges.map { StoredRow(UnsafeBufferPointer(rebasing: values[$0])) })
+            }
         }
     }
 }

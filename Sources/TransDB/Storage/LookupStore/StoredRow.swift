@@ -1,3 +1,4 @@
+import Foundation
 import GRDBSQLite
 
 /// A row of SQLite kept in the lookup store as a query read it, each column's value with its
@@ -8,14 +9,20 @@ import GRDBSQLite
 /// 3 text) and the value: an integer zigzagged (varint), a real's 8 bytes, a text's length
 /// (varint) and UTF-8. A blob is kept as text, as `sqlite3_column_text` would read it.
 struct StoredRow: ColumnReading {
-    private enum Value {
+    /// A column's value; a text points into the bytes the row was read from.
+    enum Value {
         case null
         case integer(Int64)
         case real(Double)
         case text(UnsafeRawBufferPointer)
     }
 
-    private let values: [Value]
+    /// In the buffer ``read(_:into:)`` filled: a preset is five rows or so, and a batch reads
+    /// thousands, which an array each would allocate and free.
+    private let values: UnsafeBufferPointer<Value>
+
+    /// A row of `values` (valid while they are).
+    init(_ values: UnsafeBufferPointer<Value>) { self.values = values }
 
     /// Appends the row `statement` is on.
     static func append(_ statement: OpaquePointer, to bytes: inout [UInt8]) {
@@ -41,11 +48,12 @@ struct StoredRow: ColumnReading {
         }
     }
 
-    /// The row `reader` is at; `nil` when its bytes are not a row.
-    init?(_ reader: inout ByteReader) {
+    /// Appends the values of the row `reader` is at to `values` and says where they are; `nil`
+    /// when its bytes are not a row.
+    static func read(_ reader: inout ByteReader, into values: inout [Value]) -> Range<Int>? {
         guard let count = reader.varint(), count <= 1 << 10 else { return nil }
-        var values: [Value] = []
-        values.reserveCapacity(Int(count))
+        let start = values.count
+        values.reserveCapacity(start + Int(count))
         for _ in 0..<count {
             switch reader.u8() {
             case 0: values.append(.null)
@@ -61,7 +69,7 @@ struct StoredRow: ColumnReading {
             default: return nil
             }
         }
-        self.values = values
+        return start..<values.count
     }
 
     // SQLite's conversions where a column's type is not the one asked for (a STRICT column's
@@ -92,6 +100,20 @@ struct StoredRow: ColumnReading {
         case let .real(value): String(value)
         case let .text(text): String(decoding: text, as: UTF8.self)
         }
+    }
+
+    /// Matched against the bytes as stored, without making a string: a batch decodes thousands of
+    /// presets, each with about twenty such columns.
+    func value<T: RawRepresentable & CaseIterable>(_ column: Int, as type: T.Type) -> T? where T.RawValue == String {
+        guard case let .text(bytes) = value(column) else { return text(column).flatMap(T.init(rawValue:)) }
+        for candidate in T.allCases {
+            var raw = candidate.rawValue
+            let same = raw.withUTF8 { raw in
+                raw.count == bytes.count && (raw.isEmpty || memcmp(raw.baseAddress!, bytes.baseAddress!, raw.count) == 0)
+            }
+            if same { return candidate }
+        }
+        return nil
     }
 
     private func value(_ column: Int) -> Value { values.indices.contains(column) ? values[column] : .null }
