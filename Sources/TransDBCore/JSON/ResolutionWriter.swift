@@ -105,8 +105,9 @@ package struct ResolutionWriter {
     /// a batch over a catalog of thousands of presets writes each once, and building the
     /// ``JSONValue`` first cost four times what writing it does.
     static func record(of preset: Preset, curveExpression: (CurveReference) -> String) -> [UInt8] {
+        // Written where most records fit (200 to 400 bytes) and kept at their size: a batch keeps
+        // tens of thousands, which the spare capacity of a grown array would add to its memory.
         var out: [UInt8] = []
-        // Most records are 200 to 400 bytes: one allocation.
         out.reserveCapacity(512)
         JSONBytes.append(#"{"name":"#, to: &out)
         JSONBytes.appendQuoted(preset.name, to: &out)
@@ -143,7 +144,12 @@ package struct ResolutionWriter {
         JSONBytes.append(#","reverse":"#, to: &out)
         appendName(preset.reverse, to: &out)
         out.append(UInt8(ascii: "}"))
-        return out
+        return Array(unsafeUninitializedCapacity: out.count) { kept, count in
+            out.withUnsafeBufferPointer { written in
+                if let from = written.baseAddress, let to = kept.baseAddress { to.update(from: from, count: written.count) }
+            }
+            count = out.count
+        }
     }
 
     /// `curve.description`, quoted, without making the string of a name.
