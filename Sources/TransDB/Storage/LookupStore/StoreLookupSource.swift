@@ -20,15 +20,15 @@ struct StoreLookupSource: LookupSource {
     var readsQuickly: Bool { true }
 
     mutating func screen(_ name: QualifiedName) throws -> LookupScreen? {
-        try entry(screens: true, name).map { entry, name in
-            LookupScreen(
-                id: entry.id, name: name, modalStyle: Self.element(ModalTransitionStyle.allCases, Int(entry.flags & 3)),
-                presentationStyle: Self.element(ModalPresentationStyle.allCases, Int(entry.flags >> 2)), delegateID: entry.delegate)
-        }
+        guard let entry = try entry(screens: true, name) else { return nil }
+        return LookupScreen(
+            id: entry.id, name: qualifiedName(entry, named: name), modalStyle: Self.element(ModalTransitionStyle.allCases, Int(entry.flags & 3)),
+            presentationStyle: Self.element(ModalPresentationStyle.allCases, Int(entry.flags >> 2)), delegateID: entry.delegate)
     }
 
     mutating func container(_ name: QualifiedName) throws -> LookupContainer? {
-        try entry(screens: false, name).map { entry, name in container(entry, name: name) }
+        guard let entry = try entry(screens: false, name) else { return nil }
+        return container(entry, name: qualifiedName(entry, named: name))
     }
 
     mutating func containers(kind: ContainerKind, limit: Int) throws -> [LookupContainer] {
@@ -47,7 +47,9 @@ struct StoreLookupSource: LookupSource {
 
     /// As the catalog finds it: a qualified name in its library; a bare name only when one
     /// library has it, the first 50 by id listed otherwise, as SQLite's index gives them.
-    private func entry(screens: Bool, _ name: QualifiedName) throws -> (LookupStore.Entry, QualifiedName)? {
+    /// (The entry alone, not with its qualified name: an optional of a tuple holding strings is
+    /// copied and destroyed through the Swift runtime, four times a request.)
+    private func entry(screens: Bool, _ name: QualifiedName) throws -> LookupStore.Entry? {
         guard let (entry, another) = try store.firstEntry(screens: screens, named: name.name, library: name.library) else { return nil }
         if another && name.library == nil {
             let found = try store.entries(screens: screens, named: name.name, library: nil, limit: 50)
@@ -56,7 +58,12 @@ struct StoreLookupSource: LookupSource {
                 kind: screens ? .screen : .container, name: name.name,
                 candidates: candidates.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         }
-        return (entry, QualifiedName(library: store.libraries[entry.library], name: name.name))
+        return entry
+    }
+
+    /// The entry found for `name`, in its library.
+    private func qualifiedName(_ entry: LookupStore.Entry, named name: QualifiedName) -> QualifiedName {
+        QualifiedName(library: store.libraries[entry.library], name: name.name)
     }
 
     private func qualifiedName(_ entry: LookupStore.Entry) -> QualifiedName {
