@@ -164,6 +164,9 @@ struct BatchPropertyTests {
         let (catalog, screens, containers) = try Self.makeCatalog(seed: UInt64(seed), in: directory)
         let source = try Self.inMemory(catalog)
         var forgetful = TransitionLookup(source: source, memoLimit: 1)
+        // Presets have a limit of their own (they are the large entries): forgetting only them.
+        var forgettingPresets = TransitionLookup(source: source, presetMemoLimit: 1)
+        #expect(forgetful.presetMemoLimit == 1 && forgettingPresets.presetMemoLimit == 1 && forgettingPresets.memoLimit > 1)
         var remembering = TransitionLookup(source: source)
         var reader = BatchRequestReader()
         var answered = 0
@@ -173,6 +176,9 @@ struct BatchPropertyTests {
                 let bothAnswered = Self.expectSame(
                     Result { try forgetful.resolve(request, explain: explain) }, Result { try remembering.resolve(request, explain: explain) },
                     "seed \(seed), \(line), explain \(explain), forgetting and remembering")
+                Self.expectSame(
+                    Result { try forgettingPresets.resolve(request, explain: explain) }, Result { try remembering.resolve(request, explain: explain) },
+                    "seed \(seed), \(line), explain \(explain), forgetting presets and remembering")
                 if bothAnswered { answered += 1 }
             }
         }

@@ -19,12 +19,17 @@ public struct TransitionLookup {
     /// Each memo holds at most this many entries, so that a long batch over a catalog of
     /// millions of screens keeps its memory flat: a full memo starts again.
     public let memoLimit: Int
+    /// The presets' memo holds at most this many: a preset is a thousand bytes or more, where a
+    /// screen's or a delegate's entry is tens.
+    public let presetMemoLimit: Int
     private var memo = Memo()
 
-    /// A lookup reading `source`, remembering at most `memoLimit` entries of each kind.
-    public init(source: any LookupSource, memoLimit: Int = 1 << 17) {
+    /// A lookup reading `source`, remembering at most `memoLimit` entries of each kind, and of
+    /// presets at most `presetMemoLimit` (`memoLimit` when not given).
+    public init(source: any LookupSource, memoLimit: Int = 1 << 17, presetMemoLimit: Int? = nil) {
         self.source = source
         self.memoLimit = max(1, memoLimit)
+        self.presetMemoLimit = max(1, presetMemoLimit ?? memoLimit)
     }
 
     /// Drops what was remembered: the catalog behind the source has changed.
@@ -124,7 +129,7 @@ public struct TransitionLookup {
     fileprivate mutating func preset(id: Int64) throws -> Boxed<Preset> {
         if let known = memo.presets[id] { return known }
         let found = try source.presetBox(id: id)
-        memo.presets.remember(found, for: id, limit: memoLimit)
+        memo.presets.remember(found, for: id, limit: presetMemoLimit)
         return found
     }
 
