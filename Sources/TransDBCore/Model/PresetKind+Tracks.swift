@@ -3,8 +3,24 @@
 /// names a reverse preset.
 extension PresetKind {
     /// The tracks of this kind moving in `direction` (ignored by kinds without one).
+    ///
+    /// Made once per kind and direction and shared: every preset that keeps its kind's tracks
+    /// then holds the same box of them (about 850 bytes), where a catalog or a bundle of a
+    /// hundred thousand presets held as many copies.
     public func tracks(direction: Direction?) -> ViewTracks {
-        let (dx, dy) = (direction ?? defaultDirection ?? .left).unit
+        let effective = direction ?? defaultDirection ?? .left
+        guard let kind = Self.allCases.firstIndex(where: { $0 == self }), let way = Direction.allCases.firstIndex(where: { $0 == effective })
+        else { return makeTracks(direction: effective) }
+        return Self.madeTracks[kind][way]
+    }
+
+    /// ``tracks(direction:)`` of every kind (by its index in `allCases`) and direction (likewise).
+    /// Arrays, not dictionaries: the first table keyed by a type has the runtime search the
+    /// binary for its `Hashable` conformance.
+    private static let madeTracks: [[ViewTracks]] = allCases.map { kind in Direction.allCases.map { kind.makeTracks(direction: $0) } }
+
+    private func makeTracks(direction: Direction) -> ViewTracks {
+        let (dx, dy) = direction.unit
         let entering = ViewState(frame: .offset(dx: -dx, dy: -dy))  // starts on the far side
         let leaving = ViewState(frame: .offset(dx: dx, dy: dy))  // ends past the near side
         let parallax = 1.0 / 3.0  // UIKit's navigation transition moves the lower view a third
