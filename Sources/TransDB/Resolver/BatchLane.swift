@@ -31,9 +31,6 @@ struct BatchLane {
 
     /// How many entries each of the lookup's memos holds: lanes share the batch's memory.
     private let memoLimit: Int
-    /// How many presets, and records of presets, this lane keeps: as many as the shelf, whose
-    /// boxes and records they mostly are (see ``BatchResolver/presetLimit``).
-    private let presetLimit: Int
 
     /// What the batch's lanes read and write once for all of them.
     private let shelf: BatchShelf
@@ -46,8 +43,8 @@ struct BatchLane {
         self.explain = explain
         self.reduceMotion = reduceMotion
         self.memoLimit = (1 << 16) / laneCount
-        self.presetLimit = BatchResolver.presetLimit
-        self.writer = ResolutionWriter(recordLimit: presetLimit, shared: shelf)
+        // Each lane keeps as many presets as the shelf: they are mostly the shelf's boxes and records.
+        self.writer = ResolutionWriter(recordLimit: BatchResolver.presetLimit, shared: shelf)
     }
 
     /// Reads `store` from the next read on, while the catalog's stamp is the store's.
@@ -167,7 +164,7 @@ struct BatchLane {
     /// A new lookup, remembering nothing yet.
     private mutating func restart(_ db: Database) {
         sourceMemo = SourceMemo()
-        lookup = TransitionLookup(source: source(db), memoLimit: memoLimit, presetMemoLimit: presetLimit)
+        lookup = TransitionLookup(source: source(db), memoLimit: memoLimit, presetMemoLimit: BatchResolver.presetLimit)
         writer.forget()
         curveExpressions = CurveExpressions()
     }

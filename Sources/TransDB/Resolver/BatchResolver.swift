@@ -35,10 +35,10 @@ public struct BatchResolver {
     private var shares: [[UInt8]] = []
     /// The lookup store being built, when there was none for the catalog as it is.
     private var storeBuild: LookupStoreBuild?
-    /// How many presets, and records of presets, the lanes' shelf keeps, and all lanes' own
-    /// memos together: a preset with its record takes about a kilobyte and a half, so that a
-    /// batch over a catalog of hundreds of thousands of presets keeps its memory under 100 MB,
-    /// while the 10,000 of the benchmark's catalogs are all kept.
+    /// How many presets, and records of presets, the lanes' shelf keeps, and each lane's own
+    /// memos: a preset is about 1,100 bytes with its tracks and its record 200 to 400, where a
+    /// screen's entry is tens, so that a batch over a catalog of hundreds of thousands of presets
+    /// stays under 100 MB, while the 10,000 the benchmark's catalogs play are all kept.
     static let presetLimit = 1 << 14
     /// The presets and records the lanes share.
     private let shelf = BatchShelf(limit: presetLimit)

@@ -144,12 +144,7 @@ package struct ResolutionWriter {
         JSONBytes.append(#","reverse":"#, to: &out)
         appendName(preset.reverse, to: &out)
         out.append(UInt8(ascii: "}"))
-        return Array(unsafeUninitializedCapacity: out.count) { kept, count in
-            out.withUnsafeBufferPointer { written in
-                if let from = written.baseAddress, let to = kept.baseAddress { to.update(from: from, count: written.count) }
-            }
-            count = out.count
-        }
+        return out.withUnsafeBufferPointer { Array($0) }
     }
 
     /// `curve.description`, quoted, without making the string of a name.

@@ -5,7 +5,7 @@ extension PresetKind {
     /// The tracks of this kind moving in `direction` (ignored by kinds without one).
     ///
     /// Made once per kind and direction and shared: every preset that keeps its kind's tracks
-    /// then holds the same box of them (about 850 bytes), where a catalog or a bundle of a
+    /// then holds the same box of them (816 bytes of tracks), where a catalog or a bundle of a
     /// hundred thousand presets held as many copies.
     public func tracks(direction: Direction?) -> ViewTracks {
         let effective = direction ?? defaultDirection ?? .left

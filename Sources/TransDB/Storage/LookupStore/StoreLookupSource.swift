@@ -61,7 +61,8 @@ struct StoreLookupSource: LookupSource {
         return entry
     }
 
-    /// The entry found for `name`, in its library.
+    /// The entry found for `name`, in its library: the name asked for, not decoded again from
+    /// the entry's bytes (which ``qualifiedName(_:)`` does for an entry found by id).
     private func qualifiedName(_ entry: LookupStore.Entry, named name: QualifiedName) -> QualifiedName {
         QualifiedName(library: store.libraries[entry.library], name: name.name)
     }
