@@ -43,8 +43,8 @@ struct BatchLane {
         self.explain = explain
         self.reduceMotion = reduceMotion
         self.memoLimit = (1 << 16) / laneCount
-        // Each lane keeps as many presets as the shelf: they are mostly the shelf's boxes and records.
-        self.writer = ResolutionWriter(recordLimit: BatchResolver.presetLimit, shared: shelf)
+        // The presets' records are in their boxes; the writer keeps only those of boxes without one.
+        self.writer = ResolutionWriter(recordLimit: BatchResolver.presetLimit)
     }
 
     /// Reads `store` from the next read on, while the catalog's stamp is the store's.
@@ -164,20 +164,25 @@ struct BatchLane {
     /// A new lookup, remembering nothing yet.
     private mutating func restart(_ db: Database) {
         sourceMemo = SourceMemo()
+        // Before the source, which writes presets' records with the curves' expressions.
+        curveExpressions = CurveExpressions()
         lookup = TransitionLookup(source: source(db), memoLimit: memoLimit, presetMemoLimit: BatchResolver.presetLimit)
         writer.forget()
-        curveExpressions = CurveExpressions()
     }
 
     /// What the lookup reads in the read that gave `db`.
     private func source(_ db: Database) -> any LookupSource {
+        let curveExpressions = curveExpressions
+        let presets = BatchPresets(shelf: shelf) { preset in
+            ResolutionWriter.record(of: preset, curveExpression: { curveExpressions.expression(of: $0, db) })
+        }
         if readsStore, let store {
             var source = StoreLookupSource(store, db)
-            source.shelf = shelf
+            source.batch = presets
             return source
         }
         var source = CatalogLookupSource(db, memo: sourceMemo)
-        source.shelf = shelf
+        source.batch = presets
         return source
     }
 

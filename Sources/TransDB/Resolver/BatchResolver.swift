@@ -35,12 +35,12 @@ public struct BatchResolver {
     private var shares: [[UInt8]] = []
     /// The lookup store being built, when there was none for the catalog as it is.
     private var storeBuild: LookupStoreBuild?
-    /// How many presets, and records of presets, the lanes' shelf keeps, and each lane's own
+    /// How many presets, each with its record, the lanes' shelf keeps, and each lane's own
     /// memos: a preset is about 1,100 bytes with its tracks and its record 200 to 400, where a
     /// screen's entry is tens, so that a batch over a catalog of hundreds of thousands of presets
     /// stays under 100 MB, while the 10,000 the benchmark's catalogs play are all kept.
     static let presetLimit = 1 << 14
-    /// The presets and records the lanes share.
+    /// The presets the lanes share, with their records.
     private let shelf = BatchShelf(limit: presetLimit)
 
     /// How many connections answer (once the first lines have been fed).

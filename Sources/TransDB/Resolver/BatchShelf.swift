@@ -1,20 +1,19 @@
 import Foundation
 import TransDBCore
 
-/// What the lanes of one batch read and write once for all of them: the presets their answers
-/// play, as read from the catalog, and those presets' records, as written. Each lane still
-/// remembers its own (an answer takes no lock); it asks the shelf only for what it has not met,
-/// so that a preset is read, written and held once however many lanes answer.
+/// What the lanes of one batch read once for all of them: the presets their answers play, as
+/// read from the catalog, each boxed with its record as the lanes' writers write it. Each lane
+/// still remembers its own (an answer takes no lock); it asks the shelf only for what it has not
+/// met, so that a preset is read, written and held once however many lanes answer.
 ///
 /// Lanes read the catalog each in a snapshot of its own, and another process may write to it
 /// between two of them. A lane that finds the catalog changed since its last read empties the
 /// shelf and closes it for the rest of the chunk, in which lanes may be reading different
 /// states; by the next chunk, every lane has seen the change and reads the same state again.
-final class BatchShelf: SharedPresetRecords, @unchecked Sendable {
+final class BatchShelf: @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`.
     private var presets: [Int64: Boxed<Preset>] = [:]
-    private var records: [QualifiedName: [UInt8]] = [:]
     private var isOpen = true
     /// Each table holds at most this many entries: a full table starts again.
     private let limit: Int
@@ -28,7 +27,6 @@ final class BatchShelf: SharedPresetRecords, @unchecked Sendable {
     func catalogChanged() {
         lock.withLock {
             presets.removeAll()
-            records.removeAll()
             isOpen = false
         }
     }
@@ -44,15 +42,20 @@ final class BatchShelf: SharedPresetRecords, @unchecked Sendable {
         }
         return preset
     }
+}
 
-    func record(for name: QualifiedName, orWrite write: () -> [UInt8]) -> [UInt8] {
-        if let kept = lock.withLock({ isOpen ? records[name] : nil }) { return kept }
-        let record = write()
-        lock.withLock {
-            guard isOpen else { return }
-            if records.count >= limit { records.removeAll() }
-            records[name] = record
+/// The presets a lane's source reads in a batch: kept on the lanes' shelf, each boxed with its
+/// record, which every answer that plays it copies.
+struct BatchPresets {
+    let shelf: BatchShelf
+    /// The record of a preset, as the lane's writer writes it.
+    let record: (Preset) -> [UInt8]
+
+    /// Preset `id`: the one on the shelf, or else `read()`'s, boxed with its record, then kept.
+    func box(id: Int64, orRead read: () throws -> Preset) rethrows -> Boxed<Preset> {
+        try shelf.preset(id: id) {
+            let preset = try read()
+            return Boxed(wrappedValue: preset, record: record(preset))
         }
-        return record
     }
 }

@@ -10,8 +10,8 @@ struct CatalogLookupSource: LookupSource {
     private let db: Database
     /// The statements prepared by earlier reads of the same connection.
     private let memo: SourceMemo
-    /// The presets the other lanes of a batch have read.
-    var shelf: BatchShelf?
+    /// In a batch, the presets the other lanes have read, and how a preset read here is kept.
+    var batch: BatchPresets?
 
     /// A source over `db`, adding to what `memo` knows of the same catalog state.
     init(_ db: Database, memo: SourceMemo = SourceMemo()) {
@@ -149,8 +149,8 @@ struct CatalogLookupSource: LookupSource {
 
     mutating func presetBox(id: Int64) throws -> Boxed<Preset> {
         let db = db
-        let read = { Boxed(wrappedValue: try CatalogReader(db: db).preset(id: id)) }
-        return try shelf.map { try $0.preset(id: id, orRead: read) } ?? read()
+        let read = { try CatalogReader(db: db).preset(id: id) }
+        return try batch.map { try $0.box(id: id, orRead: read) } ?? Boxed(wrappedValue: read())
     }
 
     mutating func suggestion(_ kind: EntityKind, _ name: QualifiedName) throws -> String? {

@@ -2,19 +2,16 @@
 /// for `resolve --batch`: the presets' records, the bulk of an answer, are written once per preset
 /// and copied after that. The batch tests compare both spellings.
 package struct ResolutionWriter {
-    /// By box: the lookup hands out one box per preset, and an identity hashes and compares
-    /// faster than a name. Each entry holds its box, so that its identity is not another's.
+    /// By box, for boxes made without their record: the lookup hands out one box per preset, and
+    /// an identity hashes and compares faster than a name. Each entry holds its box, so that its
+    /// identity is not another's.
     private var presetRecords: [ObjectIdentifier: (box: Boxed<Preset>, record: [UInt8])] = [:]
     /// At most this many presets' records are kept: a full table starts again.
     private let recordLimit: Int
-    /// Where writers on other threads leave the records they write, and this one looks first.
-    private let shared: (any SharedPresetRecords)?
 
-    /// A writer keeping at most `recordLimit` presets' records, looking for the ones it has not
-    /// written in `shared`.
-    package init(recordLimit: Int = 1 << 16, shared: (any SharedPresetRecords)? = nil) {
+    /// A writer keeping at most `recordLimit` records of presets whose boxes hold none.
+    package init(recordLimit: Int = 1 << 16) {
         self.recordLimit = max(1, recordLimit)
-        self.shared = shared
     }
 
     /// Forgets the presets' records: the catalog they were read from has changed.
@@ -87,15 +84,9 @@ package struct ResolutionWriter {
     /// Takes the box, whose preset is read in place: copying a preset out costs more than writing it.
     private mutating func appendPreset(_ preset: Boxed<Preset>, curveExpression: (CurveReference) -> String, to out: inout [UInt8]) {
         guard let identity = preset.identity else { return JSONBytes.append("null", to: &out) }
+        if let record = preset.record { return out.append(contentsOf: record) }
         if let kept = presetRecords[identity] { return out.append(contentsOf: kept.record) }
-        guard
-            let record = preset.map({ preset in
-                withoutActuallyEscaping(curveExpression) { curveExpression in
-                    let write = { Self.record(of: preset, curveExpression: curveExpression) }
-                    return shared?.record(for: preset.qualifiedName, orWrite: write) ?? write()
-                }
-            })
-        else { return }
+        guard let record = preset.map({ Self.record(of: $0, curveExpression: curveExpression) }) else { return }
         if presetRecords.count >= recordLimit { presetRecords.removeAll(keepingCapacity: true) }
         presetRecords[identity] = (preset, record)
         out.append(contentsOf: record)
@@ -104,7 +95,7 @@ package struct ResolutionWriter {
     /// `preset.resolutionRecord(curveExpression:)` as compact JSON, written straight into bytes:
     /// a batch over a catalog of thousands of presets writes each once, and building the
     /// ``JSONValue`` first cost four times what writing it does.
-    static func record(of preset: Preset, curveExpression: (CurveReference) -> String) -> [UInt8] {
+    package static func record(of preset: Preset, curveExpression: (CurveReference) -> String) -> [UInt8] {
         // Written where most records fit (200 to 400 bytes) and kept at their size: a batch keeps
         // tens of thousands, which the spare capacity of a grown array would add to its memory.
         var out: [UInt8] = []
@@ -181,11 +172,4 @@ package struct ResolutionWriter {
         }
         out.append(UInt8(ascii: "]"))
     }
-}
-
-/// Preset records several ``ResolutionWriter``s share (the lanes of `resolve --batch`, one thread
-/// each), so that each record is written and held once.
-package protocol SharedPresetRecords: AnyObject, Sendable {
-    /// The record of the preset named `name`: the one kept, or else `write()`'s, then kept.
-    func record(for name: QualifiedName, orWrite write: () -> [UInt8]) -> [UInt8]
 }

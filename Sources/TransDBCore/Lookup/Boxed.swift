@@ -8,19 +8,34 @@
 @propertyWrapper
 public struct Boxed<Wrapped: Hashable & Sendable>: Hashable, Sendable {
     private final class Box: Sendable {
+        /// Declared first, so that it shares a line of memory with the box's reference count,
+        /// which every answer that holds the box writes anyway.
+        let record: [UInt8]?
         let value: Wrapped
-        init(_ value: Wrapped) { self.value = value }
+        init(_ value: Wrapped, record: [UInt8]? = nil) {
+            self.record = record
+            self.value = value
+        }
     }
 
     private var box: Box?
 
     public init(wrappedValue: Wrapped?) {
-        box = wrappedValue.map(Box.init)
+        box = wrappedValue.map { Box($0) }
     }
+
+    /// A box holding `record` beside the value: what ``ResolutionWriter`` writes for it, made
+    /// once where the value is read (`resolve --batch` reads a preset once for all its answers).
+    package init(wrappedValue: Wrapped, record: [UInt8]) {
+        box = Box(wrappedValue, record: record)
+    }
+
+    /// The record the box was made with, if any.
+    package var record: [UInt8]? { box?.record }
 
     public var wrappedValue: Wrapped? {
         get { box?.value }
-        set { box = newValue.map(Box.init) }
+        set { box = newValue.map { Box($0) } }
     }
 
     /// The box itself: assigning it to another `@Boxed` property shares the value, copying a

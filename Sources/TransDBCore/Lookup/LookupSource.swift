@@ -47,9 +47,9 @@ public protocol LookupSource {
     /// The closest existing name, for "did you mean" in a strict lookup's error.
     mutating func suggestion(_ kind: EntityKind, _ name: QualifiedName) throws -> String?
 
-    /// Whether finding a screen by name, a delegate by id, or whether a delegate has mappings,
-    /// costs about what remembering it would (a mapped store's read): the lookup then does not
-    /// remember them. On a large catalog those memos only add memory and cache misses: their
+    /// Whether finding a screen or a container by name, a delegate by id, or whether a delegate
+    /// has mappings, costs about what remembering it would (a mapped store's read): the lookup
+    /// then does not remember them. On a large catalog those memos only add memory and cache misses: their
     /// hash tables are read at random, as the source's own tables are.
     var readsQuickly: Bool { get }
 }

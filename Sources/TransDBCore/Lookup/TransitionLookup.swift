@@ -59,13 +59,13 @@ public struct TransitionLookup {
         var screens = MemoTable<String, LookupScreen?>()
         var containers = MemoTable<String, LookupContainer?>()
         /// By ``ContainerKind/ordinal``.
-        var containersOfKind = MemoTable<Int64, [LookupContainer]>()
-        var delegates = MemoTable<Int64, LookupDelegate>()
+        var containersOfKind = IDMemoTable<[LookupContainer]>()
+        var delegates = IDMemoTable<LookupDelegate>()
         /// By ``methodKey(delegateID:_:)``.
-        var methods = MemoTable<Int64, Bool>()
+        var methods = IDMemoTable<Bool>()
         /// Boxed: a preset is large, and every answer that plays it shares this one.
-        var presets = MemoTable<Int64, Boxed<Preset>>()
-        var screenNames = MemoTable<Int64, QualifiedName>()
+        var presets = IDMemoTable<Boxed<Preset>>()
+        var screenNames = IDMemoTable<QualifiedName>()
     }
 
     /// Integer keys where a struct or an enum would do: the first table keyed by a type makes the
@@ -96,7 +96,7 @@ public struct TransitionLookup {
             throw ModelError.invalidValue(field: "container", value: raw, reason: "a route to resolve names a real container; '*' is only for mappings' screens")
         }
         let found = try source.container(QualifiedName(parsing: raw, field: "container"))
-        memo.containers.remember(found, for: raw, limit: memoLimit)
+        if !source.readsQuickly { memo.containers.remember(found, for: raw, limit: memoLimit) }
         return found
     }
 

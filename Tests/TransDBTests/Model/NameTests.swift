@@ -163,6 +163,35 @@ struct NameTests {
             try QualifiedName(parsing: "lib /D", field: "delegate")
         }
     }
+
+    /// A reference parsed as its parts are validated one by one: what the one pass over plain
+    /// ASCII in `QualifiedName(parsing:)` must agree with, at its limits and just past them.
+    @Test("a reference parses as its parts validate, on either side of the plain-ASCII path", arguments: [
+        "S0001", "ui/S0001", "!", "~/~", String(repeating: "a", count: 128), String(repeating: "a", count: 129),
+        String(repeating: "l", count: 128) + "/x", String(repeating: "l", count: 129) + "/x", "x/" + String(repeating: "n", count: 128),
+        "x/" + String(repeating: "n", count: 129), "a b/c", "a/b c", "lib/na\u{7F}me", "lib/\u{1}", "/", "//", "a//b", "lib/é", "é/x",
+    ])
+    func plainReferences(_ text: String) {
+        let parsed = Result { try QualifiedName(parsing: text, field: "screen") }
+        let byParts = Result { () throws -> QualifiedName in
+            let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2 else { return QualifiedName(library: nil, name: try Name.validated(text, field: "screen")) }
+            if parts[1].contains("/") {
+                throw ModelError.invalidValue(
+                    field: "screen", value: text, reason: "a reference is library/name with one '/', which cannot be part of a name")
+            }
+            return QualifiedName(
+                library: try Name.validated(parts[0], field: "screen library"), name: try Name.validated(parts[1], field: "screen"))
+        }
+        switch (parsed, byParts) {
+        case let (.success(a), .success(b)):
+            // Scalar for scalar: `String`'s == would take NFD for NFC.
+            #expect(a.library.map { Array($0.unicodeScalars) } == b.library.map { Array($0.unicodeScalars) })
+            #expect(Array(a.name.unicodeScalars) == Array(b.name.unicodeScalars))
+        case let (.failure(a), .failure(b)): #expect(String(describing: a) == String(describing: b))
+        default: Issue.record("parsed \(parsed) but by parts \(byParts) for \(text.debugDescription)")
+        }
+    }
 }
 
 @Suite("Model errors")

@@ -46,4 +46,22 @@ struct ResolutionWriterTests {
             }
         }
     }
+
+    /// `resolve --batch` boxes each preset with its record where it reads the preset: the writer
+    /// copies that record (here a marked one, so that writing the preset again would show), and
+    /// writes the record of a box without one.
+    @Test("a box made with its record is written with that record; one without, with the preset's")
+    func recordInTheBox() throws {
+        let preset = try PresetDraft(kind: .fade).preset(library: "lib", name: "fade")
+        var resolution = Resolution(request: LookupRequest(operation: .present, from: "A", to: "B"))
+        resolution.$animator = Boxed(wrappedValue: preset, record: Array(#"{"kept":1}"#.utf8))
+        resolution.interaction = preset
+        var writer = ResolutionWriter()
+        var out: [UInt8] = []
+        writer.write(resolution, curveExpression: Self.expression, includeExplanation: false, into: &out)
+        let line = String(decoding: out, as: UTF8.self)
+        #expect(line.contains(#""animator":{"kept":1},"interaction":{"name":"fade","library":"lib""#), "\(line)")
+        #expect(resolution.$animator.record == Array(#"{"kept":1}"#.utf8))
+        #expect(resolution.$interaction.record == nil)
+    }
 }

@@ -229,7 +229,7 @@ final class LookupStore: @unchecked Sendable {
                 groupCount: screens ? screenGroupCount : containerGroupCount, hash: StoreHash.bytes(wanted)
             ) { id, reader in
                 let entry = try Self.entry(id: id, &reader, libraries: libraries.count)
-                guard entry.name.elementsEqual(wanted), libraryOrdinal == nil || entry.library == libraryOrdinal else { return false }
+                guard entry.name.hasSameBytes(as: wanted), libraryOrdinal == nil || entry.library == libraryOrdinal else { return false }
                 return try body(entry)
             }
         }
@@ -342,8 +342,11 @@ final class LookupStore: @unchecked Sendable {
 
     // MARK: Delegates and routes
 
-    /// Delegate `ordinal`: its name's library and name, whether it is released, its mappings' shape.
-    func delegate(_ ordinal: Int64) throws -> (library: Int, name: UnsafeRawBufferPointer, released: Bool, shapes: UInt16) {
+    /// A delegate's entry: its name's library and name, whether it is released, its mappings' shape.
+    typealias DelegateEntry = (library: Int, name: UnsafeRawBufferPointer, released: Bool, shapes: UInt16)
+
+    /// Delegate `ordinal`'s entry.
+    func delegate(_ ordinal: Int64) throws -> DelegateEntry {
         let offsets = section(.delegateOffsets)
         guard ordinal >= 0, ordinal < offsets.count / 4 else { throw LookupStoreError.damaged }
         try checkPages(.delegateOffsets, (Int(ordinal) * 4)..<(Int(ordinal) * 4 + 4))
@@ -535,5 +538,13 @@ struct ByteReader {
         guard let length = u16(), index + Int(length) <= bytes.count else { return nil }
         defer { index += Int(length) }
         return UnsafeRawBufferPointer(rebasing: bytes[index..<(index + Int(length))])
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// Whether both hold the same bytes, compared with `memcmp`: `elementsEqual` walks them
+    /// through generic iteration, about 200 instructions for a screen's name.
+    func hasSameBytes(as other: UnsafeRawBufferPointer) -> Bool {
+        count == other.count && (isEmpty || memcmp(baseAddress!, other.baseAddress!, count) == 0)
     }
 }

@@ -8,8 +8,11 @@ import TransDBCore
 struct StoreLookupSource: LookupSource {
     let store: LookupStore
     private let db: Database
-    /// The presets the other lanes of a batch have read.
-    var shelf: BatchShelf?
+    /// In a batch, the presets the other lanes have read, and how a preset read here is kept.
+    var batch: BatchPresets?
+    /// The delegate read last: the lookup asks for one delegate's name, then whether it has
+    /// mappings, then its mappings, and each would read and check its entry again.
+    private var lastDelegate: (ordinal: Int64, entry: LookupStore.DelegateEntry)?
 
     /// A source over `store`, which must have been built at the stamp `db` reads.
     init(_ store: LookupStore, _ db: Database) {
@@ -71,22 +74,29 @@ struct StoreLookupSource: LookupSource {
         QualifiedName(library: store.libraries[entry.library], name: String(decoding: entry.name, as: UTF8.self))
     }
 
+    private mutating func delegateEntry(_ ordinal: Int64) throws -> LookupStore.DelegateEntry {
+        if let last = lastDelegate, last.ordinal == ordinal { return last.entry }
+        let entry = try store.delegate(ordinal)
+        lastDelegate = (ordinal, entry)
+        return entry
+    }
+
     mutating func delegate(id: Int64) throws -> LookupDelegate {
-        let delegate = try store.delegate(id)
+        let delegate = try delegateEntry(id)
         return LookupDelegate(
             name: QualifiedName(library: store.libraries[delegate.library], name: String(decoding: delegate.name, as: UTF8.self)),
             released: delegate.released)
     }
 
     mutating func hasMappings(delegateID: Int64, for operations: [TransitionOperation]) throws -> Bool {
-        let shapes = try store.delegate(delegateID).shapes
+        let shapes = try delegateEntry(delegateID).shapes
         return operations.contains { LookupStoreLayout.shape(shapes, operation: $0.ordinal).contains(.any) }
     }
 
     mutating func mappings(delegateID: Int64, operation: TransitionOperation, from: Int64?, to: Int64?, all: Bool) throws
         -> [LookupMapping]
     {
-        let shape = LookupStoreLayout.shape(try store.delegate(delegateID).shapes, operation: operation.ordinal)
+        let shape = LookupStoreLayout.shape(try delegateEntry(delegateID).shapes, operation: operation.ordinal)
         return try RouteKeyProbes.mappings(from: from ?? 0, to: to ?? 0, shape: shape, all: all) { keyFrom, keyTo in
             try store.route(delegate: delegateID, operation: operation.ordinal, from: keyFrom, to: keyTo)
         }
@@ -104,8 +114,8 @@ struct StoreLookupSource: LookupSource {
 
     mutating func presetBox(id: Int64) throws -> Boxed<Preset> {
         var source = self
-        let read = { Boxed(wrappedValue: try source.preset(id: id)) }
-        return try shelf.map { try $0.preset(id: id, orRead: read) } ?? read()
+        let read = { try source.preset(id: id) }
+        return try batch.map { try $0.box(id: id, orRead: read) } ?? Boxed(wrappedValue: read())
     }
 
     mutating func suggestion(_ kind: EntityKind, _ name: QualifiedName) throws -> String? {

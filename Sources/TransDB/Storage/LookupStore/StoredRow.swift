@@ -108,9 +108,7 @@ struct StoredRow: ColumnReading {
         guard case let .text(bytes) = value(column) else { return text(column).flatMap(T.init(rawValue:)) }
         for candidate in T.allCases {
             var raw = candidate.rawValue
-            let same = raw.withUTF8 { raw in
-                raw.count == bytes.count && (raw.isEmpty || memcmp(raw.baseAddress!, bytes.baseAddress!, raw.count) == 0)
-            }
+            let same = raw.withUTF8 { UnsafeRawBufferPointer($0).hasSameBytes(as: bytes) }
             if same { return candidate }
         }
         return nil
