@@ -68,9 +68,10 @@ public struct TransitionLookup {
         var screenNames = IDMemoTable<QualifiedName>()
     }
 
-    /// Integer keys where a struct or an enum would do: the first table keyed by a type makes the
-    /// Swift runtime search the whole binary for that type's `Hashable` conformance (about 400,000
-    /// instructions, 3 % of a single `resolve`), and `Int64` is searched for once already.
+    /// An integer key where a struct or an enum would do: the memos by id (``IDMemoTable``) hash
+    /// integers themselves, where a `Dictionary` keyed by a new type would have the Swift runtime
+    /// search the whole binary for that type's `Hashable` conformance (about 400,000 instructions,
+    /// 3 % of a single `resolve`).
     private static func methodKey(delegateID: Int64, _ operation: TransitionOperation) -> Int64 {
         // Push and pop share one method.
         let asked = operation == .pop ? .push : operation
