@@ -15,7 +15,7 @@ final class BatchShelf: @unchecked Sendable {
     // Guarded by `lock`.
     private var presets: [Int64: Boxed<Preset>] = [:]
     private var isOpen = true
-    /// Each table holds at most this many entries: a full table starts again.
+    /// The shelf holds at most this many presets: a full shelf starts again.
     private let limit: Int
 
     init(limit: Int) { self.limit = max(1, limit) }
