@@ -22,6 +22,8 @@ struct BatchLane {
     private var curveExpressions = CurveExpressions()
     /// The catalog's state when the lookup started remembering.
     private var dataVersion: [Int64]?
+    /// The catalog's lookup stamp in that state.
+    private var stamp: Int64?
 
     /// How many lines this lane answered with an error.
     private(set) var failedLines = 0
@@ -86,8 +88,8 @@ struct BatchLane {
     private mutating func begin(_ db: Database) throws {
         let version = try Catalog.dataVersion(db)
         if version != dataVersion || lookup == nil {
-            if dataVersion != nil, version != dataVersion { shelf.catalogChanged() }
-            readsStore = store != nil && LookupStamp.current(db) == store?.stamp
+            stamp = LookupStamp.current(db)
+            readsStore = store != nil && stamp == store?.stamp
             restart(db)
             dataVersion = version
         } else {
@@ -173,7 +175,7 @@ struct BatchLane {
     /// What the lookup reads in the read that gave `db`.
     private func source(_ db: Database) -> any LookupSource {
         let curveExpressions = curveExpressions
-        let presets = BatchPresets(shelf: shelf) { preset in
+        let presets = BatchPresets(shelf: shelf, stamp: stamp) { preset in
             ResolutionWriter.record(of: preset, curveExpression: { curveExpressions.expression(of: $0, db) })
         }
         if readsStore, let store {

@@ -132,7 +132,6 @@ public struct BatchResolver {
             storeBuild = nil
             for index in lanes.indices { if let copy = index == 0 ? store : store.copy() { lanes[index].adopt(copy) } }
         }
-        shelf.nextChunk()
         // Until the first line has told the format, one lane reads alone.
         if format == nil || lines.count < minimumShare || lanes.count == 1 {
             try lanes[0].answer(lines, firstLine: linesRead + 1, format: format, into: &output)

@@ -7,37 +7,33 @@ import TransDBCore
 /// met, so that a preset is read, written and held once however many lanes answer.
 ///
 /// Lanes read the catalog each in a snapshot of its own, and another process may write to it
-/// between two of them. A lane that finds the catalog changed since its last read empties the
-/// shelf and closes it for the rest of the chunk, in which lanes may be reading different
-/// states; by the next chunk, every lane has seen the change and reads the same state again.
+/// between two of them, or before a lane's first read (a lane that has read nothing yet cannot
+/// tell what changed). So the shelf holds presets of one state of the catalog, named by its
+/// lookup stamp, which every write to a table a preset's record reads draws anew (migration
+/// 0010): a lane whose snapshot has another stamp neither takes from the shelf nor leaves there
+/// unless it starts the shelf again for its own state. A catalog without a stamp shares nothing.
 final class BatchShelf: @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`.
     private var presets: [Int64: Boxed<Preset>] = [:]
-    private var isOpen = true
+    /// The stamp of the catalog the kept presets were read from.
+    private var stamp: Int64?
     /// The shelf holds at most this many presets: a full shelf starts again.
     private let limit: Int
 
     init(limit: Int) { self.limit = max(1, limit) }
 
-    /// Opens the shelf for the next chunk, which every lane reads after any change the last one saw.
-    func nextChunk() { lock.withLock { isOpen = true } }
-
-    /// A lane found the catalog changed: what was kept may be out of date.
-    func catalogChanged() {
-        lock.withLock {
-            presets.removeAll()
-            isOpen = false
-        }
-    }
-
-    /// Preset `id`: the one kept, or else `read()`'s, then kept.
-    func preset(id: Int64, orRead read: () throws -> Boxed<Preset>) rethrows -> Boxed<Preset> {
-        if let kept = lock.withLock({ isOpen ? presets[id] : nil }) { return kept }
+    /// Preset `id` of the catalog whose stamp is `stamp`: the one kept, or else `read()`'s,
+    /// then kept.
+    func preset(id: Int64, stamp: Int64?, orRead read: () throws -> Boxed<Preset>) rethrows -> Boxed<Preset> {
+        guard let stamp else { return try read() }
+        if let kept = lock.withLock({ stamp == self.stamp ? presets[id] : nil }) { return kept }
         let preset = try read()
         lock.withLock {
-            guard isOpen else { return }
-            if presets.count >= limit { presets.removeAll() }
+            if stamp != self.stamp || presets.count >= limit {
+                presets.removeAll()
+                self.stamp = stamp
+            }
             presets[id] = preset
         }
         return preset
@@ -48,12 +44,14 @@ final class BatchShelf: @unchecked Sendable {
 /// record, which every answer that plays it copies.
 struct BatchPresets {
     let shelf: BatchShelf
+    /// The lookup stamp of the snapshot the lane reads.
+    let stamp: Int64?
     /// The record of a preset, as the lane's writer writes it.
     let record: (Preset) -> [UInt8]
 
     /// Preset `id`: the one on the shelf, or else `read()`'s, boxed with its record, then kept.
     func box(id: Int64, orRead read: () throws -> Preset) rethrows -> Boxed<Preset> {
-        try shelf.preset(id: id) {
+        try shelf.preset(id: id, stamp: stamp) {
             let preset = try read()
             return Boxed(wrappedValue: preset, record: record(preset))
         }
