@@ -17,9 +17,11 @@ enum CatalogLookup {
     static func find(_ kind: EntityKind, _ reference: QualifiedName, prefer: String? = nil, _ db: Database) throws -> Int64? {
         let table = kind.table
         if let library = reference.library {
-            let statement = try db.cachedStatement(
-                sql: "SELECT e.id FROM \(table) e JOIN library l ON l.id = e.library_id WHERE l.name = ? AND e.name = ?")
-            return try Int64.fetchOne(statement, arguments: [library, reference.name])
+            let statement = try DirectStatement(
+                "SELECT e.id FROM \(table) e JOIN library l ON l.id = e.library_id WHERE l.name = ? AND e.name = ?", db)
+            statement.bind(1, library)
+            statement.bind(2, reference.name)
+            return try statement.firstInt64()
         }
         // The preferred library first: among many libraries with the name, it may not be among
         // the candidates an ambiguity lists.
@@ -46,9 +48,9 @@ enum CatalogLookup {
 
     /// The id of the library `name`, created when `create` is set and it does not exist.
     static func libraryID(_ name: String, create: Bool, _ db: Database) throws -> Int64 {
-        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM library WHERE name = ?", arguments: [name]) {
-            return id
-        }
+        let statement = try DirectStatement("SELECT id FROM library WHERE name = ?", db)
+        statement.bind(1, name)
+        if let id = try statement.firstInt64() { return id }
         guard create else {
             throw LookupError.notFound(kind: .library, name: name, suggestion: try suggestion(.library, QualifiedName(library: nil, name: name), db))
         }

@@ -543,7 +543,8 @@ struct BundleImport {
         var values = new
         values.mirrorOf = nil
         let writer = CatalogWriter(db: db)
-        guard let id = try id(.preset, library: preset.library, name: preset.name) else {
+        // A library this import creates has no presets to look for.
+        guard createdLibraries[preset.library] == nil, let id = try id(.preset, library: preset.library, name: preset.name) else {
             try writer.insertPreset(values)
             added(.preset, name)
             return
@@ -564,28 +565,35 @@ struct BundleImport {
     /// Links an added or changed preset to the preset it mirrors (or unlinks it).
     private mutating func mirrorLink(_ preset: Preset) throws {
         let name = "\(preset.library)/\(preset.name)"
-        guard let index = presetEntries[name], report.listed[index].action == .added || report.listed[index].action == .changed,
-            let id = try id(.preset, library: preset.library, name: preset.name)
-        else { return }
-        let wanted = try preset.mirrorOf.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
+        guard let index = presetEntries[name], report.listed[index].action == .added || report.listed[index].action == .changed else { return }
         // An added preset mirrors nothing until told; ten thousand presets need no statement each.
-        if wanted == nil && report.listed[index].action == .added { return }
+        if preset.mirrorOf == nil && report.listed[index].action == .added { return }
+        guard let id = try id(.preset, library: preset.library, name: preset.name) else { return }
+        let wanted = try preset.mirrorOf.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
         try db.cachedStatement(sql: "UPDATE preset SET mirror_of_id = ? WHERE id = ?").execute(arguments: [wanted, id])
     }
 
     /// Writes a preset's reference to another preset (`reverse`, `reducedMotion`), once every
     /// preset of the import exists: references may go both ways.
     private mutating func link(_ preset: Preset, field: String, column: String, _ reference: KeyPath<Preset, QualifiedName?>) throws {
-        guard let id = try id(.preset, library: preset.library, name: preset.name) else { return }
-        let current = try Int64.fetchOne(db.cachedStatement(sql: "SELECT \(column) FROM preset WHERE id = ?"), arguments: [id])
-        let wanted = try preset[keyPath: reference].map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
-        guard current != wanted else { return }
         let name = "\(preset.library)/\(preset.name)"
         let entry = presetEntries[name]
-        if let entry, report.listed[entry].action == .added {
-            try db.cachedStatement(sql: "UPDATE preset SET \(column) = ? WHERE id = ?").execute(arguments: [wanted, id])
-            return
+        let added = entry.map { report.listed[$0].action == .added } ?? false
+        // An added preset was written without the link: none wanted, nothing to write.
+        if added && preset[keyPath: reference] == nil { return }
+        guard let id = try id(.preset, library: preset.library, name: preset.name) else { return }
+        let wanted = try preset[keyPath: reference].map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
+        func write() throws {
+            let update = try DirectStatement("UPDATE preset SET \(column) = ? WHERE id = ?", db)
+            update.bind(1, wanted)
+            update.bind(2, id)
+            try update.execute()
         }
+        if added { return try write() }
+        let read = try DirectStatement("SELECT \(column) FROM preset WHERE id = ?", db)
+        read.bind(1, id)
+        let current = try read.firstInt64()
+        guard current != wanted else { return }
         let database = db
         func describe(_ id: Int64?) throws -> JSONValue { .string(try id.map { try CatalogLookup.name(.preset, id: $0, database).description }) }
         let old: [(String, JSONValue)] = [(field, try describe(current))]
@@ -593,22 +601,18 @@ struct BundleImport {
         // A preset already reported as changed or skipped gets the field added to its entry.
         if let entry, report.listed[entry].action != .unchanged {
             report.listed[entry].fields.append(field)
-            if report.listed[entry].action == .changed {
-                try db.cachedStatement(sql: "UPDATE preset SET \(column) = ? WHERE id = ?").execute(arguments: [wanted, id])
-            }
+            if report.listed[entry].action == .changed { try write() }
             return
         }
         // The preset was unchanged until this field: its new entry takes the unchanged one's place.
         // (A conflict under --on-conflict fail adds none: the import is then refused, report and all.)
         let count = report.listed.count
-        let write = existing(.preset, name, old: old, new: new)
+        let isWritten = existing(.preset, name, old: old, new: new)
         if let entry, report.listed.count > count {
             report.listed[entry] = report.listed.removeLast()
             presetEntries[name] = entry
         }
-        if write {
-            try db.cachedStatement(sql: "UPDATE preset SET \(column) = ? WHERE id = ?").execute(arguments: [wanted, id])
-        }
+        if isWritten { try write() }
     }
 
     private mutating func delegate(_ delegate: Delegate) throws {
