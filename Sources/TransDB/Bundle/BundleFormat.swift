@@ -416,6 +416,10 @@ public enum BundleFormat {
             draft.reducedMotion = try f["reducedMotion"]?.string()
             draft.description = try description(f["description"])
             draft.deprecated = try deprecation(f["deprecated"])
+            // The preset as a whole first: each rule checks one field against the kind, so the
+            // whole passes exactly when every field alone does, and only a refused preset pays
+            // for finding the field to blame.
+            if let preset = try? draft.preset(library: library, name: name) { return preset }
             // Values are checked where they are: a bad duration is reported at `….duration`.
             for key in ["duration", "delay", "curve", "direction", "reverse", "reducedMotion"] {
                 if let field = f[key] {

@@ -15,16 +15,57 @@ struct JSONCursor {
     }
 
     let value: JSONValue
-    /// The JSON path, written as ``StrictJSON`` writes it.
-    let path: String
+    private let location: Location
     let file: String
     let wording: Wording
 
+    /// The JSON path, written as ``StrictJSON`` writes it.
+    var path: String { location.path }
+
     init(value: JSONValue, path: String, file: String, wording: Wording = .showingValues) {
+        self.init(value: value, location: Location(parent: nil, step: .root(path)), file: file, wording: wording)
+    }
+
+    private init(value: JSONValue, location: Location, file: String, wording: Wording) {
         self.value = value
-        self.path = path
+        self.location = location
         self.file = file
         self.wording = wording
+    }
+
+    /// Where a value is, as its steps from the root, written out only when a message names it:
+    /// a bundle of 200,000 presets has millions of members and never an error among them, and
+    /// writing each member's path as it was met cost about a tenth of reading a preset.
+    private final class Location: Sendable {
+        enum Step: Sendable {
+            case root(String)
+            case member(String)
+            case element(Int)
+        }
+
+        let parent: Location?
+        let step: Step
+
+        init(parent: Location?, step: Step) {
+            self.parent = parent
+            self.step = step
+        }
+
+        var path: String {
+            var steps: [Step] = []
+            var node: Location? = self
+            while let current = node {
+                steps.append(current.step)
+                node = current.parent
+            }
+            return steps.reversed().map { step in
+                switch step {
+                case let .root(path): path
+                case let .member(key): JSONCursor.member(key)
+                case let .element(index): "[\(index)]"
+                }
+            }.joined()
+        }
     }
 
     /// An ``CatalogError/invalidBundle(file:path:reason:)`` at this value.
@@ -34,7 +75,7 @@ struct JSONCursor {
 
     /// The member `key` of this object.
     func child(_ key: String, _ value: JSONValue) -> JSONCursor {
-        JSONCursor(value: value, path: path + Self.member(key), file: file, wording: wording)
+        JSONCursor(value: value, location: Location(parent: location, step: .member(key)), file: file, wording: wording)
     }
 
     /// `key` as a step of a path: `.key`, or in brackets (`["md.sys.motion"]`) when it is empty or
@@ -50,7 +91,7 @@ struct JSONCursor {
 
     /// The element `index` of this array.
     func element(_ index: Int, _ value: JSONValue) -> JSONCursor {
-        JSONCursor(value: value, path: path + "[\(index)]", file: file, wording: wording)
+        JSONCursor(value: value, location: Location(parent: location, step: .element(index)), file: file, wording: wording)
     }
 
     /// A short, printable rendering of the value for messages.

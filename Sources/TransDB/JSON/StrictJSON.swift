@@ -356,6 +356,18 @@ public enum StrictJSON {
 
         mutating func string() throws(ParseError) -> String {
             index += 1
+            // Most strings are printable ASCII without escapes (names, kinds, expressions): made
+            // from their bytes at once, where appending scalar by scalar cost about 250
+            // instructions a character. Anything else is read by the loop below from its start.
+            let start = index
+            while index < bytes.count, (0x20..<0x80).contains(bytes[index]), bytes[index] != UInt8(ascii: "\\"), bytes[index] != UInt8(ascii: "\"") {
+                index += 1
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
+            }
+            index = start
             var scalars = String.UnicodeScalarView()
             while true {
                 guard has() else { throw fail("unterminated string") }
