@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a deterministic catalog of one shape, with requests for it, for benchmarks.
 
-Usage: generate-shape.py SHAPE MAPPINGS DIR [--requests N] [--route-presets N]
+Usage: generate-shape.py SHAPE MAPPINGS DIR [--requests N] [--route-presets N] [--presets N]
 
 SHAPE is one of:
   a  generate-bundle.py's shape: 1,000 screens, ceil(MAPPINGS / 1000) delegates, present routes
@@ -20,6 +20,9 @@ proportions, so 1,000 and 1,000,000 mappings of one shape are asked the same mix
 order; an interaction names p00000, which has interaction settings): the same catalog, requests
 and answers' shape as without it, but answers that play as few presets as a small catalog's do,
 which tells how much of a large catalog's cost per answer is its many presets.
+
+--presets N makes the catalog's presets N instead of 10,000 (a mapping names preset i mod N): with
+N = MAPPINGS, every mapping plays a preset of its own, a catalog of many presets.
 
 DIR receives bundle.json (the catalog, for `transdb import`), screens.csv and routes.csv (the same
 rows for the sqlite3 `.import` yardstick: screen name,delegate; delegate,op,from,to,preset,
@@ -181,6 +184,11 @@ def main():
     if "--requests" in argv:
         at = argv.index("--requests")
         count = int(argv[at + 1])
+        del argv[at:at + 2]
+    global PRESETS
+    if "--presets" in argv:
+        at = argv.index("--presets")
+        PRESETS = int(argv[at + 1])
         del argv[at:at + 2]
     route_presets = None
     if "--route-presets" in argv:
