@@ -34,8 +34,8 @@ struct JSONCursor {
     }
 
     /// Where a value is, as its steps from the root, written out only when a message names it:
-    /// a bundle of 200,000 presets has millions of members and never an error among them, and
-    /// writing each member's path as it was met cost about a tenth of reading a preset.
+    /// a bundle of 200,000 presets has millions of members and usually no error among them, and
+    /// each member's path was a new string, its key checked scalar by scalar.
     private final class Location: Sendable {
         enum Step: Sendable {
             case root(String)

@@ -357,8 +357,9 @@ public enum StrictJSON {
         mutating func string() throws(ParseError) -> String {
             index += 1
             // Most strings are printable ASCII without escapes (names, kinds, expressions): made
-            // from their bytes at once, where appending scalar by scalar cost about 250
-            // instructions a character. Anything else is read by the loop below from its start.
+            // from their bytes at once. Appending them scalar by scalar took 121.7 million
+            // instructions for the 68,000 strings of 4,000 presets, this 22.5 million (callgrind).
+            // Anything else is read by the loop below from its start.
             let start = index
             while index < bytes.count, (0x20..<0x80).contains(bytes[index]), bytes[index] != UInt8(ascii: "\\"), bytes[index] != UInt8(ascii: "\"") {
                 index += 1

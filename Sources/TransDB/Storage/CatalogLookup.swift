@@ -19,9 +19,7 @@ enum CatalogLookup {
         if let library = reference.library {
             let statement = try DirectStatement(
                 "SELECT e.id FROM \(table) e JOIN library l ON l.id = e.library_id WHERE l.name = ? AND e.name = ?", db)
-            statement.bind(1, library)
-            statement.bind(2, reference.name)
-            return try statement.firstInt64()
+            return try statement.firstInt64([.text(library), .text(reference.name)])
         }
         // The preferred library first: among many libraries with the name, it may not be among
         // the candidates an ambiguity lists.
@@ -48,9 +46,7 @@ enum CatalogLookup {
 
     /// The id of the library `name`, created when `create` is set and it does not exist.
     static func libraryID(_ name: String, create: Bool, _ db: Database) throws -> Int64 {
-        let statement = try DirectStatement("SELECT id FROM library WHERE name = ?", db)
-        statement.bind(1, name)
-        if let id = try statement.firstInt64() { return id }
+        if let id = try DirectStatement("SELECT id FROM library WHERE name = ?", db).firstInt64([.text(name)]) { return id }
         guard create else {
             throw LookupError.notFound(kind: .library, name: name, suggestion: try suggestion(.library, QualifiedName(library: nil, name: name), db))
         }

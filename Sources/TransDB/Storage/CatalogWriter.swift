@@ -26,9 +26,7 @@ struct CatalogWriter {
 
     private func refuseDuplicate(_ kind: EntityKind, library: Int64, name: String, libraryName: String) throws {
         let statement = try DirectStatement("SELECT id FROM \(kind.table) WHERE library_id = ? AND name = ?", db)
-        statement.bind(1, library)
-        statement.bind(2, name)
-        if try statement.firstInt64() != nil {
+        if try statement.firstInt64([.integer(library), .text(name)]) != nil {
             throw CatalogError.alreadyExists(kind: kind, name: "\(libraryName)/\(name)")
         }
     }
@@ -119,15 +117,14 @@ struct CatalogWriter {
         preset.name = try Name.validated(preset.name, field: "preset name")
         let library = try libraryID(preset.library)
         try refuseDuplicate(.preset, library: library, name: preset.name, libraryName: preset.library)
-        let insert = try DirectStatement(
+        try DirectStatement(
             """
-            INSERT INTO preset (library_id, name, \(PresetColumns.names))
-            VALUES (?, ?, \(PresetColumns.parameters))
-            """, db)
-        insert.bind(1, library)
-        insert.bind(2, preset.name)
-        try presetColumns(preset).bind(to: insert, from: 3)
-        try insert.execute()
+            INSERT INTO preset (library_id, name, kind, direction, duration, delay, curve_id, curve_expression,
+                on_top, completion_speed, completion_curve_id, completion_curve_expression, finish_threshold,
+                reverse_id, description, mirror_of_id, hides_source, reduced_motion_id, duration_id, deprecated, flick_velocity)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, db
+        ).execute([.integer(library), .text(preset.name)] + (try presetValues(preset)))
         let id = db.lastInsertedRowID
         try writeTracks(preset.tracks, presetID: id)
         return id
@@ -171,10 +168,15 @@ struct CatalogWriter {
     }
 
     private func writePreset(id: Int64, _ preset: Preset) throws {
-        let update = try DirectStatement("UPDATE preset SET (\(PresetColumns.names)) = (\(PresetColumns.parameters)) WHERE id = ?", db)
-        try presetColumns(preset).bind(to: update, from: 1)
-        update.bind(PresetColumns.count + 1, id)
-        try update.execute()
+        try DirectStatement(
+            """
+            UPDATE preset SET kind = ?, direction = ?, duration = ?, delay = ?, curve_id = ?, curve_expression = ?,
+                on_top = ?, completion_speed = ?, completion_curve_id = ?, completion_curve_expression = ?,
+                finish_threshold = ?, reverse_id = ?, description = ?, mirror_of_id = ?, hides_source = ?,
+                reduced_motion_id = ?, duration_id = ?, deprecated = ?, flick_velocity = ?
+            WHERE id = ?
+            """, db
+        ).execute(try presetValues(preset) + [.integer(id)])
         try db.execute(sql: "DELETE FROM preset_view WHERE preset_id = ?", arguments: [id])
         try writeTracks(preset.tracks, presetID: id)
     }
@@ -187,24 +189,24 @@ struct CatalogWriter {
         return try preset.mirroring(try CatalogReader(db: db).preset(id: id))
     }
 
-    /// The preset's stored values, references resolved.
-    private func presetColumns(_ preset: Preset) throws -> PresetColumns {
+    /// The preset's column values from `kind` to `flick_velocity`, references resolved.
+    private func presetValues(_ preset: Preset) throws -> [DirectStatement.Value] {
         let (curveID, curveExpression) = try curveColumns(preset.curve, prefer: preset.library)
         var completion: (Int64?, String?) = (nil, nil)
         if let interaction = preset.interaction {
             completion = try curveColumns(interaction.completionCurve, prefer: preset.library)
         }
+        let reverseID = try preset.reverse.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
+        let mirrorID = try preset.mirrorOf.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
+        let reducedMotionID = try preset.reducedMotion.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
         let (durationID, seconds) = try durationColumns(preset)
-        func id(_ reference: QualifiedName?) throws -> Int64? {
-            try reference.map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
-        }
-        return PresetColumns(
-            kind: preset.kind.rawValue, direction: preset.direction?.rawValue, seconds: seconds, delay: preset.delay, curveID: curveID,
-            curveExpression: curveExpression, onTop: preset.tracks.onTop.rawValue, completionSpeed: preset.interaction?.completionSpeed,
-            completionCurveID: completion.0, completionCurveExpression: completion.1, finishThreshold: preset.interaction?.finishThreshold,
-            reverseID: try id(preset.reverse), description: preset.description, mirrorID: try id(preset.mirrorOf),
-            hidesSource: preset.tracks.hidesSource, reducedMotionID: try id(preset.reducedMotion), durationID: durationID,
-            deprecated: preset.deprecated, flickVelocity: preset.interaction?.flickVelocity)
+        return [
+            .text(preset.kind.rawValue), .text(preset.direction?.rawValue), .real(seconds), .real(preset.delay), .integer(curveID),
+            .text(curveExpression), .text(preset.tracks.onTop.rawValue), .real(preset.interaction?.completionSpeed), .integer(completion.0),
+            .text(completion.1), .real(preset.interaction?.finishThreshold), .integer(reverseID), .text(preset.description),
+            .integer(mirrorID), .boolean(preset.tracks.hidesSource), .integer(reducedMotionID), .integer(durationID),
+            .text(preset.deprecated), .real(preset.interaction?.flickVelocity),
+        ]
     }
 
     private func writeTracks(_ tracks: ViewTracks, presetID id: Int64) throws {
@@ -218,18 +220,12 @@ struct CatalogWriter {
             guard let track = tracks[tracked: view] else { continue }
             for (phase, state) in [("start", track.start), ("end", track.end), ("after", track.after)] {
                 guard let state else { continue }
-                insert.bind(1, id)
-                insert.bind(2, view.rawValue)
-                insert.bind(3, phase)
-                insert.bind(4, state.frame.reference.rawValue)
-                for (offset, value) in [
-                    state.frame.x, state.frame.y, state.frame.width, state.frame.height, state.alpha, state.scaleX, state.scaleY,
-                    state.rotation, state.rotationY, state.cornerRadius,
-                ].enumerated() {
-                    insert.bind(5 + Int32(offset), value)
-                }
-                insert.bind(15, track.geometry.rawValue)
-                try insert.execute()
+                try insert.execute([
+                    .integer(id), .text(view.rawValue), .text(phase), .text(state.frame.reference.rawValue), .real(state.frame.x),
+                    .real(state.frame.y), .real(state.frame.width), .real(state.frame.height), .real(state.alpha), .real(state.scaleX),
+                    .real(state.scaleY), .real(state.rotation), .real(state.rotationY), .real(state.cornerRadius),
+                    .text(track.geometry.rawValue),
+                ])
             }
         }
     }
@@ -376,60 +372,5 @@ struct CatalogWriter {
             sql: "INSERT INTO route (delegate_id, operation, from_screen_id, to_screen_id, preset_id, interaction_id) VALUES (?, ?, ?, ?, ?, ?)")
         try insert.execute(arguments: [ids.delegate, ids.operation.rawValue, ids.from, ids.to, ids.preset, ids.interaction])
         return db.lastInsertedRowID
-    }
-}
-
-/// A preset's stored values from `kind` on, references resolved: what an insert and an update
-/// of a preset bind, in the order of ``names``.
-private struct PresetColumns {
-    var kind: String
-    var direction: String?
-    var seconds: Double
-    var delay: Double
-    var curveID: Int64?
-    var curveExpression: String?
-    var onTop: String
-    var completionSpeed: Double?
-    var completionCurveID: Int64?
-    var completionCurveExpression: String?
-    var finishThreshold: Double?
-    var reverseID: Int64?
-    var description: String
-    var mirrorID: Int64?
-    var hidesSource: Bool
-    var reducedMotionID: Int64?
-    var durationID: Int64?
-    var deprecated: String?
-    var flickVelocity: Double?
-
-    static let names = """
-        kind, direction, duration, delay, curve_id, curve_expression, on_top, completion_speed, completion_curve_id,
-        completion_curve_expression, finish_threshold, reverse_id, description, mirror_of_id, hides_source,
-        reduced_motion_id, duration_id, deprecated, flick_velocity
-        """
-    static let count: Int32 = 19
-    static let parameters = Array(repeating: "?", count: Int(count)).joined(separator: ", ")
-
-    /// Binds the values at `first` and the positions after it.
-    func bind(to statement: DirectStatement, from first: Int32) {
-        statement.bind(first, kind)
-        statement.bind(first + 1, direction)
-        statement.bind(first + 2, seconds)
-        statement.bind(first + 3, delay)
-        statement.bind(first + 4, curveID)
-        statement.bind(first + 5, curveExpression)
-        statement.bind(first + 6, onTop)
-        statement.bind(first + 7, completionSpeed)
-        statement.bind(first + 8, completionCurveID)
-        statement.bind(first + 9, completionCurveExpression)
-        statement.bind(first + 10, finishThreshold)
-        statement.bind(first + 11, reverseID)
-        statement.bind(first + 12, description)
-        statement.bind(first + 13, mirrorID)
-        statement.bind(first + 14, hidesSource)
-        statement.bind(first + 15, reducedMotionID)
-        statement.bind(first + 16, durationID)
-        statement.bind(first + 17, deprecated)
-        statement.bind(first + 18, flickVelocity)
     }
 }

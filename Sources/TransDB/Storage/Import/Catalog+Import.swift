@@ -584,15 +584,10 @@ struct BundleImport {
         guard let id = try id(.preset, library: preset.library, name: preset.name) else { return }
         let wanted = try preset[keyPath: reference].map { try CatalogLookup.id(.preset, $0, prefer: preset.library, db) }
         func write() throws {
-            let update = try DirectStatement("UPDATE preset SET \(column) = ? WHERE id = ?", db)
-            update.bind(1, wanted)
-            update.bind(2, id)
-            try update.execute()
+            try DirectStatement("UPDATE preset SET \(column) = ? WHERE id = ?", db).execute([.integer(wanted), .integer(id)])
         }
         if added { return try write() }
-        let read = try DirectStatement("SELECT \(column) FROM preset WHERE id = ?", db)
-        read.bind(1, id)
-        let current = try read.firstInt64()
+        let current = try DirectStatement("SELECT \(column) FROM preset WHERE id = ?", db).firstInt64([.integer(id)])
         guard current != wanted else { return }
         let database = db
         func describe(_ id: Int64?) throws -> JSONValue { .string(try id.map { try CatalogLookup.name(.preset, id: $0, database).description }) }
